@@ -1,0 +1,33 @@
+import { Link } from 'react-router';
+import { formatDate } from '../../../shared/format';
+import type { BlogPost } from '../../../shared/schemas/blog';
+import { Picture } from '../../components/ui/Picture';
+
+/** SPEC §2: feature image (190 px high), date, title, excerpt clamped to two lines, Read More. */
+export function BlogCard({ post, eager }: { post: BlogPost; eager?: boolean }) {
+  return (
+    <article className="blog-card card h-100" data-testid="blog-card">
+      {post.featureImage ? (
+        <Link to={post.url} tabIndex={-1} aria-hidden="true">
+          <Picture src={post.featureImage} alt="" width={640} height={190} sizes="(max-width: 767px) 100vw, 400px" className="blog-card-img card-img-top" eager={eager} />
+        </Link>
+      ) : null}
+      <div className="card-body d-flex flex-column">
+        <time className="blog-date" dateTime={post.createdAt}>
+          {formatDate(post.createdAt)}
+        </time>
+        <h2 className="h5 card-title mt-1">
+          <Link to={post.url} className="stretched-link-none">
+            {post.title}
+          </Link>
+        </h2>
+        <p className="blog-excerpt card-text">{post.excerpt}</p>
+        <div className="mt-auto">
+          <Link to={post.url} className="btn btn-outline-primary btn-sm" aria-label={`Read More: ${post.title}`}>
+            Read More
+          </Link>
+        </div>
+      </div>
+    </article>
+  );
+}

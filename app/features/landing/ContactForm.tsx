@@ -1,0 +1,112 @@
+import { useState } from 'react';
+import { Form } from 'react-bootstrap';
+import { toast } from 'react-toastify';
+import { MESSAGES } from '../../../shared/messages';
+import { SECTION_IDS } from '../../../shared/paths';
+import { contactFormSchema, toSendMailInput, type ContactForm as ContactFields } from '../../../shared/schemas/contact';
+import { firstErrorPerField } from '../../../shared/schemas/errors';
+import { SpinnerButton } from '../../components/ui/SpinnerButton';
+import { ApiError, api } from '../../lib/api-client';
+
+const EMPTY: ContactFields = { firstName: '', lastName: '', email: '', message: '' };
+
+const FIELDS: Array<{ name: keyof ContactFields; label: string; type?: string; autoComplete: string; wide?: boolean }> = [
+  { name: 'firstName', label: 'First Name', autoComplete: 'given-name' },
+  { name: 'lastName', label: 'Last Name', autoComplete: 'family-name' },
+  { name: 'email', label: 'Email', type: 'email', autoComplete: 'email', wide: true },
+];
+
+export function ContactForm() {
+  const [values, setValues] = useState<ContactFields>(EMPTY);
+  const [errors, setErrors] = useState<Partial<Record<keyof ContactFields, string>>>({});
+  const [sending, setSending] = useState(false);
+  const [serverMessage, setServerMessage] = useState<string | null>(null);
+  const [honeypot, setHoneypot] = useState('');
+
+  const change = (name: keyof ContactFields, value: string) => {
+    setValues((v) => ({ ...v, [name]: value }));
+    // SPEC §5: editing a field clears its error.
+    setErrors((e) => ({ ...e, [name]: undefined }));
+  };
+
+  const submit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    setServerMessage(null);
+    const parsed = contactFormSchema.safeParse(values);
+    if (!parsed.success) {
+      setErrors(firstErrorPerField(parsed.error));
+      return;
+    }
+    setSending(true);
+    try {
+      await api('send-mail', { body: { ...toSendMailInput(parsed.data), website: honeypot || undefined } });
+      toast.success(MESSAGES.sendMailSuccess);
+      setValues(EMPTY);
+    } catch (err) {
+      // SPEC §8: a failed send stops the spinner without a toast; a reason the server gives is shown inline.
+      if (err instanceof ApiError && err.status >= 400 && err.status < 500) setServerMessage(err.message);
+    } finally {
+      setSending(false);
+    }
+  };
+
+  const id = SECTION_IDS.contactUs;
+  return (
+    <section id={id} className="landing-section contact-section" aria-labelledby={`${id}-title`}>
+      <div className="container">
+        <div className="row g-5 align-items-start">
+          <div className="col-lg-5">
+            <h2 id={`${id}-title`}>Contact Us</h2>
+            <p className="section-lead">Tell us about your product idea or the problem you want solved. We answer every message within one business day.</p>
+          </div>
+          <div className="col-lg-7">
+            <Form noValidate onSubmit={submit} className="contact-form" aria-label="Contact form">
+              <div className="row g-3">
+                {FIELDS.map((field) => (
+                  <Form.Group key={field.name} className={field.wide ? 'col-12' : 'col-sm-6'} controlId={`contact-${field.name}`}>
+                    <Form.Label>{field.label}</Form.Label>
+                    <Form.Control
+                      type={field.type ?? 'text'}
+                      name={field.name}
+                      autoComplete={field.autoComplete}
+                      value={values[field.name]}
+                      isInvalid={Boolean(errors[field.name])}
+                      onChange={(e) => change(field.name, e.target.value)}
+                    />
+                    <Form.Control.Feedback type="invalid">{errors[field.name]}</Form.Control.Feedback>
+                  </Form.Group>
+                ))}
+                <Form.Group className="col-12" controlId="contact-message">
+                  <Form.Label>Message</Form.Label>
+                  <Form.Control
+                    as="textarea"
+                    rows={5}
+                    name="message"
+                    value={values.message}
+                    isInvalid={Boolean(errors.message)}
+                    onChange={(e) => change('message', e.target.value)}
+                  />
+                  <Form.Control.Feedback type="invalid">{errors.message}</Form.Control.Feedback>
+                </Form.Group>
+                <div className="visually-hidden" aria-hidden="true">
+                  <label htmlFor="contact-website">Website</label>
+                  <input id="contact-website" name="website" tabIndex={-1} autoComplete="off" value={honeypot} onChange={(e) => setHoneypot(e.target.value)} />
+                </div>
+                <div className="col-12 d-flex align-items-center gap-3">
+                  <SpinnerButton type="submit" loading={sending} className="px-5">
+                    Submit
+                  </SpinnerButton>
+                  {serverMessage ? (
+                    <span role="alert" className="text-danger">
+                      {serverMessage}
+                    </span>
+                  ) : null}
+                </div>
+              </div>
+            </Form>
+          </div>
+        </div>
+      </div>
+    </section>
+  );
+}

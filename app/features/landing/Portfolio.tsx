@@ -1,0 +1,63 @@
+import Autoplay from 'embla-carousel-autoplay';
+import useEmblaCarousel from 'embla-carousel-react';
+import { useEffect, useState } from 'react';
+import { CAROUSEL_AUTOPLAY_MS } from '../../../shared/messages';
+import { SECTION_IDS } from '../../../shared/paths';
+import type { SiteContent } from '../../../shared/schemas/content';
+import { Picture } from '../../components/ui/Picture';
+import { SectionHeading } from './SectionHeading';
+
+/**
+ * Auto-playing, looping carousel with dots (SPEC §9). How many slides show at once (3, 2 up to 1399 px,
+ * 1 up to 767 px) is set in CSS, so the server-rendered page already has the right layout.
+ */
+export function Portfolio({ portfolio }: { portfolio: SiteContent['portfolio'] }) {
+  const id = SECTION_IDS.portfolio;
+  const [viewportRef, embla] = useEmblaCarousel({ loop: true, align: 'start' }, [
+    Autoplay({ delay: CAROUSEL_AUTOPLAY_MS, stopOnInteraction: false, stopOnMouseEnter: false }),
+  ]);
+  // With one slide per step and looping, there is one snap (and dot) per item, starting at the first.
+  const [selected, setSelected] = useState(0);
+
+  useEffect(() => {
+    if (!embla) return;
+    const onSelect = () => setSelected(embla.selectedScrollSnap());
+    embla.on('select', onSelect).on('reInit', onSelect);
+    return () => {
+      embla.off('select', onSelect).off('reInit', onSelect);
+    };
+  }, [embla]);
+
+  return (
+    <section id={id} className="landing-section section-alt" aria-labelledby={`${id}-title`}>
+      <div className="container">
+        <SectionHeading id={id} title={portfolio.title} description={portfolio.description} />
+        <div className="embla" role="group" aria-roledescription="carousel" aria-label={portfolio.title}>
+          <div className="embla-viewport" ref={viewportRef}>
+            <div className="embla-container">
+              {portfolio.items.map((item, index) => (
+                <div className="embla-slide" key={index} role="group" aria-roledescription="slide" aria-label={`${index + 1} of ${portfolio.items.length}`}>
+                  <a href={item.product_link} target="_blank" rel="noopener noreferrer" className="portfolio-card" data-testid="portfolio-item">
+                    <Picture src={item.image_url} alt={`Portfolio project ${index + 1}`} width={960} height={640} sizes="(max-width: 767px) 100vw, (max-width: 1399px) 50vw, 33vw" />
+                  </a>
+                </div>
+              ))}
+            </div>
+          </div>
+          <div className="embla-dots" role="group" aria-label="Choose slide">
+            {portfolio.items.map((_, index) => (
+              <button
+                key={index}
+                type="button"
+                className={`embla-dot${index === selected ? ' is-selected' : ''}`}
+                aria-label={`Go to slide ${index + 1}`}
+                aria-current={index === selected}
+                onClick={() => embla?.scrollTo(index)}
+              />
+            ))}
+          </div>
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,77 @@
+import { useEffect, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { HEADER_SCROLL_THRESHOLD_PX } from '../../../shared/messages';
+import { NAV_ITEMS, sectionUrl } from '../../../shared/paths';
+import type { SiteContent } from '../../../shared/schemas/content';
+import { scrollToSection } from '../../lib/scroll';
+import { SocialLinks } from './SocialLinks';
+
+export type HeaderVariant = 'landing' | 'about' | 'blog';
+
+/** How far the page must scroll before the header turns black (SPEC §2, §9). */
+const threshold = (variant: HeaderVariant) =>
+  variant === 'about' ? window.innerHeight / 2 - 100 : HEADER_SCROLL_THRESHOLD_PX;
+
+export function Header({ variant, social, siteName }: { variant: HeaderVariant; social: SiteContent['social']; siteName: string }) {
+  const navigate = useNavigate();
+  const [scrolled, setScrolled] = useState(false);
+  const [menuOpen, setMenuOpen] = useState(false);
+
+  useEffect(() => {
+    const onScroll = () => setScrolled(window.scrollY > threshold(variant));
+    onScroll();
+    window.addEventListener('scroll', onScroll, { passive: true });
+    window.addEventListener('resize', onScroll, { passive: true });
+    return () => {
+      window.removeEventListener('scroll', onScroll);
+      window.removeEventListener('resize', onScroll);
+    };
+  }, [variant]);
+
+  const onSection = (event: React.MouseEvent, section: string) => {
+    event.preventDefault();
+    setMenuOpen(false);
+    // On the landing page the section is here: scroll to it. Elsewhere go to the landing page with ?section.
+    if (variant === 'blog' || !scrollToSection(section)) navigate(sectionUrl(section as never));
+  };
+
+  const solid = variant === 'blog' || scrolled || menuOpen;
+  return (
+    <header className={`site-header fixed-top${solid ? ' is-solid' : ''}`} data-testid="site-header">
+      <nav className="navbar navbar-expand-xl navbar-dark container-fluid px-3 px-lg-4" aria-label="Main">
+        <Link to="/" className="navbar-brand d-flex align-items-center gap-2" onClick={() => setMenuOpen(false)}>
+          <img src="/logo.svg" alt="" width="36" height="36" />
+          <span>{siteName}</span>
+        </Link>
+        <button
+          type="button"
+          className="navbar-toggler"
+          aria-controls="main-menu"
+          aria-expanded={menuOpen}
+          aria-label="Toggle navigation"
+          onClick={() => setMenuOpen((open) => !open)}
+        >
+          <span className="navbar-toggler-icon" />
+        </button>
+        <div id="main-menu" className={`collapse navbar-collapse${menuOpen ? ' show' : ''}`}>
+          <ul className="navbar-nav ms-auto">
+            {NAV_ITEMS.map((item) => (
+              <li className="nav-item" key={item.label}>
+                {item.section ? (
+                  <a className="nav-link" href={sectionUrl(item.section)} onClick={(e) => onSection(e, item.section!)}>
+                    {item.label}
+                  </a>
+                ) : (
+                  <Link className="nav-link" to={item.to!} onClick={() => setMenuOpen(false)}>
+                    {item.label}
+                  </Link>
+                )}
+              </li>
+            ))}
+          </ul>
+          <SocialLinks social={social} />
+        </div>
+      </nav>
+    </header>
+  );
+}

@@ -1,0 +1,40 @@
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError } from 'react-router';
+import { ToastContainer } from 'react-toastify';
+import { TOAST_AUTO_CLOSE_MS } from '../shared/messages';
+import { ErrorScreen } from './components/ui/ErrorScreen';
+import './styles/app.scss';
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#0b1d33" />
+        <link rel="icon" href="/favicon.ico" sizes="32x32" />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return (
+    <>
+      <Outlet />
+      <ToastContainer autoClose={TOAST_AUTO_CLOSE_MS} position="top-right" />
+    </>
+  );
+}
+
+export function ErrorBoundary() {
+  return <ErrorScreen error={useRouteError()} />;
+}
+

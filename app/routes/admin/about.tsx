@@ -1,0 +1,59 @@
+import type { ImageItem, SiteContent } from '../../../shared/schemas/content';
+import { aboutUsUpdateSchema } from '../../../shared/schemas/content-updates';
+import { ImageUpload } from '../../components/ui/ImageUpload';
+import { RichTextEditor } from '../../components/ui/RichTextEditor';
+import { SpinnerButton } from '../../components/ui/SpinnerButton';
+import { loadSection } from '../../features/admin-content/load-section';
+import { useSectionEditor } from '../../features/admin-content/use-section-editor';
+import type { Route } from './+types/about';
+
+export const clientLoader = () => loadSection('aboutus');
+clientLoader.hydrate = true as const;
+
+const EMPTY_ITEM: ImageItem = { title: '', description: '', image_url: '' };
+
+/** SPEC §2: two sections, each with an image, a rich-text title and a rich-text description. */
+function AboutEditor({ section }: { section: SiteContent['aboutus'] }) {
+  const editor = useSectionEditor(section, { path: 'about-us/update', schema: aboutUsUpdateSchema });
+  const items = [0, 1].map((i) => editor.draft.items[i] ?? EMPTY_ITEM);
+  const setItem = (index: number, field: keyof ImageItem, value: string) =>
+    editor.setField(
+      'items',
+      items.map((item, i) => (i === index ? { ...item, [field]: value } : item)),
+    );
+  return (
+    <section className="admin-card">
+      <h1 className="h3 mb-4">About</h1>
+      <form
+        noValidate
+        aria-label="About"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void editor.save({ ...editor.draft, items });
+        }}
+      >
+        {items.map((item, index) => (
+          <fieldset key={index} className="mb-4">
+            <legend className="h5">Section {index + 1}</legend>
+            <ImageUpload label="Image" value={item.image_url} onUploaded={(url) => setItem(index, 'image_url', url)} />
+            <RichTextEditor id={`about-${index}-title`} label="Title" value={item.title} onChange={(v) => setItem(index, 'title', v)} />
+            <RichTextEditor
+              id={`about-${index}-description`}
+              label="Description"
+              value={item.description}
+              error={editor.errors[`items.${index}.description`]}
+              onChange={(v) => setItem(index, 'description', v)}
+            />
+          </fieldset>
+        ))}
+        <SpinnerButton type="submit" loading={editor.saving} className="px-5">
+          Update
+        </SpinnerButton>
+      </form>
+    </section>
+  );
+}
+
+export default function AboutRoute({ loaderData }: Route.ComponentProps) {
+  return <AboutEditor key={JSON.stringify(loaderData)} section={loaderData} />;
+}

@@ -1,0 +1,94 @@
+import { useState } from 'react';
+import { Form } from 'react-bootstrap';
+import { useNavigate } from 'react-router';
+import { toast } from 'react-toastify';
+import { MESSAGES } from '../../../shared/messages';
+import type { BlogCategory, BlogFormValues, BlogPost } from '../../../shared/schemas/blog';
+import { ImageUpload } from '../../components/ui/ImageUpload';
+import { RichTextEditor } from '../../components/ui/RichTextEditor';
+import { SpinnerButton } from '../../components/ui/SpinnerButton';
+import { TextField } from '../../components/ui/TextField';
+import { api, ApiError } from '../../lib/api-client';
+import type { Route } from './+types/blog-form';
+
+/** Create (`/admin/blogs/create`) and edit (`/admin/blogs/edit/:id`) share this screen. */
+export async function clientLoader({ params }: Route.ClientLoaderArgs) {
+  const categories = await api<BlogCategory[]>('blog-category/get-blog-categories');
+  let post: BlogPost | null = null;
+  if (params.id) {
+    try {
+      post = await api<BlogPost>(`blogs/get-by-id/${encodeURIComponent(params.id)}`);
+    } catch (err) {
+      // SPEC §8: a failed load shows its message.
+      toast.error(err instanceof Error ? err.message : String(err));
+    }
+  }
+  return { categories, post, editing: Boolean(params.id) };
+}
+clientLoader.hydrate = true as const;
+
+type Values = { [K in keyof BlogFormValues]-?: string };
+
+const fromPost = (post: BlogPost | null): Values => ({
+  title: post?.title ?? '',
+  excerpt: post?.excerpt ?? '',
+  blogCategory: post?.blogCategory[0]?._id ?? '',
+  content: post?.content ?? '',
+  featureImage: post?.featureImage ?? '',
+});
+
+function BlogForm({ categories, post, editing }: Route.ComponentProps['loaderData']) {
+  const navigate = useNavigate();
+  const [values, setValues] = useState(() => fromPost(post));
+  const [saving, setSaving] = useState(false);
+  const set = (name: keyof Values, value: string) => setValues((v) => ({ ...v, [name]: value }));
+
+  const submit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    setSaving(true);
+    try {
+      if (editing && post) {
+        await api(`blogs/edit/${encodeURIComponent(post._id)}`, { body: { ...values, _id: post._id } });
+        toast.success(MESSAGES.blogUpdated);
+      } else {
+        await api('blogs/add', { body: values });
+        toast.success(MESSAGES.blogCreated);
+      }
+      navigate('/admin/blogs');
+    } catch (err) {
+      toast.error(err instanceof ApiError && err.message ? err.message : MESSAGES.somethingWentWrong);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <section className="admin-card">
+      <h1 className="h3 mb-4">{editing ? 'Edit Blog' : 'Create Blog'}</h1>
+      <form noValidate onSubmit={submit} aria-label="Blog">
+        <TextField id="blog-title" label="Title" value={values.title} onChange={(v) => set('title', v)} />
+        <TextField id="blog-excerpt" label="Excerpt" as="textarea" rows={2} value={values.excerpt} onChange={(v) => set('excerpt', v)} />
+        <Form.Group className="mb-3" controlId="blog-category">
+          <Form.Label>Select Category</Form.Label>
+          <Form.Select value={values.blogCategory} onChange={(e) => set('blogCategory', e.target.value)}>
+            <option value="">Uncategorized</option>
+            {categories.map((c) => (
+              <option key={c._id} value={c._id}>
+                {c.name}
+              </option>
+            ))}
+          </Form.Select>
+        </Form.Group>
+        <ImageUpload label="Image" accept="image/*" toastOnError={false} value={values.featureImage} onUploaded={(url) => set('featureImage', url)} />
+        <RichTextEditor id="blog-content" label="Content" height={500} value={values.content} onChange={(v) => set('content', v)} />
+        <SpinnerButton type="submit" loading={saving} className="px-5">
+          Save
+        </SpinnerButton>
+      </form>
+    </section>
+  );
+}
+
+export default function BlogFormRoute({ loaderData }: Route.ComponentProps) {
+  return <BlogForm key={loaderData.post?._id ?? 'new'} {...loaderData} />;
+}

@@ -1,0 +1,58 @@
+import listIcon from 'bootstrap-icons/icons/list.svg?raw';
+import { useState } from 'react';
+import { Outlet, redirect, useNavigate } from 'react-router';
+import { AdminLoading } from '../../features/admin/AdminLoading';
+import { Sidebar } from '../../features/admin/Sidebar';
+import { api } from '../../lib/api-client';
+import { clearSession, isLoggedIn, storedUser } from '../../lib/session';
+import '../../styles/admin.scss';
+
+export const meta = () => [{ title: 'Admin' }, { name: 'robots', content: 'noindex' }];
+
+/** SPEC §2: without the stored logged-in flag every admin page goes to `/`. The server checks the token. */
+export function clientLoader() {
+  if (!isLoggedIn()) throw redirect('/');
+  return { user: storedUser() };
+}
+clientLoader.hydrate = true as const;
+
+export function HydrateFallback() {
+  return <AdminLoading />;
+}
+
+const isLarge = () => window.matchMedia('(min-width: 992px)').matches;
+
+export default function AdminLayout() {
+  const navigate = useNavigate();
+  const [collapsed, setCollapsed] = useState(false);
+  const [open, setOpen] = useState(false);
+
+  // The toggle collapses the sidebar on large screens and shows or hides it on small ones (SPEC §2).
+  const toggle = () => (isLarge() ? setCollapsed((c) => !c) : setOpen((o) => !o));
+
+  const logout = async () => {
+    await api('auth/logout', { method: 'POST' }).catch(() => undefined);
+    clearSession();
+    navigate('/');
+  };
+
+  return (
+    <div className={`admin-shell${collapsed ? ' sidebar-collapsed' : ''}`}>
+      <Sidebar collapsed={collapsed} open={open} onNavigate={() => setOpen(false)} />
+      {open ? <button type="button" className="admin-backdrop" aria-label="Close menu" onClick={() => setOpen(false)} /> : null}
+      <div className="admin-main">
+        <header className="admin-topbar">
+          <button type="button" className="btn btn-light admin-toggle" aria-label="Toggle sidebar" aria-controls="admin-sidebar" onClick={toggle}>
+            <span aria-hidden="true" dangerouslySetInnerHTML={{ __html: listIcon }} />
+          </button>
+          <button type="button" className="btn btn-outline-danger" onClick={logout}>
+            Logout
+          </button>
+        </header>
+        <main className="admin-content">
+          <Outlet />
+        </main>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,68 @@
+import { useState } from 'react';
+import { redirect, useNavigate } from 'react-router';
+import { toast } from 'react-toastify';
+import { MESSAGES } from '../../../shared/messages';
+import { loginSchema, type SessionUser } from '../../../shared/schemas/auth';
+import { SpinnerButton } from '../../components/ui/SpinnerButton';
+import { TextField } from '../../components/ui/TextField';
+import { AdminLoading } from '../../features/admin/AdminLoading';
+import { ResetPasswordDialog } from '../../features/auth/ResetPasswordDialog';
+import { api, ApiError } from '../../lib/api-client';
+import { isLoggedIn, saveSession } from '../../lib/session';
+import { useForm } from '../../lib/use-form';
+import '../../styles/admin.scss';
+
+export const meta = () => [{ title: 'Admin login' }, { name: 'robots', content: 'noindex' }];
+
+/** SPEC §2: with the stored logged-in flag, /admin goes straight to the banner editor. */
+export function clientLoader() {
+  if (isLoggedIn()) throw redirect('/admin/banner');
+  return null;
+}
+clientLoader.hydrate = true as const;
+
+export function HydrateFallback() {
+  return <AdminLoading />;
+}
+
+export default function Login() {
+  const navigate = useNavigate();
+  const form = useForm(loginSchema, { email: '', password: '' });
+  const [busy, setBusy] = useState(false);
+  const [resetOpen, setResetOpen] = useState(false);
+
+  const submit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    const input = form.validate();
+    if (!input) return;
+    setBusy(true);
+    try {
+      const session = await api<{ token: string; user: SessionUser }>('auth/login-user', { body: input });
+      saveSession(session);
+      navigate('/admin/banner');
+    } catch (err) {
+      toast.error(err instanceof ApiError && err.message ? err.message : MESSAGES.loginFailedFallback);
+      setBusy(false);
+    }
+  };
+
+  return (
+    <main className="admin-login">
+      <div className="admin-login-card">
+        <img src="/logo.svg" alt="" width="48" height="48" className="mb-3" />
+        <h1 className="h3 mb-4">Admin Login</h1>
+        <form noValidate onSubmit={submit} aria-label="Login">
+          <TextField id="login-email" label="Email" type="email" autoComplete="username" value={form.values.email} error={form.errors.email} onChange={(v) => form.change('email', v)} />
+          <TextField id="login-password" label="Password" type="password" autoComplete="current-password" value={form.values.password} error={form.errors.password} onChange={(v) => form.change('password', v)} />
+          <SpinnerButton type="submit" loading={busy} className="w-100">
+            LOGIN
+          </SpinnerButton>
+        </form>
+        <button type="button" className="btn btn-link mt-3 p-0" onClick={() => setResetOpen(true)}>
+          Forgot Password
+        </button>
+      </div>
+      <ResetPasswordDialog show={resetOpen} onClose={() => setResetOpen(false)} />
+    </main>
+  );
+}

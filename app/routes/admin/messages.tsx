@@ -1,0 +1,81 @@
+import { useState } from 'react';
+import { Badge, Button, Table } from 'react-bootstrap';
+import { useRevalidator } from 'react-router';
+import { toast } from 'react-toastify';
+import { formatDate } from '../../../shared/format';
+import { MESSAGES } from '../../../shared/messages';
+import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
+import { api } from '../../lib/api-client';
+import type { Route } from './+types/messages';
+import { IconButton } from '../../components/ui/IconButton';
+
+interface Message {
+  _id: string;
+  name: string;
+  email: string;
+  message: string;
+  read: boolean;
+  createdAt: string;
+}
+
+export const clientLoader = () => api<Message[]>('admin/messages');
+clientLoader.hydrate = true as const;
+
+/** Contact messages, newest first: mark read or unread, delete (issue 6). */
+export default function Messages({ loaderData: messages }: Route.ComponentProps) {
+  const revalidator = useRevalidator();
+  const [deleting, setDeleting] = useState<Message | null>(null);
+
+  const act = async (work: () => Promise<unknown>) => {
+    try {
+      await work();
+      await revalidator.revalidate();
+    } catch {
+      toast.error(MESSAGES.somethingWentWrong);
+    }
+  };
+
+  return (
+    <section className="admin-card">
+      <h1 className="h3 mb-3">Messages</h1>
+      {messages.length === 0 ? <p>No messages yet.</p> : null}
+      <div className="table-responsive">
+        <Table bordered hover className="align-middle bg-white admin-messages">
+          <tbody>
+            {messages.map((m) => (
+              <tr key={m._id} className={m.read ? '' : 'fw-semibold'} data-testid="message-row">
+                <td className="text-nowrap">
+                  {m.read ? null : <Badge bg="primary" className="me-2">New</Badge>}
+                  <time dateTime={m.createdAt}>{formatDate(m.createdAt)}</time>
+                </td>
+                <td>
+                  <div>{m.name}</div>
+                  <a href={`mailto:${m.email}`} className="small">
+                    {m.email}
+                  </a>
+                </td>
+                <td style={{ whiteSpace: 'pre-wrap', minWidth: 240 }}>{m.message}</td>
+                <td className="text-nowrap">
+                  <Button size="sm" variant="outline-secondary" className="me-2" onClick={() => void act(() => api(`admin/messages/${m._id}/read`, { body: { read: !m.read } }))}>
+                    {m.read ? 'Mark unread' : 'Mark read'}
+                  </Button>
+                  <IconButton kind="delete" label={`Delete message from ${m.name}`} onClick={() => setDeleting(m)} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </Table>
+      </div>
+      <ConfirmDialog
+        show={deleting !== null}
+        message={`Delete the message from ${deleting?.name ?? ''}?`}
+        onCancel={() => setDeleting(null)}
+        onConfirm={() => {
+          const message = deleting;
+          setDeleting(null);
+          if (message) void act(() => api(`admin/messages/${message._id}`, { method: 'DELETE' }));
+        }}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,49 @@
+import type { ProductItem, SiteContent } from '../../../shared/schemas/content';
+import { productUpdateSchema } from '../../../shared/schemas/content-updates';
+import { ItemsTable } from '../../features/admin-content/ItemsTable';
+import { loadSection } from '../../features/admin-content/load-section';
+import { SectionForm } from '../../features/admin-content/SectionForm';
+import { useSectionEditor } from '../../features/admin-content/use-section-editor';
+import type { Route } from './+types/products';
+
+export const clientLoader = () => loadSection('product');
+clientLoader.hydrate = true as const;
+
+function ProductEditor({ section }: { section: SiteContent['product'] }) {
+  const editor = useSectionEditor(section, { path: 'product/update', schema: productUpdateSchema });
+  return (
+    <SectionForm
+      name="product"
+      heading="Product Delivery"
+      fields={[
+        { name: 'title', label: 'Title', kind: 'text' },
+        { name: 'description', label: 'Description', kind: 'rich' },
+      ]}
+      draft={editor.draft}
+      errors={editor.errors}
+      saving={editor.saving}
+      onField={editor.setField}
+      onSave={() => void editor.save()}
+    >
+      <ItemsTable<ProductItem>
+        items={editor.draft.items}
+        columns={[
+          { label: 'Title', render: (item) => item.title },
+          { label: 'Description', render: (item) => item.description },
+        ]}
+        fields={[
+          { name: 'title', label: 'Title', kind: 'text' },
+          { name: 'description', label: 'Description', kind: 'textarea' },
+        ]}
+        titles={{ edit: 'Edit Product' }}
+        empty={{ title: '', description: '' }}
+        saving={editor.saving}
+        onSave={(items) => editor.save({ ...editor.draft, items })}
+      />
+    </SectionForm>
+  );
+}
+
+export default function ProductsRoute({ loaderData }: Route.ComponentProps) {
+  return <ProductEditor key={JSON.stringify(loaderData)} section={loaderData} />;
+}

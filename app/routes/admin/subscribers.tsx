@@ -1,0 +1,93 @@
+import { useState } from 'react';
+import { Badge, Button, Table } from 'react-bootstrap';
+import { useRevalidator } from 'react-router';
+import { toast } from 'react-toastify';
+import { formatDate } from '../../../shared/format';
+import { MESSAGES } from '../../../shared/messages';
+import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
+import { api } from '../../lib/api-client';
+import { storedToken } from '../../lib/session';
+import type { Route } from './+types/subscribers';
+import { IconButton } from '../../components/ui/IconButton';
+
+interface Subscriber {
+  _id: string;
+  email: string;
+  status: 'pending' | 'confirmed' | 'unsubscribed';
+  createdAt: string;
+  source: { _id: string; title: string } | null;
+}
+
+export const clientLoader = () => api<Subscriber[]>('admin/subscribers');
+clientLoader.hydrate = true as const;
+
+const STATUS_COLOURS = { pending: 'warning', confirmed: 'success', unsubscribed: 'secondary' } as const;
+
+/** The export needs the bearer token, so it is fetched and handed to the browser as a file. */
+async function downloadCsv() {
+  const response = await fetch('/api/admin/subscribers/export.csv', { headers: { authorization: `Bearer ${storedToken() ?? ''}` } });
+  if (!response.ok) throw new Error(`export failed: ${response.status}`);
+  const url = URL.createObjectURL(await response.blob());
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = 'subscribers.csv';
+  link.click();
+  URL.revokeObjectURL(url);
+}
+
+export default function Subscribers({ loaderData: subscribers }: Route.ComponentProps) {
+  const revalidator = useRevalidator();
+  const [removing, setRemoving] = useState<Subscriber | null>(null);
+
+  const remove = async (subscriber: Subscriber) => {
+    setRemoving(null);
+    try {
+      await api(`admin/subscribers/${subscriber._id}`, { method: 'DELETE' });
+      await revalidator.revalidate();
+    } catch {
+      toast.error(MESSAGES.somethingWentWrong);
+    }
+  };
+
+  return (
+    <section className="admin-card">
+      <div className="d-flex justify-content-between align-items-center mb-3">
+        <h1 className="h3 mb-0">Subscribers</h1>
+        <Button variant="outline-primary" onClick={() => downloadCsv().catch(() => toast.error(MESSAGES.somethingWentWrong))}>
+          Export CSV
+        </Button>
+      </div>
+      <div className="table-responsive">
+        <Table striped bordered hover className="align-middle bg-white">
+          <thead>
+            <tr>
+              <th scope="col">E-mail</th>
+              <th scope="col">Status</th>
+              <th scope="col">Date</th>
+              <th scope="col">Source post</th>
+              <th scope="col">Action</th>
+            </tr>
+          </thead>
+          <tbody>
+            {subscribers.map((s) => (
+              <tr key={s._id} data-testid="subscriber-row">
+                <td>{s.email}</td>
+                <td>
+                  <Badge bg={STATUS_COLOURS[s.status]} text={s.status === 'pending' ? 'dark' : undefined}>
+                    {s.status}
+                  </Badge>
+                </td>
+                <td className="text-nowrap">{formatDate(s.createdAt)}</td>
+                <td>{s.source?.title ?? '—'}</td>
+                <td>
+                  <IconButton kind="delete" label={`Remove ${s.email}`} onClick={() => setRemoving(s)} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </Table>
+      </div>
+      <ConfirmDialog show={removing !== null} message={`Remove ${removing?.email ?? ''} from the list?`} onCancel={() => setRemoving(null)} onConfirm={() => removing && void remove(removing)} />
+    </section>
+  );
+}

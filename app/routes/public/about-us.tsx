@@ -1,0 +1,37 @@
+import { useRouteLoaderData } from 'react-router';
+import { AboutItems } from '../../features/landing/AboutItems';
+import { pageMeta, plainText } from '../../lib/meta';
+import type { Route } from './+types/about-us';
+import type { loader as layoutLoader } from './layout';
+
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const data = matches.find((m) => m?.id === 'routes/public/layout')?.data as Awaited<ReturnType<typeof layoutLoader>> | undefined;
+  if (!data) return [{ title: 'About' }];
+  const { content, site } = data;
+  const first = content.aboutus.items[0];
+  return pageMeta({
+    title: `About ${site.siteName}`,
+    description: first ? plainText(first.description) : `About ${site.siteName}`,
+    url: `${site.publicUrl}/about-us`,
+    image: first ? site.publicUrl + first.image_url : undefined,
+  });
+};
+
+export default function AboutPage() {
+  const data = useRouteLoaderData<typeof layoutLoader>('routes/public/layout');
+  if (!data) return null;
+  return (
+    <>
+      <section className="about-banner" aria-labelledby="about-banner-title">
+        <div className="container">
+          <h1 id="about-banner-title">About {data.site.siteName}</h1>
+        </div>
+      </section>
+      <section className="landing-section" aria-label="Our story">
+        <div className="container">
+          <AboutItems items={data.content.aboutus.items} />
+        </div>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,32 @@
+import { data, useRouteError } from 'react-router';
+import { blogCategoryUrl } from '../../../shared/paths';
+import { ErrorScreen } from '../../components/ui/ErrorScreen';
+import { BlogList } from '../../features/blog/BlogList';
+import { BLOG_PAGE_SIZE, pageParam } from '../../features/blog/page-param';
+import { pageMeta } from '../../lib/meta';
+import type { Route } from './+types/blog-category';
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const { blog } = context.services;
+  const category = await blog.categoryBySegment(params.category);
+  if (category === undefined) throw data(null, { status: 404, statusText: 'Not Found' });
+  const [list, recent, categories] = await Promise.all([
+    blog.listByCategorySegment(params.category, { page: pageParam(request.url), limit: BLOG_PAGE_SIZE }),
+    blog.recentPosts(),
+    blog.listCategories(),
+  ]);
+  return { name: category?.name ?? 'Uncategorized', segment: category?.slug ?? 'uncategorized', posts: list.posts, pageInfo: list.pageInfo!, recent, categories, site: context.site };
+}
+
+export const meta: Route.MetaFunction = ({ data: d }) =>
+  d
+    ? pageMeta({ title: `${d.name} | ${d.site.siteName} blog`, description: `Articles about ${d.name} from ${d.site.siteName}.`, url: d.site.publicUrl + blogCategoryUrl(d.segment) })
+    : [{ title: 'Not found' }, { name: 'robots', content: 'noindex' }];
+
+export default function BlogCategoryPage({ loaderData }: Route.ComponentProps) {
+  return <BlogList heading={loaderData.name} {...loaderData} />;
+}
+
+export function ErrorBoundary() {
+  return <ErrorScreen error={useRouteError()} />;
+}

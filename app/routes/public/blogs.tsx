@@ -1,0 +1,26 @@
+import { BlogList } from '../../features/blog/BlogList';
+import { BLOG_PAGE_SIZE, pageParam } from '../../features/blog/page-param';
+import { pageMeta } from '../../lib/meta';
+import type { Route } from './+types/blogs';
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { blog } = context.services;
+  const [list, recent, categories] = await Promise.all([
+    blog.listPosts({ page: pageParam(request.url), limit: BLOG_PAGE_SIZE }),
+    blog.recentPosts(),
+    blog.listCategories(),
+  ]);
+  return { posts: list.posts, pageInfo: list.pageInfo!, recent, categories, site: context.site };
+}
+
+export const meta: Route.MetaFunction = ({ data }) =>
+  data
+    ? [
+        ...pageMeta({ title: `Blog | ${data.site.siteName}`, description: `Articles from ${data.site.siteName} on product strategy, design and engineering.`, url: `${data.site.publicUrl}/blogs` }),
+        { tagName: 'link', rel: 'alternate', type: 'application/rss+xml', title: `${data.site.siteName} blog`, href: `${data.site.publicUrl}/rss.xml` },
+      ]
+    : [{ title: 'Blog' }];
+
+export default function Blogs({ loaderData }: Route.ComponentProps) {
+  return <BlogList heading="Blog" {...loaderData} />;
+}

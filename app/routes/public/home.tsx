@@ -1,0 +1,75 @@
+import { useEffect, useRef, useState } from 'react';
+import { useLocation, useNavigate, useRouteLoaderData } from 'react-router';
+import { CONTACT_REDIRECT_DELAY_MS } from '../../../shared/messages';
+import { SECTION_IDS, sectionUrl } from '../../../shared/paths';
+import { AboutUs } from '../../features/landing/AboutUs';
+import { Banner } from '../../features/landing/Banner';
+import { BannerModal } from '../../features/landing/BannerModal';
+import { ContactForm } from '../../features/landing/ContactForm';
+import { Portfolio } from '../../features/landing/Portfolio';
+import { ProductDelivery } from '../../features/landing/ProductDelivery';
+import { ServiceModal } from '../../features/landing/ServiceModal';
+import { Services } from '../../features/landing/Services';
+import { Team } from '../../features/landing/Team';
+import { pageMeta, plainText } from '../../lib/meta';
+import { scrollToSection } from '../../lib/scroll';
+import type { Route } from './+types/home';
+import type { loader as layoutLoader } from './layout';
+
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const data = matches.find((m) => m?.id === 'routes/public/layout')?.data as Awaited<ReturnType<typeof layoutLoader>> | undefined;
+  if (!data) return [{ title: 'Home' }];
+  const { content, site } = data;
+  return pageMeta({
+    title: `${site.siteName} | ${content.banner.title}`,
+    description: plainText(content.banner.description) || content.banner.subTitle,
+    url: `${site.publicUrl}/`,
+    image: content.portfolio.items[0] ? site.publicUrl + content.portfolio.items[0].image_url : undefined,
+  });
+};
+
+/** SPEC §4: the landing page shows no modal, the banner modal or one service's modal. */
+type ModalState = { kind: 'none' } | { kind: 'banner' } | { kind: 'service'; index: number };
+
+export default function Home() {
+  const data = useRouteLoaderData<typeof layoutLoader>('routes/public/layout');
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [modal, setModal] = useState<ModalState>({ kind: 'none' });
+  const contactTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+
+  // ?section=<id> scrolls smoothly to that section, also when a modal's Contact Us navigates here.
+  useEffect(() => {
+    const section = new URLSearchParams(location.search).get('section');
+    if (section) scrollToSection(section);
+  }, [location.key, location.search]);
+
+  useEffect(() => () => clearTimeout(contactTimer.current), []);
+
+  if (!data) return null;
+  const { content } = data;
+
+  const open = (next: ModalState) => {
+    setModal(next);
+    navigate('/', { preventScrollReset: true, replace: true });
+  };
+  const close = () => setModal({ kind: 'none' });
+  const contact = () => {
+    close();
+    contactTimer.current = setTimeout(() => navigate(sectionUrl(SECTION_IDS.contactUs), { preventScrollReset: true }), CONTACT_REDIRECT_DELAY_MS);
+  };
+
+  return (
+    <>
+      <Banner banner={content.banner} onLearnMore={() => open({ kind: 'banner' })} />
+      <ProductDelivery product={content.product} />
+      <Portfolio portfolio={content.portfolio} />
+      <Services services={content.services} onMore={(index) => open({ kind: 'service', index })} />
+      <AboutUs aboutus={content.aboutus} />
+      <Team team={content.team} />
+      <ContactForm />
+      <BannerModal banner={content.banner} show={modal.kind === 'banner'} onClose={close} onContact={contact} />
+      <ServiceModal service={modal.kind === 'service' ? (content.services.items[modal.index] ?? null) : null} onClose={close} onContact={contact} />
+    </>
+  );
+}

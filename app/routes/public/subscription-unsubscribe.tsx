@@ -1,0 +1,22 @@
+import { data } from 'react-router';
+import { SubscriptionResult } from '../../features/blog/SubscriptionResult';
+import { failureOf, linkParams } from '../../features/blog/link-params';
+import type { Route } from './+types/subscription-unsubscribe';
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const link = linkParams(request.url);
+  if (!link) return data({ ok: false, message: 'This link is not valid.' }, { status: 400 });
+  try {
+    const { email } = await context.services.subscribers.unsubscribe(link.id, link.token);
+    return { ok: true, message: `${email} will get no more e-mails from our blog.` };
+  } catch (err) {
+    const failure = failureOf(err);
+    return data({ ok: false, message: failure.message }, { status: failure.status });
+  }
+}
+
+export const meta = () => [{ title: 'Unsubscribe' }, { name: 'robots', content: 'noindex' }];
+
+export default function Unsubscribe({ loaderData }: Route.ComponentProps) {
+  return <SubscriptionResult title={loaderData.ok ? 'You are unsubscribed' : 'Unsubscribe failed'} {...loaderData} />;
+}

@@ -1,0 +1,80 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { defineConfig, devices } from '@playwright/test';
+
+/**
+ * Browser tests run Debian's Chromium (never a downloaded browser) against the production build. Two
+ * servers, each with a fresh data folder: one for visitor and account flows, and one whose content the
+ * editor tests change (so pages other tests read never shift under them). Ports and folders are chosen
+ * once in the main process and inherited by the workers through the environment.
+ */
+const base = 4300 + Math.floor(Math.random() * 1000) * 2;
+process.env.E2E_PORT ??= String(base);
+process.env.E2E_EDITOR_PORT ??= String(base + 1);
+process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'site-e2e-'));
+process.env.E2E_EDITOR_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'site-e2e-'));
+const port = Number(process.env.E2E_PORT);
+const editorPort = Number(process.env.E2E_EDITOR_PORT);
+
+const SERVER_ONLY = /(process|http-caching)\.spec\.ts/;
+const EDITORS = /admin-editors.*\.spec\.ts/;
+
+const chromiumArgs = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+function server(listenPort: number, dataDir: string) {
+  return {
+    command: 'node build/node/main.js',
+    url: `http://127.0.0.1:${listenPort}/api/get-content`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    env: {
+      NODE_ENV: 'production',
+      PORT: String(listenPort),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      PUBLIC_URL: `http://127.0.0.1:${listenPort}`,
+      ADMIN_EMAIL: 'admin@example.com',
+      ADMIN_PASSWORD: 'admin-secret',
+      CONTACT_TO: 'sales@example.com',
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_MULTIPLIER: '50',
+    },
+  };
+}
+
+const desktop = { ...devices['Desktop Chrome'], viewport: { width: 1366, height: 800 }, channel: undefined };
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  outputDir: 'test-results/e2e',
+  fullyParallel: true,
+  workers: 2,
+  retries: process.env.CI ? 1 : 0,
+  reporter: [['list']],
+  globalTeardown: './tests/e2e/global-teardown.ts',
+  timeout: 30_000,
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    launchOptions: { executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', args: chromiumArgs },
+    screenshot: 'only-on-failure',
+    trace: 'off',
+  },
+  projects: [
+    // Checks of the server itself (HTTP headers, process start and stop) need no viewport: run them once.
+    { name: 'server', testMatch: SERVER_ONLY },
+    { name: 'desktop', testIgnore: [SERVER_ONLY, EDITORS], use: desktop },
+    { name: 'phone', testIgnore: [SERVER_ONLY, EDITORS], use: { ...devices['Pixel 7'], viewport: { width: 390, height: 844 }, channel: undefined } },
+    // Editors change shared content: one after another, on their own server.
+    { name: 'editors', testMatch: EDITORS, fullyParallel: false, use: { ...desktop, baseURL: `http://127.0.0.1:${editorPort}` } },
+  ],
+  webServer: [server(port, process.env.E2E_DATA_DIR), server(editorPort, process.env.E2E_EDITOR_DATA_DIR)],
+});

@@ -1,0 +1,46 @@
+/**
+ * `npm run admin -- --email owner@example.com [--password secret] [--name "Jane Doe"]`
+ * Creates the administrator account, or resets its password when it exists, and ends its sessions: for an
+ * owner who has lost both the password and the mailbox. Without --password one is generated and printed.
+ * Uses the same configuration (DATABASE_URL, DATA_DIR) as the server.
+ */
+import { parseArgs } from 'node:util';
+import { loadConfig } from '../config';
+import { createDb } from '../db/database';
+import { migrateToLatest } from '../db/migrate';
+import { generatePassword, hashPassword } from '../modules/auth/password';
+import { revokeUserSessions } from '../modules/auth/session-repository';
+import { findUserByEmail, insertUser, updatePasswordHash } from '../modules/auth/user-repository';
+import { MIN_PASSWORD_LENGTH } from '../../shared/messages';
+
+const { values } = parseArgs({
+  options: { email: { type: 'string' }, password: { type: 'string' }, name: { type: 'string' } },
+});
+if (!values.email || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(values.email)) {
+  console.error('Usage: npm run admin -- --email owner@example.com [--password secret] [--name "Jane Doe"]');
+  process.exit(2);
+}
+if (values.password !== undefined && values.password.length < MIN_PASSWORD_LENGTH) {
+  console.error(`The password must have at least ${MIN_PASSWORD_LENGTH} characters.`);
+  process.exit(2);
+}
+
+const config = loadConfig();
+const db = createDb(config.database);
+try {
+  await migrateToLatest(db);
+  const password = values.password ?? generatePassword();
+  const hash = await hashPassword(password);
+  const existing = await findUserByEmail(db, values.email);
+  if (existing) {
+    await updatePasswordHash(db, existing.id, hash);
+    await revokeUserSessions(db, existing.id);
+    console.log(`Password of ${existing.email} reset; all of its sessions ended.`);
+  } else {
+    await insertUser(db, { email: values.email, name: values.name ?? 'Administrator', passwordHash: hash });
+    console.log(`Administrator ${values.email.toLowerCase()} created.`);
+  }
+  if (!values.password) console.log(`Password: ${password}`);
+} finally {
+  await db.destroy();
+}

@@ -1,0 +1,93 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * Every setting comes from the environment and has an embedded default, so a fresh checkout starts with
+ * none. A bad value stops start-up with a message naming the variable (see `loadConfig`).
+ */
+const optionalUrl = (protocols: string[]) =>
+  z
+    .string()
+    .url()
+    .refine((v) => protocols.some((p) => v.startsWith(p)), `must start with ${protocols.join(' or ')}`)
+    .optional();
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .refine((v) => /^(postgres(ql)?:\/\/|sqlite:|file:)/.test(v) || !v.includes('://'), 'must be postgres://… or a SQLite file path')
+    .optional(),
+  PUBLIC_URL: optionalUrl(['http://', 'https://']),
+  SITE_NAME: z.string().min(1).default('Brightpath Labs'),
+  ADMIN_EMAIL: z.string().email().default('admin@example.com'),
+  ADMIN_PASSWORD: z.string().min(5, 'must be at least 5 characters').optional(),
+  SMTP_URL: optionalUrl(['smtp://', 'smtps://']),
+  MAIL_FROM: z.string().min(3).optional(),
+  CONTACT_TO: z.string().email().optional(),
+  TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+  REDIS_URL: optionalUrl(['redis://', 'rediss://']),
+  RATE_LIMIT_MULTIPLIER: z.coerce.number().positive().max(10_000).default(1),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export type DatabaseConfig = { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  dataDir: string;
+  database: DatabaseConfig;
+  publicUrl: string;
+  siteName: string;
+  adminEmail: string;
+  adminPassword?: string;
+  smtpUrl?: string;
+  mailFrom: string;
+  contactTo: string;
+  trustProxy: boolean;
+  redisUrl?: string;
+  logLevel: string;
+  /** Scales every rate limit's allowance (browser test runs log in far more often than people do). */
+  rateLimitMultiplier: number;
+}
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${String(i.path[0])}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  const dbUrl = e.DATABASE_URL;
+  const database: DatabaseConfig =
+    dbUrl && /^postgres(ql)?:\/\//.test(dbUrl)
+      ? { kind: 'postgres', url: dbUrl }
+      : { kind: 'sqlite', file: dbUrl ? path.resolve(dbUrl.replace(/^(sqlite|file):/, '')) : path.join(dataDir, 'site.db') };
+  const port = e.PORT;
+  return {
+    env: e.NODE_ENV,
+    port,
+    host: e.HOST,
+    dataDir,
+    database,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
+    siteName: e.SITE_NAME,
+    adminEmail: e.ADMIN_EMAIL.toLowerCase(),
+    adminPassword: e.ADMIN_PASSWORD,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM ?? `"${e.SITE_NAME}" <no-reply@${new URL(e.PUBLIC_URL ?? 'http://localhost').hostname}>`,
+    contactTo: (e.CONTACT_TO ?? e.ADMIN_EMAIL).toLowerCase(),
+    trustProxy: e.TRUST_PROXY === 'true',
+    redisUrl: e.REDIS_URL,
+    logLevel: e.LOG_LEVEL,
+    rateLimitMultiplier: e.RATE_LIMIT_MULTIPLIER,
+  };
+}

@@ -1,0 +1,30 @@
+import { Migrator, type Migration, type MigrationProvider } from 'kysely';
+import type { Db } from './database';
+import * as initial from './migrations/2026-11-22-0001-initial';
+import * as sessions from './migrations/2026-11-22-0002-sessions-and-resets';
+import * as blog from './migrations/2026-11-22-0003-blog';
+import * as subscribers from './migrations/2026-11-22-0004-subscribers';
+import * as blogLongAddresses from './migrations/2026-11-22-0005-blog-long-addresses';
+
+/**
+ * Migrations are listed here rather than read from a folder at run time, so the bundled server carries
+ * them. Names are date-prefixed and sort in the order they must run.
+ */
+const migrations: Record<string, Migration> = {
+  '2026-11-22-0001-initial': initial,
+  '2026-11-22-0002-sessions-and-resets': sessions,
+  '2026-11-22-0003-blog': blog,
+  '2026-11-22-0004-subscribers': subscribers,
+  '2026-11-22-0005-blog-long-addresses': blogLongAddresses,
+};
+
+const provider: MigrationProvider = { getMigrations: async () => migrations };
+
+export async function migrateToLatest(db: Db): Promise<void> {
+  const migrator = new Migrator({ db, provider });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) {
+    throw new Error(`Database migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
+  }
+}

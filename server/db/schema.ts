@@ -1,0 +1,159 @@
+import type { Generated } from 'kysely';
+
+/**
+ * Table types for Kysely. Ids are application-made UUID strings and timestamps ISO-8601 UTC text, the
+ * same on SQLite and PostgreSQL (docs/decisions/0002-portable-schema.md); flags are 0/1 integers.
+ */
+export interface Database {
+  content_sections: ContentSectionTable;
+  content_fields: ContentFieldTable;
+  content_items: ContentItemTable;
+  site_meta: SiteMetaTable;
+  users: UserTable;
+  contact_messages: ContactMessageTable;
+  mail_outbox: MailOutboxTable;
+  uploads: UploadTable;
+  sessions: SessionTable;
+  password_resets: PasswordResetTable;
+  blog_categories: BlogCategoryTable;
+  blog_posts: BlogPostTable;
+  blog_redirects: BlogRedirectTable;
+  subscribers: SubscriberTable;
+}
+
+export interface ContentSectionTable {
+  id: string;
+  kind: string;
+  updated_at: string;
+}
+
+export interface ContentFieldTable {
+  section_id: string;
+  name: string;
+  value: string;
+}
+
+export interface ContentItemTable {
+  id: string;
+  section_id: string;
+  position: number;
+  title: string | null;
+  description: string | null;
+  image_url: string | null;
+  product_link: string | null;
+  modal_description: string | null;
+  modal_img: string | null;
+}
+
+/** Small key/value facts about the site, such as the content version that keys the page cache. */
+export interface SiteMetaTable {
+  key: string;
+  value: string;
+}
+
+export interface UserTable {
+  id: string;
+  email: string;
+  name: string;
+  password_hash: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ContactMessageTable {
+  id: string;
+  name: string;
+  email: string;
+  message: string;
+  ip: string | null;
+  is_read: Generated<number>;
+  created_at: string;
+}
+
+export interface MailOutboxTable {
+  id: string;
+  kind: string;
+  to_address: string;
+  subject: string;
+  text_body: string;
+  html_body: string | null;
+  headers: string | null;
+  status: 'pending' | 'sending' | 'sent' | 'failed';
+  attempts: number;
+  next_attempt_at: string;
+  locked_until: string | null;
+  last_error: string | null;
+  created_at: string;
+  sent_at: string | null;
+}
+
+export interface UploadTable {
+  id: string;
+  url: string;
+  mime_type: string;
+  width: number;
+  height: number;
+  bytes: number;
+  created_at: string;
+}
+
+export interface SessionTable {
+  id: string;
+  user_id: string;
+  /** SHA-256 of the bearer token; the token itself is never stored. */
+  token_hash: string;
+  created_at: string;
+  expires_at: string;
+  revoked_at: string | null;
+}
+
+/** At most one live code per user: a new request replaces the row. */
+export interface PasswordResetTable {
+  user_id: string;
+  code_hash: string;
+  expires_at: string;
+  failed_attempts: number;
+  used_at: string | null;
+  created_at: string;
+}
+
+export interface BlogCategoryTable {
+  id: string;
+  name: string;
+  name_key: string;
+  slug: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface BlogPostTable {
+  id: string;
+  title: string;
+  excerpt: string;
+  content: string;
+  feature_image: string;
+  category_id: string | null;
+  /** The post's URL segment (SPEC §2), unique within its category. */
+  slug: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A post's earlier address (`/blogs/<category>/<slug>`), answered with a 301 to the current one. */
+export interface BlogRedirectTable {
+  path: string;
+  post_id: string;
+  created_at: string;
+}
+
+export interface SubscriberTable {
+  id: string;
+  email: string;
+  status: 'pending' | 'confirmed' | 'unsubscribed';
+  /** The post the visitor subscribed from, if any. */
+  blog_id: string | null;
+  created_at: string;
+  updated_at: string;
+  confirmed_at: string | null;
+  unsubscribed_at: string | null;
+}

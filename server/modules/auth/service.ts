@@ -1,0 +1,96 @@
+import { timingSafeEqual } from 'node:crypto';
+import { SERVER_MESSAGES } from '../../../shared/messages';
+import type { SessionUser } from '../../../shared/schemas/auth';
+import type { Db } from '../../db/database';
+import { HttpError } from '../../plugins/errors';
+import type { MailService } from '../mail/service';
+import { hashPassword, verifyPassword } from './password';
+import { resetCodeMail } from './reset-mail';
+import { consumeResetCode, findResetCode, takeResetTry, upsertResetCode } from './reset-repository';
+import { findLiveSession, insertSession, revokeSession, revokeUserSessions } from './session-repository';
+import { hashResetCode, hashToken, newResetCode, newToken } from './tokens';
+import { findUserByEmail, findUserById, updatePasswordHash } from './user-repository';
+
+export const SESSION_TTL_MS = 7 * 24 * 3600_000;
+export const RESET_CODE_TTL_MS = 10 * 60_000;
+export const RESET_CODE_MAX_TRIES = 5;
+
+export interface AuthContext {
+  user: SessionUser;
+  sessionId: string;
+}
+
+// Compared against when the e-mail is unknown, so a wrong e-mail costs the same time as a wrong password.
+const DUMMY_HASH = hashPassword('not-a-real-password');
+
+export function createAuthService(deps: { db: Db; mail: MailService; siteName: string }) {
+  const { db } = deps;
+  const at = (offsetMs: number) => new Date(Date.now() + offsetMs).toISOString();
+
+  async function startSession(user: { id: string; email: string; name: string }) {
+    const token = newToken();
+    await insertSession(db, { userId: user.id, tokenHash: hashToken(token), expiresAt: at(SESSION_TTL_MS) });
+    return { token, user: { _id: user.id, email: user.email, name: user.name } };
+  }
+
+  return {
+    async login(email: string, password: string) {
+      const user = await findUserByEmail(db, email.trim());
+      const ok = await verifyPassword(password, user?.password_hash ?? (await DUMMY_HASH));
+      if (!user || !ok) throw new HttpError(401, SERVER_MESSAGES.invalidCredentials);
+      return startSession(user);
+    },
+
+    /** The session behind a bearer token, or null when it is unknown, revoked or expired. */
+    async authenticate(token: string): Promise<AuthContext | null> {
+      if (!token || token.length > 200) return null;
+      const row = await findLiveSession(db, hashToken(token));
+      if (!row) return null;
+      return { sessionId: row.sessionId, user: { _id: row.userId, email: row.email, name: row.name } };
+    },
+
+    logout: (auth: AuthContext) => revokeSession(db, auth.sessionId),
+
+    /** Only for the logged-in user's own account; the user's other sessions end. */
+    async changePassword(auth: AuthContext, input: { id: string; password: string; newPassword: string }) {
+      if (input.id !== auth.user._id) throw new HttpError(403, SERVER_MESSAGES.notYourAccount);
+      const user = await findUserById(db, auth.user._id);
+      if (!user || !(await verifyPassword(input.password, user.password_hash))) {
+        // 400, not 401: the session is fine, only the old password is wrong (a 401 would log the user out).
+        throw new HttpError(400, SERVER_MESSAGES.wrongOldPassword);
+      }
+      await updatePasswordHash(db, user.id, await hashPassword(input.newPassword));
+      await revokeUserSessions(db, user.id, auth.sessionId);
+    },
+
+    /** Always the same answer, whether or not the address belongs to an account. */
+    async requestReset(email: string) {
+      const user = await findUserByEmail(db, email.trim());
+      if (user) {
+        const code = newResetCode();
+        await upsertResetCode(db, { userId: user.id, codeHash: hashResetCode(user.id, code), expiresAt: at(RESET_CODE_TTL_MS) });
+        await deps.mail.queue(resetCodeMail({ to: user.email, code, siteName: deps.siteName, minutes: RESET_CODE_TTL_MS / 60_000 }));
+      }
+      return SERVER_MESSAGES.resetRequested;
+    },
+
+    /** Sets a new password with a valid code: single use, 10 minutes, 5 wrong tries; every session ends. */
+    async resetWithCode(input: { email: string; otp: string; password: string }) {
+      const invalid = new HttpError(400, SERVER_MESSAGES.invalidResetCode);
+      const user = await findUserByEmail(db, input.email.trim());
+      if (!user) throw invalid;
+      const reset = await findResetCode(db, user.id);
+      if (!reset || reset.used_at || reset.expires_at <= at(0) || reset.failed_attempts >= RESET_CODE_MAX_TRIES) throw invalid;
+      // Every comparison costs a try, taken atomically first, so parallel guesses cannot exceed the limit.
+      if (!(await takeResetTry(db, user.id, RESET_CODE_MAX_TRIES))) throw invalid;
+      const expected = Buffer.from(reset.code_hash, 'hex');
+      const given = Buffer.from(hashResetCode(user.id, input.otp.trim()), 'hex');
+      if (!timingSafeEqual(expected, given)) throw invalid;
+      if (!(await consumeResetCode(db, user.id, reset.code_hash))) throw invalid;
+      await updatePasswordHash(db, user.id, await hashPassword(input.password));
+      await revokeUserSessions(db, user.id);
+      return SERVER_MESSAGES.passwordReset;
+    },
+  };
+}
+export type AuthService = ReturnType<typeof createAuthService>;

@@ -1,0 +1,90 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/database';
+import { now } from '../../db/database';
+import type { BlogPostTable } from '../../db/schema';
+
+export type PostRow = BlogPostTable & { category_name: string | null; category_slug: string | null };
+/** `undefined`: every post; `null`: uncategorized posts; a string: that category's posts. */
+export type CategoryFilter = { categoryId?: string | null };
+
+/** Posts with their category's name and slug (null when uncategorized). */
+const postsQuery = (db: Db) =>
+  db
+    .selectFrom('blog_posts')
+    .leftJoin('blog_categories', 'blog_categories.id', 'blog_posts.category_id')
+    .selectAll('blog_posts')
+    .select(['blog_categories.name as category_name', 'blog_categories.slug as category_slug']);
+
+export async function listPosts(db: Db, filter: CategoryFilter, page?: { offset: number; limit: number }): Promise<PostRow[]> {
+  let query = postsQuery(db);
+  if (filter.categoryId === null) query = query.where('blog_posts.category_id', 'is', null);
+  else if (filter.categoryId !== undefined) query = query.where('blog_posts.category_id', '=', filter.categoryId);
+  query = query.orderBy('blog_posts.created_at', 'desc').orderBy('blog_posts.id', 'desc');
+  if (page) query = query.limit(page.limit).offset(page.offset);
+  return (await query.execute()) as PostRow[];
+}
+
+export async function countPosts(db: Db, filter: CategoryFilter): Promise<number> {
+  let query = db.selectFrom('blog_posts').select((eb) => eb.fn.countAll<string | number>().as('n'));
+  if (filter.categoryId === null) query = query.where('category_id', 'is', null);
+  else if (filter.categoryId !== undefined) query = query.where('category_id', '=', filter.categoryId);
+  return Number((await query.executeTakeFirstOrThrow()).n);
+}
+
+export async function findPost(db: Db, id: string): Promise<PostRow | undefined> {
+  return (await postsQuery(db).where('blog_posts.id', '=', id).executeTakeFirst()) as PostRow | undefined;
+}
+
+export async function findPostBySlug(db: Db, categoryId: string | null, slug: string): Promise<PostRow | undefined> {
+  let query = postsQuery(db).where('blog_posts.slug', '=', slug);
+  query = categoryId === null ? query.where('blog_posts.category_id', 'is', null) : query.where('blog_posts.category_id', '=', categoryId);
+  return (await query.executeTakeFirst()) as PostRow | undefined;
+}
+
+/** Slugs in a category that equal `base` or extend it with `-<something>`. */
+export async function slugsLike(db: Db, categoryId: string | null, base: string, excludeId?: string): Promise<string[]> {
+  let query = db
+    .selectFrom('blog_posts')
+    .select('slug')
+    // substr() counts characters (code points), not JavaScript's UTF-16 units: an emoji is one, not two.
+    .where((eb) => eb.or([eb('slug', '=', base), eb(sql<string>`substr(slug, 1, ${[...base].length + 1})`, '=', `${base}-`)]));
+  query = categoryId === null ? query.where('category_id', 'is', null) : query.where('category_id', '=', categoryId);
+  if (excludeId) query = query.where('id', '!=', excludeId);
+  return (await query.execute()).map((r) => r.slug);
+}
+
+export async function addRedirect(db: Db, path: string, postId: string): Promise<void> {
+  await db.deleteFrom('blog_redirects').where('path', '=', path).execute();
+  await db.insertInto('blog_redirects').values({ path, post_id: postId, created_at: now() }).execute();
+}
+
+export async function removeRedirect(db: Db, path: string): Promise<void> {
+  await db.deleteFrom('blog_redirects').where('path', '=', path).execute();
+}
+
+export async function findRedirect(db: Db, path: string): Promise<string | undefined> {
+  return (await db.selectFrom('blog_redirects').select('post_id').where('path', '=', path).executeTakeFirst())?.post_id;
+}
+
+export async function listCategories(db: Db) {
+  return db.selectFrom('blog_categories').selectAll().orderBy('name_key').execute();
+}
+
+export async function findCategory(db: Db, id: string) {
+  return db.selectFrom('blog_categories').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/**
+ * Case is compared in JavaScript, not with SQL lower(): SQLite's lower() only folds ASCII, so a segment
+ * such as 'über-uns' would never find 'Über-uns'. Categories are few, so reading them all is cheap.
+ */
+const sameSegment = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+
+export async function findCategoryBySlug(db: Db, slug: string) {
+  return (await listCategories(db)).find((c) => sameSegment(c.slug, slug));
+}
+
+/** Another category whose name or URL segment equals this one, ignoring case. */
+export async function findCategoryClash(db: Db, nameKey: string, slug: string, excludeId?: string) {
+  return (await listCategories(db)).find((c) => c.id !== excludeId && (c.name_key === nameKey || sameSegment(c.slug, slug)));
+}

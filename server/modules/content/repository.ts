@@ -1,0 +1,96 @@
+import type { Db } from '../../db/database';
+import { newId, now } from '../../db/database';
+import type { ContentItemTable } from '../../db/schema';
+
+export type ItemColumn = Exclude<keyof ContentItemTable, 'id' | 'section_id' | 'position'>;
+export type ItemRow = Partial<Record<ItemColumn, string | null>>;
+
+export interface SectionRecord {
+  id: string;
+  kind: string;
+  fields: Record<string, string>;
+  items: ItemRow[];
+}
+
+/** All SQL for site content. Reads the whole content in three queries, whatever the number of sections. */
+export async function readAllSections(db: Db): Promise<SectionRecord[]> {
+  const [sections, fields, items] = await Promise.all([
+    db.selectFrom('content_sections').select(['id', 'kind']).execute(),
+    db.selectFrom('content_fields').selectAll().execute(),
+    db.selectFrom('content_items').selectAll().orderBy('section_id').orderBy('position').execute(),
+  ]);
+  const byId = new Map<string, SectionRecord>(
+    sections.map((s) => [s.id, { id: s.id, kind: s.kind, fields: {}, items: [] }]),
+  );
+  for (const f of fields) {
+    const section = byId.get(f.section_id);
+    if (section) section.fields[f.name] = f.value;
+  }
+  for (const { id: _id, section_id, position: _p, ...row } of items) {
+    byId.get(section_id)?.items.push(row);
+  }
+  return [...byId.values()];
+}
+
+export async function findSectionKind(db: Db, id: string): Promise<string | undefined> {
+  const row = await db.selectFrom('content_sections').select('kind').where('id', '=', id).executeTakeFirst();
+  return row?.kind;
+}
+
+export async function countSections(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom('content_sections')
+    .select((eb) => eb.fn.countAll<string | number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/**
+ * Replaces one section's fields and items in a single transaction, so a reader never sees half an edit.
+ * The section row is created when missing (first seed).
+ */
+export async function writeSection(
+  db: Db,
+  section: { id: string; kind: string; fields: Record<string, string>; items?: ItemRow[] },
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const updatedAt = now();
+    const existing = await trx.selectFrom('content_sections').select('id').where('id', '=', section.id).executeTakeFirst();
+    if (existing) {
+      await trx.updateTable('content_sections').set({ updated_at: updatedAt }).where('id', '=', section.id).execute();
+    } else {
+      await trx.insertInto('content_sections').values({ id: section.id, kind: section.kind, updated_at: updatedAt }).execute();
+    }
+    await trx.deleteFrom('content_fields').where('section_id', '=', section.id).execute();
+    const fieldRows = Object.entries(section.fields).map(([name, value]) => ({ section_id: section.id, name, value }));
+    if (fieldRows.length) await trx.insertInto('content_fields').values(fieldRows).execute();
+    if (section.items) {
+      await trx.deleteFrom('content_items').where('section_id', '=', section.id).execute();
+      const itemRows = section.items.map((item, position) => ({ ...item, id: newId(), section_id: section.id, position }));
+      if (itemRows.length) await trx.insertInto('content_items').values(itemRows).execute();
+    }
+    await bumpContentVersion(trx);
+  });
+}
+
+const VERSION_KEY = 'content_version';
+
+export async function readContentVersion(db: Db): Promise<number> {
+  const row = await db.selectFrom('site_meta').select('value').where('key', '=', VERSION_KEY).executeTakeFirst();
+  return row ? Number(row.value) : 0;
+}
+
+/** Any write that changes what public pages show bumps this; the page cache is keyed by it. */
+export async function bumpContentVersion(db: Db): Promise<void> {
+  const current = await readContentVersion(db);
+  const value = String(current + 1);
+  if (current === 0) {
+    await db
+      .insertInto('site_meta')
+      .values({ key: VERSION_KEY, value })
+      .onConflict((oc) => oc.column('key').doUpdateSet({ value }))
+      .execute();
+  } else {
+    await db.updateTable('site_meta').set({ value }).where('key', '=', VERSION_KEY).execute();
+  }
+}

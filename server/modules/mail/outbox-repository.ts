@@ -1,0 +1,97 @@
+import { sql } from 'kysely';
+import type { Db, DbKind } from '../../db/database';
+import { newId, now } from '../../db/database';
+import type { MailOutboxTable } from '../../db/schema';
+
+export interface OutgoingMail {
+  kind: string;
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  headers?: Record<string, string>;
+}
+
+export type OutboxRow = MailOutboxTable;
+
+export async function enqueueMail(db: Db, mail: OutgoingMail): Promise<string> {
+  const id = newId();
+  const at = now();
+  await db
+    .insertInto('mail_outbox')
+    .values({
+      id,
+      kind: mail.kind,
+      to_address: mail.to,
+      subject: mail.subject,
+      text_body: mail.text,
+      html_body: mail.html ?? null,
+      headers: mail.headers ? JSON.stringify(mail.headers) : null,
+      status: 'pending',
+      attempts: 0,
+      next_attempt_at: at,
+      locked_until: null,
+      last_error: null,
+      created_at: at,
+      sent_at: null,
+    })
+    .execute();
+  return id;
+}
+
+/**
+ * Claims due messages for one worker. A claim sets `locked_until`; a worker that dies mid-send leaves a
+ * lock that expires, and the message becomes due again. On PostgreSQL `FOR UPDATE SKIP LOCKED` keeps
+ * concurrent workers from claiming the same rows. On SQLite the claim is one UPDATE … RETURNING: a single
+ * statement takes the write lock at once, whereas a read-then-write transaction of a second connection
+ * fails with SQLITE_BUSY when another claim committed in between (and in one process its busy wait
+ * would block the event loop that has to finish the other claim).
+ */
+export async function claimDueMail(db: Db, kind: DbKind, limit: number, lockMs: number): Promise<OutboxRow[]> {
+  const at = now();
+  const lockedUntil = new Date(Date.now() + lockMs).toISOString();
+  const due = (qb: Db) =>
+    qb
+      .selectFrom('mail_outbox')
+      .select('id')
+      .where((eb) =>
+        eb.or([
+          eb.and([eb('status', '=', 'pending'), eb('next_attempt_at', '<=', at)]),
+          eb.and([eb('status', '=', 'sending'), eb('locked_until', '<', at)]),
+        ]),
+      )
+      .orderBy('next_attempt_at')
+      .limit(limit);
+  const claim = (qb: Db) => qb.updateTable('mail_outbox').set({ status: 'sending', locked_until: lockedUntil, attempts: sql<number>`attempts + 1` });
+  if (kind === 'sqlite') return claim(db).where('id', 'in', due(db)).returningAll().execute();
+  return db.transaction().execute(async (trx) => {
+    const ids = (await due(trx).forUpdate().skipLocked().execute()).map((r) => r.id);
+    if (!ids.length) return [];
+    return claim(trx).where('id', 'in', ids).returningAll().execute();
+  });
+}
+
+export async function markSent(db: Db, id: string): Promise<void> {
+  await db
+    .updateTable('mail_outbox')
+    .set({ status: 'sent', sent_at: now(), locked_until: null, last_error: null })
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function markAttemptFailed(db: Db, id: string, error: string, retryAt: Date | null): Promise<void> {
+  await db
+    .updateTable('mail_outbox')
+    .set({
+      status: retryAt ? 'pending' : 'failed',
+      next_attempt_at: (retryAt ?? new Date()).toISOString(),
+      locked_until: null,
+      last_error: error.slice(0, 2000),
+    })
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function listOutbox(db: Db) {
+  return db.selectFrom('mail_outbox').selectAll().orderBy('created_at').execute();
+}

@@ -1,0 +1,68 @@
+import sanitizeHtml from 'sanitize-html';
+
+/** Iframes may only show videos from these hosts. */
+const VIDEO_HOSTS = ['www.youtube.com', 'youtube.com', 'www.youtube-nocookie.com', 'player.vimeo.com'];
+
+/**
+ * Allowlist for rich text written in the admin (TinyMCE) and shown on public pages: formatting, links,
+ * images, tables and YouTube/Vimeo iframes. Scripts, event handlers, styles beyond a few safe
+ * properties and `javascript:` URLs are removed.
+ */
+const OPTIONS: sanitizeHtml.IOptions = {
+  allowedTags: [
+    ...sanitizeHtml.defaults.allowedTags,
+    'img',
+    'span',
+    'u',
+    's',
+    'sub',
+    'sup',
+    'iframe',
+    'figure',
+    'figcaption',
+    'colgroup',
+    'col',
+  ],
+  allowedAttributes: {
+    '*': ['style', 'class', 'title', 'lang', 'dir'],
+    a: ['href', 'name', 'target', 'rel'],
+    img: ['src', 'srcset', 'sizes', 'alt', 'width', 'height', 'loading'],
+    iframe: ['src', 'width', 'height', 'allow', 'allowfullscreen', 'frameborder', 'title', 'loading', 'referrerpolicy'],
+    td: ['colspan', 'rowspan', 'align', 'valign', 'width'],
+    th: ['colspan', 'rowspan', 'align', 'valign', 'width', 'scope'],
+    table: ['border', 'cellpadding', 'cellspacing', 'width'],
+    col: ['span', 'width'],
+    ol: ['start', 'type'],
+  },
+  allowedStyles: {
+    '*': {
+      color: [/^#[0-9a-f]{3,8}$/i, /^rgba?\([\d\s.,%]+\)$/i, /^[a-z]+$/i],
+      'background-color': [/^#[0-9a-f]{3,8}$/i, /^rgba?\([\d\s.,%]+\)$/i, /^[a-z]+$/i],
+      'text-align': [/^(left|right|center|justify)$/],
+      'font-size': [/^\d{1,2}(\.\d+)?(px|pt|em|rem|%)$/],
+      'font-weight': [/^(normal|bold|[1-9]00)$/],
+      'font-style': [/^(normal|italic)$/],
+      'text-decoration': [/^(none|underline|line-through)$/],
+      'padding-left': [/^\d{1,3}px$/],
+      width: [/^\d{1,4}(px|%)$/],
+      height: [/^\d{1,4}(px|%)$/],
+      'border-collapse': [/^collapse$/],
+    },
+  },
+  allowedSchemes: ['http', 'https', 'mailto', 'tel'],
+  allowedSchemesByTag: { img: ['http', 'https', 'data'] },
+  allowProtocolRelative: false,
+  allowedIframeHostnames: VIDEO_HOSTS,
+  allowIframeRelativeUrls: false,
+  // An iframe whose address was not allowed has no src left: drop it rather than keep an empty frame.
+  exclusiveFilter: (frame) => frame.tag === 'iframe' && !frame.attribs.src,
+  transformTags: {
+    // Links that open elsewhere must not hand the opener over to the other page.
+    a: (tagName, attribs) => ({
+      tagName,
+      attribs: attribs.target === '_blank' ? { ...attribs, rel: 'noopener noreferrer' } : attribs,
+    }),
+  },
+};
+
+export const sanitizeRichText = (html: string): string => sanitizeHtml(html, OPTIONS);

@@ -1,0 +1,46 @@
+import type { BlogPost } from '../../../shared/schemas/blog';
+import { escapeHtml } from '../mail/escape';
+import type { OutgoingMail } from '../mail/outbox-repository';
+
+export interface SubscriberLinks {
+  confirm: string;
+  /** The page that unsubscribes (in the body). */
+  unsubscribePage: string;
+  /** The one-click endpoint (RFC 8058) for the List-Unsubscribe header. */
+  unsubscribeOneClick: string;
+}
+
+/** Every subscriber e-mail can be left with one click, from the body or the mail client. */
+const unsubscribeHeaders = (links: SubscriberLinks) => ({
+  'List-Unsubscribe': `<${links.unsubscribeOneClick}>`,
+  'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+});
+
+const footer = (links: SubscriberLinks) => ({
+  text: `\n--\nYou get this e-mail because this address was entered on our blog. Unsubscribe: ${links.unsubscribePage}\n`,
+  html: `<hr><p style="font-size:12px;color:#666">You get this e-mail because this address was entered on our blog. <a href="${escapeHtml(links.unsubscribePage)}">Unsubscribe</a></p>`,
+});
+
+export function confirmationMail(to: string, siteName: string, links: SubscriberLinks): OutgoingMail {
+  const f = footer(links);
+  return {
+    kind: 'subscription-confirm',
+    to,
+    subject: `Please confirm your subscription to the ${siteName} blog`,
+    text: `Hello,\n\nplease confirm that you want e-mails about new articles on the ${siteName} blog:\n${links.confirm}\n\nIf you did not ask for this, ignore this e-mail and nothing will be sent.\n${f.text}`,
+    html: `<p>Hello,</p><p>please confirm that you want e-mails about new articles on the ${escapeHtml(siteName)} blog.</p><p><a href="${escapeHtml(links.confirm)}" style="display:inline-block;padding:10px 18px;background:#1560bd;color:#fff;border-radius:6px;text-decoration:none">Confirm my subscription</a></p><p>If you did not ask for this, ignore this e-mail and nothing will be sent.</p>${f.html}`,
+    headers: unsubscribeHeaders(links),
+  };
+}
+
+export function newPostMail(to: string, siteName: string, post: BlogPost, postUrl: string, links: SubscriberLinks): OutgoingMail {
+  const f = footer(links);
+  return {
+    kind: 'new-post',
+    to,
+    subject: `New on the ${siteName} blog: ${post.title}`,
+    text: `${post.title}\n\n${post.excerpt}\n\nRead it: ${postUrl}\n${f.text}`,
+    html: `<h2>${escapeHtml(post.title)}</h2><p>${escapeHtml(post.excerpt)}</p><p><a href="${escapeHtml(postUrl)}">Read the article</a></p>${f.html}`,
+    headers: unsubscribeHeaders(links),
+  };
+}

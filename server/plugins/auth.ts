@@ -1,0 +1,36 @@
+import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
+import { SERVER_MESSAGES } from '../../shared/messages';
+import type { AuthContext, AuthService } from '../modules/auth/service';
+import { HttpError } from './errors';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth?: AuthContext;
+  }
+}
+
+export function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  return match ? match[1]! : null;
+}
+
+/**
+ * The one guard of every admin endpoint. It runs as an onRequest hook, before the body is parsed or
+ * validated, so without a valid, unexpired, unrevoked token the answer is 401 whatever was sent.
+ */
+export function requireAdmin(auth: AuthService): onRequestAsyncHookHandler {
+  return async (request: FastifyRequest, _reply: FastifyReply) => {
+    const token = bearerToken(request);
+    const context = token ? await auth.authenticate(token) : null;
+    if (!context) throw new HttpError(401, SERVER_MESSAGES.loginRequired);
+    request.auth = context;
+  };
+}
+
+/** For handlers behind `requireAdmin`. */
+export function authOf(request: FastifyRequest): AuthContext {
+  if (!request.auth) throw new HttpError(401, SERVER_MESSAGES.loginRequired);
+  return request.auth;
+}

@@ -1,0 +1,123 @@
+import { createHash } from 'node:crypto';
+import { Readable } from 'node:stream';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { createRequestHandler, type ServerBuild } from 'react-router';
+import { Lru } from '../modules/cache/lru';
+import { publicSiteInfo, type Services } from '../services';
+
+export interface SsrOptions {
+  build: ServerBuild | (() => Promise<ServerBuild>);
+  mode: 'development' | 'production';
+  /** Keep rendered public pages in memory (production). */
+  cache: boolean;
+}
+
+interface CachedPage {
+  version: number;
+  status: number;
+  headers: [string, string][];
+  body: Buffer;
+  etag: string;
+  br?: Buffer;
+  gzip?: Buffer;
+}
+
+const CACHE_ENTRIES = 500;
+const COMPRESSIBLE = /^(text\/|application\/(json|xml|rss\+xml|javascript))/;
+
+function toWebRequest(request: FastifyRequest, reply: FastifyReply): Request {
+  const origin = `${request.protocol}://${request.host}`;
+  const controller = new AbortController();
+  reply.raw.on('close', () => controller.abort());
+  const headers = new Headers();
+  for (const [key, value] of Object.entries(request.headers)) {
+    if (Array.isArray(value)) value.forEach((v) => headers.append(key, v));
+    else if (value !== undefined) headers.set(key, value);
+  }
+  const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
+  return new Request(new URL(request.url, origin), {
+    method: request.method,
+    headers,
+    signal: controller.signal,
+    ...(hasBody ? { body: Readable.toWeb(request.raw) as ReadableStream, duplex: 'half' } : {}),
+  } as RequestInit);
+}
+
+function pickEncoding(accept: string | undefined): 'br' | 'gzip' | null {
+  if (!accept) return null;
+  if (/\bbr\b/.test(accept)) return 'br';
+  if (/\bgzip\b/.test(accept)) return 'gzip';
+  return null;
+}
+
+function compress(page: CachedPage, encoding: 'br' | 'gzip'): Buffer {
+  if (encoding === 'br') {
+    page.br ??= brotliCompressSync(page.body, { params: { [constants.BROTLI_PARAM_QUALITY]: 6 } });
+    return page.br;
+  }
+  page.gzip ??= gzipSync(page.body, { level: 6 });
+  return page.gzip;
+}
+
+/**
+ * Serves every path that is not an API route, file or upload through React Router. Public GET pages are
+ * rendered once per content version and then answered from memory with an ETag (304 when unchanged);
+ * see docs/decisions/0003-page-cache.md.
+ */
+export async function registerSsr(app: FastifyInstance, options: SsrOptions, services: Services) {
+  const handle = createRequestHandler(options.build, options.mode);
+  const cache = new Lru<string, CachedPage>(CACHE_ENTRIES);
+  const site = publicSiteInfo(services.config);
+
+  async function render(request: FastifyRequest, reply: FastifyReply): Promise<CachedPage> {
+    const version = await services.version.current();
+    const response = await handle(toWebRequest(request, reply), { services, site });
+    const body = Buffer.from(await response.arrayBuffer());
+    const headers = [...response.headers.entries()].filter(([k]) => k !== 'set-cookie' && k !== 'content-length');
+    for (const cookie of response.headers.getSetCookie()) headers.push(['set-cookie', cookie]);
+    const etag = `"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`;
+    return { version, status: response.status, headers, body, etag };
+  }
+
+  function send(request: FastifyRequest, reply: FastifyReply, page: CachedPage, cacheControl: string) {
+    reply.code(page.status);
+    for (const [key, value] of page.headers) reply.header(key, value);
+    if (!reply.hasHeader('cache-control')) reply.header('cache-control', cacheControl);
+    reply.header('etag', page.etag);
+    reply.header('vary', 'Accept-Encoding');
+    if (page.status === 200 && request.headers['if-none-match'] === page.etag) {
+      return reply.code(304).send();
+    }
+    const type = String(reply.getHeader('content-type') ?? '');
+    const encoding = COMPRESSIBLE.test(type) && page.body.length > 1024 ? pickEncoding(request.headers['accept-encoding']) : null;
+    if (encoding) {
+      reply.header('content-encoding', encoding);
+      return reply.send(compress(page, encoding));
+    }
+    return reply.send(page.body);
+  }
+
+  await app.register(async (scope) => {
+    // React Router reads request bodies itself (actions), so Fastify must not consume them first.
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
+
+    scope.all('/*', async (request, reply) => {
+      const path = request.url.split('?')[0]!;
+      const isAdmin = path === '/admin' || path.startsWith('/admin/');
+      // Subscription links change data when opened: they must reach the loader every time.
+      const personal = path.startsWith('/subscriptions/');
+      const cacheable = options.cache && (request.method === 'GET' || request.method === 'HEAD') && !isAdmin && !personal;
+      if (cacheable) {
+        const version = await services.version.current();
+        const hit = cache.get(request.url);
+        if (hit && hit.version === version) return send(request, reply, hit, 'no-cache');
+      }
+      const page = await render(request, reply);
+      const storable = cacheable && page.status === 200 && !page.headers.some(([k]) => k === 'set-cookie');
+      if (storable) cache.set(request.url, page);
+      return send(request, reply, page, isAdmin || personal ? 'no-store' : 'no-cache');
+    });
+  });
+}

@@ -1,0 +1,71 @@
+import { z } from 'zod';
+import { MESSAGES, MIN_PASSWORD_LENGTH } from '../messages';
+import { looseEmail, requiredText } from './fields';
+
+/**
+ * Passwords are never trimmed (a space may be part of one), but whitespace-only still counts as empty
+ * (SPEC §5). The length cap only keeps hashing cheap for absurd input.
+ */
+const password = (emptyMessage: string) =>
+  z
+    .string({ error: emptyMessage })
+    .max(200, 'Must be at most 200 characters')
+    .refine((v) => v.trim().length > 0, emptyMessage);
+
+const newPassword = (tooShort: string) =>
+  password(MESSAGES.fieldEmpty).refine((v) => v.trim().length === 0 || v.length >= MIN_PASSWORD_LENGTH, tooShort);
+
+const confirmRules = <T extends z.ZodRawShape>(shape: T) =>
+  z.object(shape).superRefine((value: Record<string, unknown>, ctx) => {
+    const confirm = String(value.confirmPassword ?? '');
+    if (confirm.length >= MIN_PASSWORD_LENGTH && confirm !== value.newPassword) {
+      ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: MESSAGES.confirmPasswordMismatch });
+    }
+  });
+
+const confirmPassword = newPassword(MESSAGES.confirmPasswordTooShort);
+
+export const loginSchema = z.object({
+  email: requiredText(MESSAGES.fieldEmpty, 254),
+  password: password(MESSAGES.fieldEmpty),
+});
+export type LoginInput = z.input<typeof loginSchema>;
+
+/** The Change Password form (Old Password, New Password, Confirn New Password). */
+export const changePasswordFormSchema = confirmRules({
+  oldPassword: password(MESSAGES.fieldEmpty),
+  newPassword: newPassword(MESSAGES.newPasswordTooShort),
+  confirmPassword,
+});
+export type ChangePasswordForm = z.input<typeof changePasswordFormSchema>;
+
+/** `POST /api/auth/change-password`: the stored user's id, the old and the new password (SPEC §6, §7). */
+export const changePasswordSchema = z.object({
+  id: requiredText(MESSAGES.fieldEmpty, 64),
+  password: password(MESSAGES.fieldEmpty),
+  newPassword: newPassword(MESSAGES.newPasswordTooShort),
+});
+
+/** Forgot password, step 1. */
+export const resetRequestSchema = z.object({ email: looseEmail(MESSAGES.invalidResetEmail) });
+
+/** Forgot password, step 2 (the e-mail is the read-only one from step 1). */
+export const resetFormSchema = confirmRules({
+  otp: requiredText(MESSAGES.fieldEmpty, 20),
+  newPassword: newPassword(MESSAGES.newPasswordTooShort),
+  confirmPassword,
+});
+export type ResetForm = z.input<typeof resetFormSchema>;
+
+/** `POST /api/auth/verify-otp`. */
+export const verifyOtpSchema = z.object({
+  email: looseEmail(MESSAGES.invalidResetEmail),
+  otp: requiredText(MESSAGES.fieldEmpty, 20),
+  password: newPassword(MESSAGES.newPasswordTooShort),
+});
+
+export interface SessionUser {
+  _id: string;
+  email: string;
+  name: string;
+}

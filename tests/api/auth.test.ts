@@ -1,0 +1,410 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { MESSAGES, SERVER_MESSAGES } from '../../shared/messages';
+import {
+  ADMIN,
+  bearer,
+  createUser,
+  expireSession,
+  login,
+  loginToken,
+  me,
+  NO_RATE_LIMITS,
+  resetAccounts,
+  userRow,
+} from '../helpers/auth';
+import { DATABASE_KINDS } from '../helpers/databases';
+import { buildTestApp, type TestApp } from '../helpers/test-app';
+
+describe.each(DATABASE_KINDS)('administrator accounts on %s', (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp(kind, { app: { rateLimits: NO_RATE_LIMITS } });
+  });
+  afterAll(() => t.close());
+  beforeEach(() => resetAccounts(t));
+
+  const changePassword = (token: string, payload: unknown) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/auth/change-password',
+      headers: bearer(token),
+      payload: payload as object,
+    });
+
+  describe('POST /api/auth/login-user', () => {
+    it('answers a token and the user, and the token works on GET /api/auth/me', async () => {
+      const res = await login(t, ADMIN.email, ADMIN.password);
+      expect(res.statusCode).toBe(200);
+      const admin = await userRow(t, ADMIN.email);
+      const user = { _id: admin.id, email: ADMIN.email, name: ADMIN.name };
+      expect(res.json()).toEqual({ data: { token: expect.any(String), user } });
+      const { token } = res.json().data;
+      expect(token.length).toBeGreaterThanOrEqual(40);
+
+      const who = await me(t, token);
+      expect(who.statusCode).toBe(200);
+      expect(who.json()).toEqual({ data: user });
+    });
+
+    it('gives every login a session of its own', async () => {
+      const first = await loginToken(t);
+      const second = await loginToken(t);
+      expect(first).not.toBe(second);
+      expect((await me(t, first)).statusCode).toBe(200);
+      expect((await me(t, second)).statusCode).toBe(200);
+    });
+
+    it('answers a wrong password and an unknown e-mail with the same 401', async () => {
+      const wrongPassword = await login(t, ADMIN.email, 'not-the-password');
+      const unknownEmail = await login(t, 'nobody@example.com', ADMIN.password);
+      for (const res of [wrongPassword, unknownEmail]) {
+        expect(res.statusCode).toBe(401);
+        expect(res.json()).toEqual({ message: SERVER_MESSAGES.invalidCredentials });
+      }
+      expect(wrongPassword.body).toBe(unknownEmail.body);
+      expect(await t.services.db.selectFrom('sessions').selectAll().execute()).toHaveLength(0);
+    });
+
+    it('matches the e-mail case-insensitively and ignores surrounding spaces', async () => {
+      for (const email of ['ADMIN@EXAMPLE.COM', 'Admin@Example.com', '  admin@example.com ']) {
+        const res = await login(t, email, ADMIN.password);
+        expect(res.statusCode, email).toBe(200);
+        expect(res.json().data.user.email).toBe(ADMIN.email);
+      }
+    });
+
+    it('does not treat the password case-insensitively or trim it', async () => {
+      expect((await login(t, ADMIN.email, ADMIN.password.toUpperCase())).statusCode).toBe(401);
+      expect((await login(t, ADMIN.email, ` ${ADMIN.password} `)).statusCode).toBe(401);
+    });
+
+    it.each([
+      ['empty e-mail', { email: '', password: ADMIN.password }, 'email'],
+      ['whitespace e-mail', { email: '   ', password: ADMIN.password }, 'email'],
+      ['missing e-mail', { password: ADMIN.password }, 'email'],
+      ['empty password', { email: ADMIN.email, password: '' }, 'password'],
+      ['whitespace password', { email: ADMIN.email, password: '  \t ' }, 'password'],
+      ['missing password', { email: ADMIN.email }, 'password'],
+      ['password of wrong type', { email: ADMIN.email, password: 12345 }, 'password'],
+    ])('refuses %s with 400 and the field', async (_label, payload, field) => {
+      const res = await t.app.inject({ method: 'POST', url: '/api/auth/login-user', payload });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ message: MESSAGES.fieldEmpty, field });
+    });
+
+    it('refuses malformed JSON with a readable 400', async () => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login-user',
+        payload: '{"email": "admin@example.com", "password": ',
+        headers: { 'content-type': 'application/json' },
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ message: 'The request body is not valid JSON' });
+    });
+  });
+
+  describe('sessions', () => {
+    it('ends when its time is up: an expired token gets 401 on GET /api/auth/me', async () => {
+      const token = await loginToken(t);
+      expect((await me(t, token)).statusCode).toBe(200);
+      await expireSession(t, token);
+      const res = await me(t, token);
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toEqual({ message: SERVER_MESSAGES.loginRequired });
+    });
+
+    it('expires one session only, not the other sessions of the user', async () => {
+      const expired = await loginToken(t);
+      const live = await loginToken(t);
+      await expireSession(t, expired);
+      expect((await me(t, expired)).statusCode).toBe(401);
+      expect((await me(t, live)).statusCode).toBe(200);
+    });
+
+    it('ends on logout: the token then gets 401 on GET /api/auth/me and on change-password', async () => {
+      const token = await loginToken(t);
+      const other = await loginToken(t);
+      const out = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: bearer(token) });
+      expect(out.statusCode).toBe(200);
+      expect(out.json()).toEqual({ data: SERVER_MESSAGES.loggedOut });
+
+      const who = await me(t, token);
+      expect(who.statusCode).toBe(401);
+      expect(who.json()).toEqual({ message: SERVER_MESSAGES.loginRequired });
+
+      const admin = await userRow(t, ADMIN.email);
+      const change = await changePassword(token, {
+        id: admin.id,
+        password: ADMIN.password,
+        newPassword: 'brand-new-secret',
+      });
+      expect(change.statusCode).toBe(401);
+      expect(change.json()).toEqual({ message: SERVER_MESSAGES.loginRequired });
+      expect((await login(t, ADMIN.email, ADMIN.password)).statusCode).toBe(200);
+
+      // Logging out ends that one session, not the user's others.
+      expect((await me(t, other)).statusCode).toBe(200);
+    });
+
+    it('refuses a second logout with the same token', async () => {
+      const token = await loginToken(t);
+      expect((await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: bearer(token) })).statusCode).toBe(
+        200,
+      );
+      const again = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: bearer(token) });
+      expect(again.statusCode).toBe(401);
+    });
+  });
+
+  describe('POST /api/auth/change-password', () => {
+    it('changes the password: the old one no longer logs in, the new one does', async () => {
+      const token = await loginToken(t);
+      const admin = await userRow(t, ADMIN.email);
+      const res = await changePassword(token, {
+        id: admin.id,
+        password: ADMIN.password,
+        newPassword: 'brand-new-secret',
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ data: expect.any(String) });
+
+      const old = await login(t, ADMIN.email, ADMIN.password);
+      expect(old.statusCode).toBe(401);
+      expect(old.json()).toEqual({ message: SERVER_MESSAGES.invalidCredentials });
+      expect((await login(t, ADMIN.email, 'brand-new-secret')).statusCode).toBe(200);
+    });
+
+    it('keeps the password exactly as sent, spaces included', async () => {
+      const token = await loginToken(t);
+      const admin = await userRow(t, ADMIN.email);
+      expect(
+        (await changePassword(token, { id: admin.id, password: ADMIN.password, newPassword: ' two words ' }))
+          .statusCode,
+      ).toBe(200);
+      expect((await login(t, ADMIN.email, ' two words ')).statusCode).toBe(200);
+      expect((await login(t, ADMIN.email, 'two words')).statusCode).toBe(401);
+    });
+
+    it("answers a wrong old password with 400 'Old password is incorrect' and keeps the session", async () => {
+      const token = await loginToken(t);
+      const admin = await userRow(t, ADMIN.email);
+      const res = await changePassword(token, {
+        id: admin.id,
+        password: 'not-the-password',
+        newPassword: 'brand-new-secret',
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ message: SERVER_MESSAGES.wrongOldPassword });
+      expect(SERVER_MESSAGES.wrongOldPassword).toBe('Old password is incorrect');
+
+      expect((await me(t, token)).statusCode).toBe(200);
+      expect((await userRow(t, ADMIN.email)).password_hash).toBe(admin.password_hash);
+      expect((await login(t, ADMIN.email, ADMIN.password)).statusCode).toBe(200);
+      expect((await login(t, ADMIN.email, 'brand-new-secret')).statusCode).toBe(401);
+    });
+
+    it.each([
+      ['shorter than 5 characters', 'abcd', MESSAGES.newPasswordTooShort],
+      ['of one character', 'a', MESSAGES.newPasswordTooShort],
+      ['empty', '', MESSAGES.fieldEmpty],
+      ['whitespace only', '       ', MESSAGES.fieldEmpty],
+    ])('refuses a new password %s with 400 on the field newPassword', async (_label, newPassword, message) => {
+      const token = await loginToken(t);
+      const admin = await userRow(t, ADMIN.email);
+      const res = await changePassword(token, { id: admin.id, password: ADMIN.password, newPassword });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ message, field: 'newPassword' });
+      expect((await userRow(t, ADMIN.email)).password_hash).toBe(admin.password_hash);
+      expect((await me(t, token)).statusCode).toBe(200);
+    });
+
+    it('spells the too-short message as SPEC §5 gives it', () => {
+      expect(MESSAGES.newPasswordTooShort).toBe('New password must contain atleast 5 characters');
+    });
+
+    it.each([
+      ['empty old password', { password: '' }, 'password'],
+      ['missing old password', { password: undefined }, 'password'],
+      ['empty id', { id: ' ' }, 'id'],
+    ])('refuses an %s with 400 and the field', async (_label, change, field) => {
+      const token = await loginToken(t);
+      const admin = await userRow(t, ADMIN.email);
+      const res = await changePassword(token, {
+        id: admin.id,
+        password: ADMIN.password,
+        newPassword: 'brand-new-secret',
+        ...change,
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ message: MESSAGES.fieldEmpty, field });
+    });
+
+    it("refuses someone else's id with 403 and changes nothing", async () => {
+      const otherId = await createUser(t, 'second@example.com', 'second-secret');
+      const before = await t.services.db
+        .selectFrom('users')
+        .select(['id', 'password_hash', 'updated_at'])
+        .orderBy('id')
+        .execute();
+      const token = await loginToken(t);
+      const res = await changePassword(token, {
+        id: otherId,
+        password: ADMIN.password,
+        newPassword: 'brand-new-secret',
+      });
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toEqual({ message: SERVER_MESSAGES.notYourAccount });
+
+      // Also with the other user's own old password: still not the caller's account.
+      const withTheirs = await changePassword(token, {
+        id: otherId,
+        password: 'second-secret',
+        newPassword: 'brand-new-secret',
+      });
+      expect(withTheirs.statusCode).toBe(403);
+
+      const after = await t.services.db
+        .selectFrom('users')
+        .select(['id', 'password_hash', 'updated_at'])
+        .orderBy('id')
+        .execute();
+      expect(after).toEqual(before);
+      expect((await login(t, 'second@example.com', 'second-secret')).statusCode).toBe(200);
+      expect((await login(t, 'second@example.com', 'brand-new-secret')).statusCode).toBe(401);
+      expect((await login(t, ADMIN.email, ADMIN.password)).statusCode).toBe(200);
+      expect((await me(t, token)).statusCode).toBe(200);
+    });
+
+    it("ends the user's other sessions and keeps the current one", async () => {
+      const current = await loginToken(t);
+      const other = await loginToken(t);
+      const otherUserId = await createUser(t, 'second@example.com', 'second-secret');
+      const otherUsers = await loginToken(t, 'second@example.com', 'second-secret');
+      const admin = await userRow(t, ADMIN.email);
+
+      const res = await changePassword(current, {
+        id: admin.id,
+        password: ADMIN.password,
+        newPassword: 'brand-new-secret',
+      });
+      expect(res.statusCode).toBe(200);
+      expect((await me(t, current)).statusCode).toBe(200);
+      const ended = await me(t, other);
+      expect(ended.statusCode).toBe(401);
+      expect(ended.json()).toEqual({ message: SERVER_MESSAGES.loginRequired });
+      // Another user's sessions are not touched.
+      const theirs = await me(t, otherUsers);
+      expect(theirs.statusCode).toBe(200);
+      expect(theirs.json().data._id).toBe(otherUserId);
+    });
+  });
+
+  describe('public endpoints', () => {
+    it.each([
+      ['no Authorization header', {}],
+      ['a garbage token', { authorization: 'Bearer not-a-real-token' }],
+      ['a malformed header', { authorization: 'Basic xyz' }],
+    ])(
+      'GET /api/get-content and POST /api/send-mail answer 200 with %s',
+      async (_label, headers: Record<string, string>) => {
+        const content = await t.app.inject({ method: 'GET', url: '/api/get-content', headers });
+        expect(content.statusCode).toBe(200);
+        expect(content.json().data.banner).toBeDefined();
+        const mail = await t.app.inject({
+          method: 'POST',
+          url: '/api/send-mail',
+          headers,
+          payload: { name: 'Ada Lovelace', email: 'ada@example.com', message: 'Hello there.' },
+        });
+        expect(mail.statusCode).toBe(200);
+      },
+    );
+
+    it('stay public with a revoked or expired token', async () => {
+      const revoked = await loginToken(t);
+      await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: bearer(revoked) });
+      const expired = await loginToken(t);
+      await expireSession(t, expired);
+      for (const token of [revoked, expired]) {
+        expect(
+          (await t.app.inject({ method: 'GET', url: '/api/get-content', headers: bearer(token) })).statusCode,
+        ).toBe(200);
+      }
+    });
+
+    it('keep login, reset request and code check open without a token', async () => {
+      expect((await login(t, ADMIN.email, ADMIN.password)).statusCode).toBe(200);
+      expect(
+        (
+          await t.app.inject({
+            method: 'POST',
+            url: '/api/auth/reset-password',
+            payload: { email: 'nobody@example.com' },
+          })
+        ).statusCode,
+      ).toBe(200);
+      const otp = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/verify-otp',
+        payload: { email: 'nobody@example.com', otp: '123456', password: 'brand-new-secret' },
+      });
+      expect(otp.statusCode).toBe(400);
+      expect(otp.json()).toEqual({ message: SERVER_MESSAGES.invalidResetCode });
+    });
+  });
+});
+
+describe.each(DATABASE_KINDS)('login rate limits on %s', (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp(kind, {
+      app: {
+        rateLimits: {
+          ...NO_RATE_LIMITS,
+          loginPerIp: { max: 3, windowMs: 60_000 },
+          loginPerAccount: { max: 3, windowMs: 60_000 },
+        },
+      },
+    });
+  });
+  afterAll(() => t.close());
+
+  it('answers 429 with a retry-after header past the limit per address; other addresses go on', async () => {
+    const statuses: number[] = [];
+    let last;
+    // Different unknown accounts, so only the per-address limit can be what stops the fourth.
+    for (let i = 0; i < 4; i++) {
+      last = await login(t, `guess${i}@example.com`, 'wrong-password', '203.0.113.1');
+      statuses.push(last.statusCode);
+    }
+    expect(statuses).toEqual([401, 401, 401, 429]);
+    expect(last!.json()).toEqual({ message: expect.stringMatching(/^Too many requests/) });
+    const retryAfter = Number(last!.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(60);
+
+    // Even the right password is refused from that address now …
+    expect((await login(t, ADMIN.email, ADMIN.password, '203.0.113.1')).statusCode).toBe(429);
+    // … while another address logs in normally.
+    expect((await login(t, ADMIN.email, ADMIN.password, '203.0.113.2')).statusCode).toBe(200);
+  });
+
+  it('answers 429 past the limit per account, whatever the address and the case of the e-mail', async () => {
+    await createUser(t, 'target@example.com', 'target-secret');
+    const statuses: number[] = [];
+    const emails = ['target@example.com', 'TARGET@example.com', ' Target@Example.com ', 'target@example.com'];
+    let last;
+    for (const [i, email] of emails.entries()) {
+      last = await login(t, email, 'wrong-password', `198.51.100.${10 + i}`);
+      statuses.push(last.statusCode);
+    }
+    expect(statuses).toEqual([401, 401, 401, 429]);
+    expect(last!.json().message).toMatch(/^Too many requests/);
+    expect(last!.headers['retry-after']).toMatch(/^\d+$/);
+
+    // The account is held even for its right password from a fresh address; other accounts are not.
+    expect((await login(t, 'target@example.com', 'target-secret', '198.51.100.50')).statusCode).toBe(429);
+    expect((await login(t, ADMIN.email, ADMIN.password, '198.51.100.51')).statusCode).toBe(200);
+  });
+});

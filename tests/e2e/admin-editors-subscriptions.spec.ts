@@ -1,0 +1,243 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { MESSAGES } from '../../shared/messages';
+import type { BlogPost } from '../../shared/schemas/blog';
+import { linkIn, parseMail, type ParsedMail } from '../helpers/mime';
+import { ADMIN, stamp, toasts } from './editor-helpers';
+import { expect, gotoHydrated, login, test } from './helpers';
+
+/**
+ * Blog subscriptions in the browser (issue 6): the STAY IN THE KNOW box, the confirmation and unsubscribe
+ * pages its e-mails link to, and the administrator's Subscribers and Messages pages. The editors' server
+ * runs without SMTP, so its e-mails are .eml files under its data folder.
+ */
+test.describe.configure({ mode: 'serial', timeout: 60_000 });
+
+const MAIL_DIR = () => path.join(process.env.E2E_EDITOR_DATA_DIR!, 'mail');
+
+/** The newest e-mail the editors' server wrote for `address` whose subject matches, once it is there. */
+async function newestMailTo(address: string, subject: RegExp, after = 0): Promise<ParsedMail> {
+  let found: ParsedMail | undefined;
+  await expect
+    .poll(
+      () => {
+        const dir = MAIL_DIR();
+        const files = fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.endsWith('.eml')).sort() : [];
+        const mails = files
+          .filter((f) => fs.statSync(path.join(dir, f)).mtimeMs >= after)
+          .map((f) => parseMail(fs.readFileSync(path.join(dir, f), 'utf8')))
+          .filter((m) => m.header('to') === address && subject.test(m.header('subject') ?? ''));
+        found = mails.at(-1);
+        return Boolean(found);
+      },
+      { message: `an e-mail to ${address} matching ${subject}`, timeout: 15_000 },
+    )
+    .toBe(true);
+  return found!;
+}
+
+/** A post of this test run's own, so other editor tests changing the blog do not disturb this one. */
+async function createPost(request: APIRequestContext, title: string): Promise<BlogPost> {
+  const login = await request.post('/api/auth/login-user', { data: ADMIN });
+  expect(login.status()).toBe(200);
+  const { token } = ((await login.json()) as { data: { token: string } }).data;
+  const res = await request.post('/api/blogs/add', {
+    headers: { authorization: `Bearer ${token}` },
+    data: { title, excerpt: 'A post to subscribe from.', content: '<p>Subscribe below.</p>', blogCategory: null },
+  });
+  expect(res.status()).toBe(200);
+  return ((await res.json()) as { data: BlogPost }).data;
+}
+
+const subscribeBox = (page: Page) => {
+  const box = page.locator('.subscribe-box');
+  return {
+    email: box.getByLabel('Email address'),
+    submit: box.locator('button[type="submit"]'),
+    error: box.locator('.invalid-feedback'),
+  };
+};
+
+async function subscribe(page: Page, address: string) {
+  const { email, submit } = subscribeBox(page);
+  await email.fill(address);
+  await submit.click();
+}
+
+test.describe('blog subscriptions', () => {
+  const address = `reader.${stamp()}@example.com`;
+  let post: BlogPost;
+  let confirmation: ParsedMail;
+
+  test.beforeAll(async ({ request }) => {
+    post = await createPost(request, `Subscriptions ${stamp()}`);
+  });
+
+  test('the subscribe box checks the address, shows a spinner, thanks and clears the field', async ({ page }) => {
+    await gotoHydrated(page, post.url);
+    const { email, submit, error } = subscribeBox(page);
+    await expect(page.getByRole('heading', { name: 'STAY IN THE KNOW' })).toBeVisible();
+
+    await submit.click();
+    await expect(error).toBeVisible();
+    await expect(error).toHaveText(MESSAGES.subscribeEmpty);
+    await email.pressSequentially('x');
+    await expect(error).toBeHidden();
+
+    await email.fill('a+b@x.com');
+    await submit.click();
+    await expect(error).toHaveText(MESSAGES.subscribeInvalid);
+    await email.press('End');
+    await email.press('Backspace');
+    await expect(error).toBeHidden();
+
+    // Hold the request until the spinner has been seen; only the network is slowed, the server is real.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/blogs-subscribers/add', async (route) => {
+      await held;
+      await route.continue();
+    });
+    const sent = page.waitForRequest('**/api/blogs-subscribers/add');
+    const before = Date.now() - 1000;
+    await subscribe(page, address);
+    expect((await sent).postDataJSON()).toEqual({ email: address, blogId: post._id });
+    await expect(submit).toHaveAttribute('aria-busy', 'true');
+    await expect(submit.getByRole('status')).toBeVisible();
+    await expect(submit).toBeDisabled();
+    release();
+
+    await expect(toasts(page, MESSAGES.subscribed)).toBeVisible();
+    expect(await toasts(page, MESSAGES.subscribed).first().textContent()).toContain(MESSAGES.subscribed);
+    await expect(email).toHaveValue('');
+    await expect(submit).toHaveAttribute('aria-busy', 'false');
+    await expect(error).toBeHidden();
+
+    confirmation = await newestMailTo(address, /confirm your subscription/, before);
+    expect(confirmation.header('list-unsubscribe')).toMatch(/^<http:\/\/127\.0\.0\.1:\d+\/api\/blogs-subscribers\/unsubscribe\?id=/);
+    expect(confirmation.header('list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
+  });
+
+  test('the confirmation link opens a page that confirms; subscribing again shows the server’s message', async ({
+    page,
+    baseURL,
+  }) => {
+    const link = linkIn(confirmation.text, `${baseURL}/subscriptions/confirm?`);
+    expect(link, 'confirmation link in the e-mail').toBeDefined();
+    await page.goto(link!);
+    await expect(page.getByRole('heading', { level: 1, name: 'Subscription confirmed' })).toBeVisible();
+    await expect(page.getByText(address)).toBeVisible();
+
+    await gotoHydrated(page, post.url);
+    await subscribe(page, address);
+    const toast = toasts(page, 'This e-mail address is already subscribed.');
+    await expect(toast).toBeVisible();
+    await expect(toast).toHaveClass(/Toastify__toast--error/);
+    await expect(toasts(page, MESSAGES.subscribed)).toHaveCount(0);
+  });
+
+  test('the Subscribers page lists the address with its status and source post, and exports it as CSV', async ({
+    page,
+  }) => {
+    await login(page, ADMIN.email, ADMIN.password);
+    await page.goto('/admin/subscribers');
+    await expect(page.getByRole('heading', { level: 1, name: 'Subscribers' })).toBeVisible();
+    const row = page.getByTestId('subscriber-row').filter({ hasText: address });
+    await expect(row).toHaveCount(1);
+    await expect(row.locator('td').nth(1)).toHaveText('confirmed');
+    await expect(row.locator('td').nth(2)).not.toBeEmpty();
+    await expect(row.locator('td').nth(3)).toHaveText(post.title);
+
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export CSV' }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toBe('subscribers.csv');
+    const csv = fs.readFileSync(await file.path(), 'utf8');
+    expect(csv.split('\r\n')[0]).toBe('email,status,subscribed_at,confirmed_at,source_post');
+    const line = csv.split('\r\n').find((l) => l.startsWith(`${address},`));
+    expect(line).toMatch(new RegExp(`^${address.replace(/\./g, '\\.')},confirmed,[^,]+,[^,]+,${post.title}$`));
+  });
+
+  test('the unsubscribe link of the e-mail unsubscribes, and the administrator can remove the address', async ({
+    page,
+    baseURL,
+  }) => {
+    const link = linkIn(confirmation.text, `${baseURL}/subscriptions/unsubscribe?`);
+    expect(link, 'unsubscribe link in the e-mail').toBeDefined();
+    await page.goto(link!);
+    await expect(page.getByRole('heading', { level: 1, name: 'You are unsubscribed' })).toBeVisible();
+    await expect(page.getByText(`${address} will get no more e-mails`)).toBeVisible();
+
+    await login(page, ADMIN.email, ADMIN.password);
+    await page.goto('/admin/subscribers');
+    const row = page.getByTestId('subscriber-row').filter({ hasText: address });
+    await expect(row.locator('td').nth(1)).toHaveText('unsubscribed');
+
+    const dialog = page.getByRole('dialog', { name: 'Please confirm' });
+    await row.getByRole('button', { name: `Remove ${address}` }).click();
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toContainText(`Remove ${address} from the list?`);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(row).toHaveCount(1);
+
+    await row.getByRole('button', { name: `Remove ${address}` }).click();
+    const removed = page.waitForResponse((r) => r.url().includes('/api/admin/subscribers/') && r.request().method() === 'DELETE');
+    await dialog.getByRole('button', { name: 'Delete' }).click();
+    expect((await removed).status()).toBe(200);
+    await expect(dialog).toBeHidden();
+    await expect(row).toHaveCount(0);
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: 'Subscribers' })).toBeVisible();
+    await expect(page.getByTestId('subscriber-row').filter({ hasText: address })).toHaveCount(0);
+  });
+});
+
+test('a contact message shows on the Messages page as new; it can be marked read and deleted', async ({ page }) => {
+  const letters = stamp().replace(/[^a-z]/g, '') || 'x';
+  const firstName = `Inbox${letters}`;
+  const name = `${firstName} Tester`;
+  const message = `Please call me back about ${stamp()}.`;
+
+  await gotoHydrated(page, '/');
+  const form = page.getByRole('form', { name: 'Contact form' });
+  await form.getByLabel('First Name', { exact: true }).fill(firstName);
+  await form.getByLabel('Last Name', { exact: true }).fill('Tester');
+  await form.getByLabel('Email', { exact: true }).fill('inbox.tester@example.com');
+  await form.getByLabel('Message', { exact: true }).fill(message);
+  await form.locator('button[type="submit"]').click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Success !' })).toBeVisible();
+
+  await login(page, ADMIN.email, ADMIN.password);
+  await page.goto('/admin/messages');
+  await expect(page.getByRole('heading', { level: 1, name: 'Messages' })).toBeVisible();
+  const row = page.getByTestId('message-row').filter({ hasText: message });
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText(name);
+  await expect(row).toContainText('inbox.tester@example.com');
+  // The newest message comes first.
+  await expect(page.getByTestId('message-row').first()).toContainText(message);
+  const badge = row.getByText('New', { exact: true });
+  await expect(badge).toBeVisible();
+
+  await row.getByRole('button', { name: 'Mark read' }).click();
+  await expect(badge).toBeHidden();
+  await expect(row.getByRole('button', { name: 'Mark unread' })).toBeVisible();
+  await page.reload();
+  await expect(row.getByRole('button', { name: 'Mark unread' })).toBeVisible();
+  await expect(row.getByText('New', { exact: true })).toBeHidden();
+  await row.getByRole('button', { name: 'Mark unread' }).click();
+  await expect(row.getByText('New', { exact: true })).toBeVisible();
+  await expect(row.getByRole('button', { name: 'Mark read' })).toBeVisible();
+
+  const dialog = page.getByRole('dialog', { name: 'Please confirm' });
+  await row.getByRole('button', { name: `Delete message from ${name}` }).click();
+  await expect(dialog).toContainText(`Delete the message from ${name}?`);
+  await dialog.getByRole('button', { name: 'Delete' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(row).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'Messages' })).toBeVisible();
+  await expect(page.getByTestId('message-row').filter({ hasText: message })).toHaveCount(0);
+});

@@ -1,0 +1,50 @@
+import { expect, test } from './helpers';
+
+test.describe('HTTP caching and compression of the production build', () => {
+  test('public pages carry an ETag and answer 304 when unchanged', async ({ request }) => {
+    const first = await request.get('/about-us');
+    expect(first.status()).toBe(200);
+    const etag = first.headers()['etag'];
+    expect(etag).toMatch(/^".+"$/);
+    expect(first.headers()['cache-control']).toBe('no-cache');
+    const again = await request.get('/about-us', { headers: { 'if-none-match': etag! } });
+    expect(again.status()).toBe(304);
+    expect(await again.body()).toHaveLength(0);
+  });
+
+  test('pages are brotli-compressed when the browser accepts it', async ({ request }) => {
+    const res = await request.get('/', { headers: { 'accept-encoding': 'br' } });
+    expect(res.headers()['content-encoding']).toBe('br');
+    expect(await res.text()).toContain('id="contact_us"');
+  });
+
+  test('hashed build assets are immutable and precompressed', async ({ request }) => {
+    const html = await (await request.get('/')).text();
+    const asset = /\/assets\/[\w.-]+\.js/.exec(html)?.[0];
+    expect(asset).toBeTruthy();
+    const res = await request.get(asset!, { headers: { 'accept-encoding': 'br, gzip' } });
+    expect(res.status()).toBe(200);
+    expect(res.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(['br', 'gzip']).toContain(res.headers()['content-encoding']);
+  });
+
+  test('security headers are set', async ({ request }) => {
+    const headers = (await request.get('/')).headers();
+    expect(headers['content-security-policy']).toContain("object-src 'none'");
+    expect(headers['x-content-type-options']).toBe('nosniff');
+    // Served over plain http here: no HSTS and no upgrade-insecure-requests.
+    expect(headers['strict-transport-security']).toBeUndefined();
+    expect(headers['content-security-policy']).not.toContain('upgrade-insecure-requests');
+  });
+
+  test('public pages do not ship admin code or TinyMCE', async ({ page }) => {
+    const scripts: string[] = [];
+    page.on('response', (r) => {
+      if (r.request().resourceType() === 'script') scripts.push(r.url());
+    });
+    await page.goto('/');
+    await page.goto('/about-us');
+    expect(scripts.length).toBeGreaterThan(0);
+    expect(scripts.filter((s) => /tinymce|admin/i.test(s))).toEqual([]);
+  });
+});

@@ -1,0 +1,112 @@
+import type { LightMyRequestResponse } from 'fastify';
+import { hashPassword } from '../../server/modules/auth/password';
+import { hashToken } from '../../server/modules/auth/tokens';
+import { findUserByEmail, insertUser, updatePasswordHash } from '../../server/modules/auth/user-repository';
+import { deliveredMail, type TestApp } from './test-app';
+
+/** The administrator the seed creates in every test app (ADMIN_PASSWORD is set by buildTestApp). */
+export const ADMIN = { email: 'admin@example.com', password: 'admin-secret', name: 'Administrator' } as const;
+
+/** Limits so high that a suite's many requests from one address never meet them. */
+export const NO_LIMIT = { max: 100_000, windowMs: 60_000 };
+export const NO_RATE_LIMITS = {
+  contactPerIp: NO_LIMIT,
+  loginPerIp: NO_LIMIT,
+  loginPerAccount: NO_LIMIT,
+  resetPerIp: NO_LIMIT,
+  resetPerAccount: NO_LIMIT,
+  otpPerIp: NO_LIMIT,
+};
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+export function login(
+  t: TestApp,
+  email: string,
+  password: string,
+  remoteAddress?: string,
+): Promise<LightMyRequestResponse> {
+  return t.app.inject({ method: 'POST', url: '/api/auth/login-user', payload: { email, password }, remoteAddress });
+}
+
+/** Logs in and returns the token; fails the test if the login does not succeed. */
+export async function loginToken(
+  t: TestApp,
+  email: string = ADMIN.email,
+  password: string = ADMIN.password,
+): Promise<string> {
+  const res = await login(t, email, password);
+  if (res.statusCode !== 200) throw new Error(`login of ${email} failed: ${res.statusCode} ${res.body}`);
+  return res.json().data.token as string;
+}
+
+export function me(t: TestApp, token: string): Promise<LightMyRequestResponse> {
+  return t.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(token) });
+}
+
+/** Sets a session's end into the past, as if its lifetime had run out. */
+export async function expireSession(t: TestApp, token: string): Promise<void> {
+  const past = new Date(Date.now() - 60_000).toISOString();
+  const result = await t.services.db
+    .updateTable('sessions')
+    .set({ expires_at: past })
+    .where('token_hash', '=', hashToken(token))
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) !== 1) throw new Error('no session for that token');
+}
+
+/** A second account next to the seeded administrator. */
+export async function createUser(t: TestApp, email: string, password: string, name = 'Second Admin'): Promise<string> {
+  return insertUser(t.services.db, { email, name, passwordHash: await hashPassword(password) });
+}
+
+export async function userRow(t: TestApp, email: string) {
+  const user = await findUserByEmail(t.services.db, email);
+  if (!user) throw new Error(`no user ${email}`);
+  return user;
+}
+
+// The seeded password's hash, kept per app so putting it back costs no hashing.
+const seededHashes = new WeakMap<TestApp, string>();
+
+/** Puts the seeded administrator back to its first state: seeded password, no sessions, no reset codes. */
+export async function resetAccounts(t: TestApp): Promise<void> {
+  const { db } = t.services;
+  await db.deleteFrom('sessions').execute();
+  await db.deleteFrom('password_resets').execute();
+  await db.deleteFrom('users').where('email', '!=', ADMIN.email).execute();
+  const admin = await userRow(t, ADMIN.email);
+  if (!seededHashes.has(t)) seededHashes.set(t, admin.password_hash);
+  await updatePasswordHash(db, admin.id, seededHashes.get(t)!);
+}
+
+const RESET_SUBJECT = /^Subject: .*password reset code: (\d{6})$/m;
+
+/** Delivers queued mail and returns the password-reset e-mails sent to `to`, oldest first. */
+export async function resetMails(t: TestApp, to: string): Promise<string[]> {
+  await t.services.mailWorker.flush();
+  const to_ = new RegExp(`^To: ${to.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`, 'mi');
+  return (await deliveredMail(t.dataDir)).filter((m) => RESET_SUBJECT.test(m) && to_.test(m));
+}
+
+/** The 6-digit code in the subject of a delivered reset e-mail. */
+export function codeOf(mail: string): string {
+  const match = RESET_SUBJECT.exec(mail);
+  if (!match) throw new Error('not a reset e-mail');
+  return match[1]!;
+}
+
+/** Asks for a reset code through the API and reads it from the e-mail that was delivered for it. */
+export async function requestResetCode(t: TestApp, email: string, remoteAddress?: string): Promise<string> {
+  const before = await resetMails(t, email);
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/auth/reset-password',
+    payload: { email },
+    remoteAddress,
+  });
+  if (res.statusCode !== 200) throw new Error(`reset request failed: ${res.statusCode} ${res.body}`);
+  const fresh = (await resetMails(t, email)).filter((m) => !before.includes(m));
+  if (fresh.length !== 1) throw new Error(`expected one new reset e-mail to ${email}, got ${fresh.length}`);
+  return codeOf(fresh[0]!);
+}

@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { generatePassword, hashPassword, verifyPassword } from '../../server/modules/auth/password';
+import { Lru } from '../../server/modules/cache/lru';
+import { escapeHtml } from '../../server/modules/mail/escape';
+import { retryDelayMs } from '../../server/modules/mail/worker';
+
+describe('password hashing', () => {
+  it('verifies the right password and refuses a wrong one', async () => {
+    const hash = await hashPassword('correct horse');
+    expect(hash).toMatch(/^scrypt\$32768\$8\$1\$/);
+    expect(await verifyPassword('correct horse', hash)).toBe(true);
+    expect(await verifyPassword('correct horsE', hash)).toBe(false);
+    expect(await verifyPassword('correct horse', 'garbage')).toBe(false);
+  });
+
+  it('salts every hash', async () => {
+    expect(await hashPassword('same')).not.toBe(await hashPassword('same'));
+  });
+
+  it('generates long random passwords', () => {
+    expect(generatePassword()).toMatch(/^[\w-]{16}$/);
+    expect(generatePassword()).not.toBe(generatePassword());
+  });
+});
+
+describe('Lru', () => {
+  it('forgets the least recently used entry', () => {
+    const lru = new Lru<string, number>(2);
+    lru.set('a', 1);
+    lru.set('b', 2);
+    lru.get('a');
+    lru.set('c', 3);
+    expect(lru.get('b')).toBeUndefined();
+    expect(lru.get('a')).toBe(1);
+    expect(lru.size).toBe(2);
+  });
+});
+
+describe('mail helpers', () => {
+  it('backs off exponentially up to 30 minutes', () => {
+    expect([1, 2, 3].map(retryDelayMs)).toEqual([10_000, 20_000, 40_000]);
+    expect(retryDelayMs(20)).toBe(30 * 60_000);
+  });
+
+  it('escapes HTML', () => {
+    expect(escapeHtml(`<a href="x">&'`)).toBe('&lt;a href=&quot;x&quot;&gt;&amp;&#39;');
+  });
+});
