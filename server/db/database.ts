@@ -9,9 +9,15 @@ import type { Database } from './schema';
 export type Db = Kysely<Database>;
 export type DbKind = DatabaseConfig['kind'];
 
-export function createDb(config: DatabaseConfig): Db {
+/**
+ * `onIdleError` hears about pooled PostgreSQL connections that fail while idle (a server restart, a
+ * terminated backend). Without a listener node-postgres re-throws such an error and ends the process; the
+ * pool drops the broken connection and opens a new one on the next query, so logging it is enough.
+ */
+export function createDb(config: DatabaseConfig, onIdleError: (err: Error) => void = () => {}): Db {
   if (config.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: config.url, max: 10 });
+    pool.on('error', onIdleError);
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
   fs.mkdirSync(path.dirname(config.file), { recursive: true });
