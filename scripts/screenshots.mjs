@@ -16,7 +16,9 @@ for (const [name, width, height] of [['desktop', 1366, 800], ['phone', 390, 844]
   const page = await context.newPage();
   for (const path of pages) {
     await page.goto(base + path, { waitUntil: 'networkidle' });
-    // Scroll through the page so lazy images load, then back to the top.
+    // A full-page shot does not scroll, so lazy images below the fold would stay blank: load them all.
+    await page.evaluate(() => document.querySelectorAll('img[loading="lazy"]').forEach((img) => (img.loading = 'eager')));
+    // Scroll through the page so scroll-driven styles settle, then back to the top.
     await page.evaluate(async () => {
       for (let y = 0; y < document.body.scrollHeight; y += 400) {
         window.scrollTo(0, y);

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { MESSAGES, MIN_PASSWORD_LENGTH } from '../messages';
 import { looseEmail, requiredText } from './fields';
 
@@ -9,19 +9,20 @@ import { looseEmail, requiredText } from './fields';
 const password = (emptyMessage: string) =>
   z
     .string({ error: emptyMessage })
-    .max(200, 'Must be at most 200 characters')
-    .refine((v) => v.trim().length > 0, emptyMessage);
+    .check(z.maxLength(200, 'Must be at most 200 characters'), z.refine((v) => v.trim().length > 0, emptyMessage));
 
 const newPassword = (tooShort: string) =>
-  password(MESSAGES.fieldEmpty).refine((v) => v.trim().length === 0 || v.length >= MIN_PASSWORD_LENGTH, tooShort);
+  password(MESSAGES.fieldEmpty).check(z.refine((v) => v.trim().length === 0 || v.length >= MIN_PASSWORD_LENGTH, tooShort));
 
-const confirmRules = <T extends z.ZodRawShape>(shape: T) =>
-  z.object(shape).superRefine((value: Record<string, unknown>, ctx) => {
-    const confirm = String(value.confirmPassword ?? '');
-    if (confirm.length >= MIN_PASSWORD_LENGTH && confirm !== value.newPassword) {
-      ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: MESSAGES.confirmPasswordMismatch });
-    }
-  });
+const confirmRules = <T extends z.core.$ZodLooseShape>(shape: T) =>
+  z.object(shape).check(
+    z.superRefine((value: Record<string, unknown>, ctx) => {
+      const confirm = String(value.confirmPassword ?? '');
+      if (confirm.length >= MIN_PASSWORD_LENGTH && confirm !== value.newPassword) {
+        ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: MESSAGES.confirmPasswordMismatch, input: value.confirmPassword });
+      }
+    }),
+  );
 
 const confirmPassword = newPassword(MESSAGES.confirmPasswordTooShort);
 

@@ -1,36 +1,36 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
+import { optionalText, safeLink } from './fields';
 
 /**
  * Blog payloads (SPEC §3, §7). The spec's forms show no validation; the server still needs a name for a
  * category and a title for a post, and caps sizes.
  */
 export const categoryInputSchema = z.object({
-  _id: z.string().max(64).optional(),
+  _id: z.optional(z.string().check(z.maxLength(64))),
   name: z
     .string({ error: 'Category name is required' })
-    .trim()
-    .min(1, 'Category name is required')
-    .max(100, 'Category name must be at most 100 characters'),
+    .check(z.trim(), z.minLength(1, 'Category name is required'), z.maxLength(100, 'Category name must be at most 100 characters')),
 });
 export type CategoryInput = z.output<typeof categoryInputSchema>;
 
-const SAFE_URL = /^(?!\s*(javascript|data|vbscript):)/i;
-
 export const blogInputSchema = z.object({
-  title: z.string({ error: 'Title is required' }).trim().min(1, 'Title is required').max(300, 'Title must be at most 300 characters'),
-  excerpt: z.string().trim().max(1000, 'Excerpt must be at most 1000 characters').default(''),
+  title: z.string({ error: 'Title is required' }).check(z.trim(), z.minLength(1, 'Title is required'), z.maxLength(300, 'Title must be at most 300 characters')),
+  excerpt: z._default(z.string().check(z.trim(), z.maxLength(1000, 'Excerpt must be at most 1000 characters')), ''),
   /** A category id, or empty for an uncategorized post. */
-  blogCategory: z.string().trim().max(64).nullish().transform((v) => v || null),
-  content: z.string().max(500_000, 'Content is too long').default(''),
-  featureImage: z.string().trim().max(2000).regex(SAFE_URL, 'Please enter a valid link').default(''),
+  blogCategory: z.pipe(
+    z.nullish(z.string().check(z.trim(), z.maxLength(64))),
+    z.transform((v) => v || null),
+  ),
+  content: optionalText(500_000, 'Content is too long'),
+  featureImage: z._default(z.string().check(z.trim(), z.maxLength(2000), safeLink()), ''),
 });
 export type BlogInput = z.output<typeof blogInputSchema>;
 export type BlogFormValues = z.input<typeof blogInputSchema>;
 
 /** `?page=&limit=` of the list endpoints; without them the whole list comes back (the spec's "all posts"). */
 export const pageQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).max(100_000).optional(),
-  limit: z.coerce.number().int().min(1).max(100).optional(),
+  page: z.optional(z.coerce.number().check(z.multipleOf(1, 'Must be a whole number'), z.minimum(1), z.maximum(100_000))),
+  limit: z.optional(z.coerce.number().check(z.multipleOf(1, 'Must be a whole number'), z.minimum(1), z.maximum(100))),
 });
 
 export interface BlogCategory {

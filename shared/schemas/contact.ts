@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { MESSAGES } from '../messages';
 import { looseEmail, personName, requiredText } from './fields';
 
@@ -19,10 +19,10 @@ const NAME_WORDS = /^[\p{L}.]+(?: [\p{L}.]+)*$/u;
  * value the request is treated as a bot and dropped without telling it so.
  */
 export const sendMailSchema = z.object({
-  name: requiredText(MESSAGES.fieldEmpty, 201).regex(NAME_WORDS, MESSAGES.invalidFirstName),
+  name: requiredText(MESSAGES.fieldEmpty, 201).check(z.regex(NAME_WORDS, MESSAGES.invalidFirstName)),
   email: looseEmail(MESSAGES.invalidContactEmail),
   message: requiredText(MESSAGES.emptyMessage, 5000),
-  website: z.string().max(500).optional(),
+  website: z.optional(z.string().check(z.maxLength(500))),
 });
 export type SendMailInput = z.input<typeof sendMailSchema>;
 export type SendMailData = z.output<typeof sendMailSchema>;

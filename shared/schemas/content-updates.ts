@@ -1,7 +1,9 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { MESSAGES } from '../messages';
 import type { SectionKey } from './content';
-import { requiredRichText, requiredText } from './fields';
+import { optionalText, requiredRichText, requiredText, safeLink } from './fields';
+
+export { INVALID_LINK } from './fields';
 
 /**
  * Payloads of the section update calls (SPEC §7) with the editors' rules (SPEC §5). The forms and the
@@ -11,17 +13,13 @@ const MAX_HTML = 200_000;
 const required = () => requiredText(MESSAGES.fieldEmpty, MAX_HTML);
 /** Required HTML: tags around nothing but spaces count as empty too. */
 const requiredRich = () => requiredRichText(MESSAGES.fieldEmpty, MAX_HTML);
-const text = (max = MAX_HTML) => z.string().max(max).default('');
-const sectionId = z.string({ error: 'Section id is required' }).trim().min(1, 'Section id is required').max(64);
+const text = (max = MAX_HTML) => optionalText(max);
+const sectionId = requiredText('Section id is required', 64);
 
-/** Links are not checked as URLs (SPEC §5), but a script URL never reaches a page. */
-const SAFE_LINK = /^(?!\s*(javascript|data|vbscript):)/i;
-export const INVALID_LINK = 'Please enter a valid link';
-const link = (schema: z.ZodString) => schema.regex(SAFE_LINK, INVALID_LINK);
-const requiredLink = () => link(requiredText(MESSAGES.fieldEmpty, 2000));
-const optionalLink = () => link(z.string().trim().max(2000)).default('');
+const requiredLink = () => requiredText(MESSAGES.fieldEmpty, 2000).check(safeLink());
+const optionalLink = () => z._default(z.string().check(z.trim(), z.maxLength(2000), safeLink()), '');
 
-const items = <T extends z.ZodTypeAny>(item: T) => z.array(item).max(100, 'At most 100 items');
+const items = <T extends z.core.SomeType>(item: T) => z.array(item).check(z.maxLength(100, 'At most 100 items'));
 
 export const bannerUpdateSchema = z.object({
   id: sectionId,
@@ -49,7 +47,7 @@ const aboutItemInput = z.object({ title: text(), description: text(), image_url:
 /** Only the first section's description is checked (SPEC §5). */
 export const aboutUsUpdateSchema = z.object({
   id: sectionId,
-  items: z.tuple([aboutItemInput.extend({ description: requiredRich() })], aboutItemInput).refine((list) => list.length <= 10, 'At most 10 items'),
+  items: z.tuple([z.extend(aboutItemInput, { description: requiredRich() })], aboutItemInput).check(z.maxLength(10, 'At most 10 items')),
 });
 
 export const socialUpdateSchema = z.object({
@@ -73,7 +71,7 @@ export const SECTION_UPDATES = [
   { path: '/about-us/update', section: 'aboutus', schema: aboutUsUpdateSchema },
   { path: '/social/update', section: 'social', schema: socialUpdateSchema },
   { path: '/privacy/update', section: 'privacyPolicy', schema: privacyUpdateSchema },
-] as const satisfies ReadonlyArray<{ path: string; section: SectionKey; schema: z.ZodTypeAny }>;
+] as const satisfies ReadonlyArray<{ path: string; section: SectionKey; schema: z.ZodMiniType }>;
 
 /** Which fields hold rich text (sanitised on write); everything else is shown as plain text or a URL. */
 export const RICH_FIELDS: Record<SectionKey, { fields: readonly string[]; itemFields: readonly string[] }> = {

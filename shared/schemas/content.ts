@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /**
  * The site content object of SPEC §3. Each section is stored in its own row with its scalar fields and

@@ -1,7 +1,7 @@
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 
 /** The first message per top-level field, which is what a form shows under each input. */
-export function firstErrorPerField(error: z.ZodError): Record<string, string> {
+export function firstErrorPerField(error: z.core.$ZodError): Record<string, string> {
   const errors: Record<string, string> = {};
   for (const issue of error.issues) {
     const field = String(issue.path[0] ?? '');
@@ -11,7 +11,7 @@ export function firstErrorPerField(error: z.ZodError): Record<string, string> {
 }
 
 /** The first message per full path (`items.0.description`), for forms with nested fields. */
-export function firstErrorPerPath(error: z.ZodError): Record<string, string> {
+export function firstErrorPerPath(error: z.core.$ZodError): Record<string, string> {
   const errors: Record<string, string> = {};
   for (const issue of error.issues) {
     const path = issue.path.map(String).join('.');

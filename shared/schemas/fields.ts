@@ -1,16 +1,18 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /**
- * Field rules shared by forms and API routes. `trim()` runs first, so whitespace-only input counts as
- * empty (SPEC §5). Zod reports every failing check; callers show the first issue of each field, which is
- * why the emptiness check always comes before the format check.
+ * Field rules shared by forms and API routes. Shared schemas use `zod/mini`: they ship to browsers, and
+ * its functional checks tree-shake to a fraction of classic Zod (docs/decisions/0005). `trim()` runs
+ * first, so whitespace-only input counts as empty (SPEC §5). Zod reports every failing check; callers
+ * show the first issue of each field, which is why the emptiness check always comes before the format
+ * check.
  */
 export const requiredText = (emptyMessage: string, max = 100_000) =>
-  z
-    .string({ error: emptyMessage })
-    .trim()
-    .min(1, emptyMessage)
-    .max(max, `Must be at most ${max} characters`);
+  z.string({ error: emptyMessage }).check(z.trim(), z.minLength(1, emptyMessage), z.maxLength(max, `Must be at most ${max} characters`));
+
+/** Optional text capped at `max` characters, stored as '' when absent. */
+export const optionalText = (max: number, message = `Must be at most ${max} characters`) =>
+  z._default(z.string().check(z.maxLength(max, message)), '');
 
 /** Elements that are content in rich text even without any text around them. */
 const EMBEDDED_CONTENT = /<(img|iframe|video|audio|picture|svg|object|embed)\b/i;
@@ -28,19 +30,26 @@ export const hasVisibleContent = (html: string) =>
 
 /** Required rich text: whitespace-only counts as empty (SPEC §5), also when wrapped in tags. */
 export const requiredRichText = (emptyMessage: string, max = 100_000) =>
-  requiredText(emptyMessage, max).refine(hasVisibleContent, emptyMessage);
+  requiredText(emptyMessage, max).check(z.refine(hasVisibleContent, emptyMessage));
 
 /** "Only letters and dots": any script's letters, so names like "José" or "Zoë" are accepted. */
 const NAME_PATTERN = /^[\p{L}.]+$/u;
 
 export const personName = (emptyMessage: string, invalidMessage: string) =>
-  requiredText(emptyMessage, 100).regex(NAME_PATTERN, invalidMessage);
+  requiredText(emptyMessage, 100).check(z.regex(NAME_PATTERN, invalidMessage));
 
 /** The contact form's e-mail rule: it must contain both '@' and '.' (SPEC §5). */
 export const looseEmail = (message: string) =>
   z
     .string({ error: message })
-    .trim()
-    .min(1, message)
-    .max(254, message)
-    .refine((value) => value.includes('@') && value.includes('.'), message);
+    .check(
+      z.trim(),
+      z.minLength(1, message),
+      z.maxLength(254, message),
+      z.refine((value) => value.includes('@') && value.includes('.'), message),
+    );
+
+/** Links are not checked as URLs (SPEC §5), but a script URL never reaches a page. */
+const SAFE_LINK = /^(?!\s*(javascript|data|vbscript):)/i;
+export const INVALID_LINK = 'Please enter a valid link';
+export const safeLink = () => z.regex(SAFE_LINK, INVALID_LINK);

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { MESSAGES } from '../messages';
 
 /** SPEC §5: letters, digits, dot, underscore or hyphen before @, a domain, then a 2 to 6 letter suffix. */
@@ -7,10 +7,8 @@ export const SUBSCRIBE_EMAIL = /^[A-Za-z0-9._-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,6}$/
 export const subscribeFormSchema = z.object({
   email: z
     .string({ error: MESSAGES.subscribeEmpty })
-    .trim()
-    .min(1, MESSAGES.subscribeEmpty)
-    .regex(SUBSCRIBE_EMAIL, MESSAGES.subscribeInvalid),
+    .check(z.trim(), z.minLength(1, MESSAGES.subscribeEmpty), z.regex(SUBSCRIBE_EMAIL, MESSAGES.subscribeInvalid)),
 });
 
 /** `POST /api/blogs-subscribers/add`: the post the visitor was reading (or none) and the address. */
-export const subscribeSchema = subscribeFormSchema.extend({ blogId: z.string().max(64).nullish() });
+export const subscribeSchema = z.extend(subscribeFormSchema, { blogId: z.nullish(z.string().check(z.maxLength(64))) });

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useRevalidator } from 'react-router';
 import { toast } from 'react-toastify';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { MESSAGES } from '../../../shared/messages';
 import { firstErrorPerPath } from '../../../shared/schemas/errors';
 import { api } from '../../lib/api-client';
@@ -14,7 +14,7 @@ type Draft<S> = Omit<S, '_id'>;
  */
 export function useSectionEditor<S extends { _id: string }>(
   section: S,
-  update: { path: string; schema: z.ZodTypeAny },
+  update: { path: string; schema: z.ZodMiniType },
   options: { silentFailure?: boolean } = {},
 ) {
   const revalidator = useRevalidator();

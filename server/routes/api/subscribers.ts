@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { subscribeSchema } from '../../../shared/schemas/subscribe';
 import { requireAdmin } from '../../plugins/auth';
 import { rateLimit, type LimitRule } from '../../plugins/rate-limits';
@@ -11,8 +11,8 @@ export interface SubscriberRouteLimits {
   subscribePerIp: Pick<LimitRule, 'max' | 'windowMs'>;
 }
 
-const linkQuery = z.object({ id: z.string().min(1).max(64), token: z.string().min(1).max(100) });
-const idParams = z.object({ id: z.string().min(1).max(64) });
+const linkQuery = z.object({ id: z.string().check(z.minLength(1), z.maxLength(64)), token: z.string().check(z.minLength(1), z.maxLength(100)) });
+const idParams = z.object({ id: z.string().check(z.minLength(1), z.maxLength(64)) });
 
 /** Subscriptions (public) and the admin inbox and subscriber list (issue 6). */
 export const subscriberRoutes =
