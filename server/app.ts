@@ -1,6 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { registerErrorHandling } from './plugins/errors';
+import { frameworkErrors, registerErrorHandling, sendApiNotFound } from './plugins/errors';
 import { registerSecurity } from './plugins/security';
 import { registerSsr, type SsrOptions } from './plugins/ssr';
 import { registerStatic } from './plugins/static';
@@ -53,6 +53,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // Blog addresses carry a post's title (up to 300 characters, '/' as '_slash_', non-ASCII percent-encoded):
     // the router's default of 100 characters per path parameter would answer 414 to long titles.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: MAX_PATH_PARAM_LENGTH },
+    frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -74,9 +75,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(uploadRoutes(services));
       await api.register(blogRoutes(services));
       await api.register(subscriberRoutes(services, limits));
-      api.setNotFoundHandler((request, reply) => {
-        reply.code(404).send({ message: `No API endpoint ${request.method} ${request.url.split('?')[0]}` });
-      });
+      api.setNotFoundHandler(sendApiNotFound);
     },
     { prefix: '/api' },
   );

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyError } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 
 /** A failure the client caused and can read: answered as `{ message }` with its status. */
@@ -18,6 +18,8 @@ export class HttpError extends Error {
  * client can send maps to a 4xx; only our own faults are 500, and those never leak internals.
  */
 export function registerErrorHandling(app: FastifyInstance) {
+  // Without the page renderer (API tests) and for files that are missing (an unknown upload).
+  app.setNotFoundHandler((_request, reply) => reply.code(404).send({ message: 'Not found' }));
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const first = error.validation[0]!;
@@ -41,4 +43,19 @@ export function registerErrorHandling(app: FastifyInstance) {
     request.log.error({ err: error }, 'request failed');
     return reply.code(500).send({ message: 'Internal server error' });
   });
+}
+
+/** The answer for an `/api/…` address no endpoint serves (also used by the page renderer's catch-all). */
+export function sendApiNotFound(request: FastifyRequest, reply: FastifyReply) {
+  return reply.code(404).send({ message: `No API endpoint ${request.method} ${request.url.split('?')[0]}` });
+}
+
+/**
+ * Errors Fastify raises before any route runs, such as a path with broken percent-encoding
+ * (`/blogs/%E0%A4%A`): answered in our `{ message }` shape instead of Fastify's own.
+ */
+export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
+  const message = error.code === 'FST_ERR_BAD_URL' ? 'The address is not valid' : 'The request is not valid';
+  return reply.code(status).send({ message });
 }

@@ -3,6 +3,7 @@ import { Readable } from 'node:stream';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, type ServerBuild } from 'react-router';
+import { sendApiNotFound } from './errors';
 import { Lru } from '../modules/cache/lru';
 import { publicSiteInfo, type Services } from '../services';
 
@@ -105,6 +106,8 @@ export async function registerSsr(app: FastifyInstance, options: SsrOptions, ser
 
     scope.all('/*', async (request, reply) => {
       const path = request.url.split('?')[0]!;
+      // An unknown API address (or a method an endpoint does not take) answers like the API, not as a page.
+      if (path === '/api' || path.startsWith('/api/')) return sendApiNotFound(request, reply);
       const isAdmin = path === '/admin' || path.startsWith('/admin/');
       // Subscription links change data when opened: they must reach the loader every time.
       const personal = path.startsWith('/subscriptions/');

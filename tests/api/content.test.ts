@@ -68,3 +68,36 @@ describe.each(DATABASE_KINDS)('GET /api/get-content on %s', (kind) => {
     expect(after).toEqual(before);
   });
 });
+
+describe.each(DATABASE_KINDS)('addresses nothing serves, on %s', (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp(kind);
+  });
+  afterAll(() => t.close());
+
+  it.each([
+    ['GET', '/api/nope', 'No API endpoint GET /api/nope'],
+    ['PUT', '/api/get-content', 'No API endpoint PUT /api/get-content'],
+    ['DELETE', '/api/send-mail?x=1', 'No API endpoint DELETE /api/send-mail'],
+  ])('%s %s answers 404 { message }', async (method, url, message) => {
+    const res = await t.app.inject({ method: method as 'GET', url });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ message });
+  });
+
+  it('an unknown upload answers 404 { message }', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/uploads/does-not-exist.png' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ message: 'Not found' });
+  });
+
+  it.each(['/api/blogs/fetch/by/%E0%A4%A', '/blogs/%E0%A4%A/x', '/api/blogs/get-by-id/%'])(
+    'a path with broken percent-encoding (%s) answers 400 { message }',
+    async (url) => {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ message: 'The address is not valid' });
+    },
+  );
+});

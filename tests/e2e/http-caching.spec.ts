@@ -47,4 +47,26 @@ test.describe('HTTP caching and compression of the production build', () => {
     expect(scripts.length).toBeGreaterThan(0);
     expect(scripts.filter((s) => /tinymce|admin/i.test(s))).toEqual([]);
   });
+
+  test('an unknown API address answers JSON, not a page, whatever the method', async ({ request }) => {
+    for (const [method, url] of [
+      ['GET', '/api/nope'],
+      ['PUT', '/api/get-content'],
+      ['POST', '/api'],
+    ] as const) {
+      const res = await request.fetch(url, { method });
+      expect(res.status(), `${method} ${url}`).toBe(404);
+      expect(res.headers()['content-type']).toContain('application/json');
+      expect(await res.json()).toEqual({ message: `No API endpoint ${method} ${url}` });
+    }
+  });
+
+  test('an address with broken percent-encoding answers 400, an unknown upload 404', async ({ request }) => {
+    const bad = await request.get('/blogs/%E0%A4%A/x');
+    expect(bad.status()).toBe(400);
+    expect(await bad.json()).toEqual({ message: 'The address is not valid' });
+    const missing = await request.get('/uploads/does-not-exist.png');
+    expect(missing.status()).toBe(404);
+    expect(await missing.json()).toEqual({ message: 'Not found' });
+  });
 });
