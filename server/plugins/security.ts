@@ -4,6 +4,43 @@ import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import type { Config } from '../config';
 
+type Directives = Record<string, string[]>;
+
+/**
+ * The Content-Security-Policy of every response. No inline script runs: server-rendered pages add the
+ * hashes of their own inline scripts (`pageContentSecurityPolicy`), so only what React Router wrote into
+ * the page runs. Development allows inline scripts because Vite's dev server injects its own.
+ */
+function cspDirectives(config: Config): Directives {
+  const https = config.publicUrl.startsWith('https://');
+  return {
+    'default-src': ["'self'"],
+    'script-src': ["'self'", ...(config.env === 'development' ? ["'unsafe-inline'"] : [])],
+    'style-src': ["'self'", "'unsafe-inline'"],
+    'img-src': ["'self'", 'data:', 'blob:', 'https:'],
+    'font-src': ["'self'", 'data:'],
+    'connect-src': ["'self'", ...(config.env === 'development' ? ['ws:'] : [])],
+    'frame-src': ['https://www.youtube.com', 'https://www.youtube-nocookie.com', 'https://player.vimeo.com'],
+    'object-src': ["'none'"],
+    'base-uri': ["'self'"],
+    'form-action': ["'self'"],
+    'frame-ancestors': ["'self'"],
+    ...(https ? { 'upgrade-insecure-requests': [] } : {}),
+  };
+}
+
+const serialize = (directives: Directives) =>
+  Object.entries(directives)
+    .map(([name, values]) => [name, ...values].join(' '))
+    .join(';');
+
+/** The policy for one rendered page: its inline scripts allowed by SHA-256 hash, nothing else inline. */
+export function pageContentSecurityPolicy(config: Config, scriptHashes: readonly string[]): string {
+  const directives = cspDirectives(config);
+  directives['script-src'] = ["'self'", ...scriptHashes.map((hash) => `'sha256-${hash}'`)];
+  return serialize(directives);
+}
+
 /**
  * Security headers and the rate-limit machinery. Limits themselves are set per route (`config.rateLimit`),
  * so public pages are never throttled. Counters live in memory, or in Redis when `REDIS_URL` is set so
@@ -12,25 +49,7 @@ import type { Config } from '../config';
 export async function registerSecurity(app: FastifyInstance, config: Config) {
   const https = config.publicUrl.startsWith('https://');
   await app.register(helmet, {
-    // Inline scripts carry React Router's hydration data; cached pages cannot carry a per-request nonce.
-    // Rich text is sanitised on write, which is what keeps script injection out (docs/decisions).
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        'default-src': ["'self'"],
-        'script-src': ["'self'", "'unsafe-inline'"],
-        'style-src': ["'self'", "'unsafe-inline'"],
-        'img-src': ["'self'", 'data:', 'blob:', 'https:'],
-        'font-src': ["'self'", 'data:'],
-        'connect-src': ["'self'", ...(config.env === 'development' ? ['ws:'] : [])],
-        'frame-src': ['https://www.youtube.com', 'https://www.youtube-nocookie.com', 'https://player.vimeo.com'],
-        'object-src': ["'none'"],
-        'base-uri': ["'self'"],
-        'form-action': ["'self'"],
-        'frame-ancestors': ["'self'"],
-        ...(https ? { 'upgrade-insecure-requests': [] } : {}),
-      },
-    },
+    contentSecurityPolicy: { useDefaults: false, directives: cspDirectives(config) },
     hsts: https,
     crossOriginEmbedderPolicy: false,
   });

@@ -3,9 +3,10 @@ import { Readable } from 'node:stream';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, type ServerBuild } from 'react-router';
-import { sendApiNotFound } from './errors';
 import { Lru } from '../modules/cache/lru';
 import { publicSiteInfo, type Services } from '../services';
+import { sendApiNotFound } from './errors';
+import { pageContentSecurityPolicy } from './security';
 
 export interface SsrOptions {
   build: ServerBuild | (() => Promise<ServerBuild>);
@@ -20,6 +21,8 @@ interface CachedPage {
   headers: [string, string][];
   body: Buffer;
   etag: string;
+  /** Content-Security-Policy allowing exactly this page's inline scripts (production). */
+  csp?: string;
   br?: Buffer;
   gzip?: Buffer;
 }
@@ -43,6 +46,14 @@ function toWebRequest(request: FastifyRequest, reply: FastifyReply): Request {
     signal: controller.signal,
     ...(hasBody ? { body: Readable.toWeb(request.raw) as ReadableStream, duplex: 'half' } : {}),
   } as RequestInit);
+}
+
+/** Inline scripts (no `src`) of an HTML page, by the SHA-256 of their text as CSP wants it. */
+const INLINE_SCRIPT = /<script\b(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi;
+export function inlineScriptHashes(html: string): string[] {
+  const hashes = new Set<string>();
+  for (const match of html.matchAll(INLINE_SCRIPT)) hashes.add(createHash('sha256').update(match[1]!, 'utf8').digest('base64'));
+  return [...hashes];
 }
 
 function pickEncoding(accept: string | undefined): 'br' | 'gzip' | null {
@@ -78,7 +89,10 @@ export async function registerSsr(app: FastifyInstance, options: SsrOptions, ser
     const headers = [...response.headers.entries()].filter(([k]) => k !== 'set-cookie' && k !== 'content-length');
     for (const cookie of response.headers.getSetCookie()) headers.push(['set-cookie', cookie]);
     const etag = `"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`;
-    return { version, status: response.status, headers, body, etag };
+    // In development Vite injects scripts of its own; the hashed policy is for the production build.
+    const html = options.mode === 'production' && (response.headers.get('content-type') ?? '').startsWith('text/html');
+    const csp = html ? pageContentSecurityPolicy(services.config, inlineScriptHashes(body.toString('utf8'))) : undefined;
+    return { version, status: response.status, headers, body, etag, csp };
   }
 
   function send(request: FastifyRequest, reply: FastifyReply, page: CachedPage, cacheControl: string) {
@@ -87,6 +101,7 @@ export async function registerSsr(app: FastifyInstance, options: SsrOptions, ser
     if (!reply.hasHeader('cache-control')) reply.header('cache-control', cacheControl);
     reply.header('etag', page.etag);
     reply.header('vary', 'Accept-Encoding');
+    if (page.csp) reply.header('content-security-policy', page.csp);
     if (page.status === 200 && request.headers['if-none-match'] === page.etag) {
       return reply.code(304).send();
     }
@@ -118,7 +133,8 @@ export async function registerSsr(app: FastifyInstance, options: SsrOptions, ser
         if (hit && hit.version === version) return send(request, reply, hit, 'no-cache');
       }
       const page = await render(request, reply);
-      const storable = cacheable && page.status === 200 && !page.headers.some(([k]) => k === 'set-cookie');
+      // A HEAD render has no body: it may read the cache but never fill it.
+      const storable = cacheable && request.method === 'GET' && page.status === 200 && !page.headers.some(([k]) => k === 'set-cookie');
       if (storable) cache.set(request.url, page);
       return send(request, reply, page, isAdmin || personal ? 'no-store' : 'no-cache');
     });

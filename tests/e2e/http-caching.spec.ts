@@ -28,6 +28,54 @@ test.describe('HTTP caching and compression of the production build', () => {
     expect(['br', 'gzip']).toContain(res.headers()['content-encoding']);
   });
 
+  test('a HEAD request first does not leave an empty page in the cache', async ({ request }) => {
+    // A path no other test has rendered, so the HEAD is the first request for it.
+    const path = `/blogs?head-check=${Date.now()}`;
+    const head = await request.head(path);
+    expect(head.status()).toBe(200);
+    const get = await request.get(path);
+    expect(get.status()).toBe(200);
+    expect(await get.text()).toContain('</html>');
+  });
+
+  test('pages allow exactly their own inline scripts, by hash, and hydrate under that policy', async ({ page }) => {
+    const violations: string[] = [];
+    page.on('console', (m) => {
+      if (/content security policy/i.test(m.text())) violations.push(m.text());
+    });
+    for (const path of ['/', '/about-us', '/blogs', '/admin']) {
+      const res = await page.goto(path);
+      const csp = res!.headers()['content-security-policy']!;
+      const scriptSrc = csp.split(';').find((d) => d.startsWith('script-src'))!;
+      expect(scriptSrc, path).not.toContain('unsafe-inline');
+      const inline = await page.locator('script:not([src])').count();
+      expect(inline, path).toBeGreaterThan(0);
+      expect(scriptSrc.match(/'sha256-[A-Za-z0-9+/=]+'/g)?.length ?? 0, path).toBeGreaterThan(0);
+    }
+    // The inline module script that starts hydration ran under that policy.
+    await page.goto('/');
+    await page.waitForFunction(() => Boolean((window as unknown as { __reactRouterRouteModules?: object }).__reactRouterRouteModules));
+    expect(violations).toEqual([]);
+  });
+
+  test('an injected inline script is refused by the page policy', async ({ page }) => {
+    const violations: string[] = [];
+    page.on('console', (m) => {
+      if (/content security policy/i.test(m.text())) violations.push(m.text());
+    });
+    await page.goto('/about-us');
+    const ran = await page.evaluate(async () => {
+      const w = window as unknown as { injected?: boolean };
+      const script = document.createElement('script');
+      script.textContent = 'window.injected = true';
+      document.body.append(script);
+      await new Promise((r) => setTimeout(r, 100));
+      return Boolean(w.injected);
+    });
+    expect(ran).toBe(false);
+    expect(violations.length).toBeGreaterThan(0);
+  });
+
   test('security headers are set', async ({ request }) => {
     const headers = (await request.get('/')).headers();
     expect(headers['content-security-policy']).toContain("object-src 'none'");

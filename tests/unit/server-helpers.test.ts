@@ -1,8 +1,10 @@
+import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { generatePassword, hashPassword, verifyPassword } from '../../server/modules/auth/password';
 import { Lru } from '../../server/modules/cache/lru';
 import { escapeHtml } from '../../server/modules/mail/escape';
 import { retryDelayMs } from '../../server/modules/mail/worker';
+import { inlineScriptHashes } from '../../server/plugins/ssr';
 
 describe('password hashing', () => {
   it('verifies the right password and refuses a wrong one', async () => {
@@ -44,5 +46,23 @@ describe('mail helpers', () => {
 
   it('escapes HTML', () => {
     expect(escapeHtml(`<a href="x">&'`)).toBe('&lt;a href=&quot;x&quot;&gt;&amp;&#39;');
+  });
+});
+
+describe('inlineScriptHashes (the page policy of docs/decisions/0003)', () => {
+  const sha = (text: string) => createHash('sha256').update(text, 'utf8').digest('base64');
+
+  it('hashes the text of every inline script once, and skips scripts loaded by src', () => {
+    const html =
+      '<head><script type="module" src="/assets/entry.js"></script><script>window.a = 1</script></head>' +
+      '<body><script type="application/ld+json">{"@type":"BlogPosting","name":"Ünïcode"}</script>' +
+      '<SCRIPT>window.a = 1</SCRIPT><script async="">\nimport("/assets/x.js");\n</script></body>';
+    expect(inlineScriptHashes(html).sort()).toEqual(
+      [sha('window.a = 1'), sha('{"@type":"BlogPosting","name":"Ünïcode"}'), sha('\nimport("/assets/x.js");\n')].sort(),
+    );
+  });
+
+  it('finds nothing in a page without inline scripts', () => {
+    expect(inlineScriptHashes('<p>no scripts</p><script src="/a.js"></script>')).toEqual([]);
   });
 });
