@@ -42,11 +42,15 @@ async function timeToastInPage(page: Page, text: string) {
   await page.evaluate((wanted) => {
     const timing: { shown?: number; closing?: number } = {};
     (window as unknown as { __toast: typeof timing }).__toast = timing;
+    // `closing` is the last moment the toast went away: a node the toast library swaps within one
+    // frame (seen once under heavy load) is not the toast closing, and a real early close is still last.
+    let present = false;
     new MutationObserver(() => {
       const now = performance.now();
       const alert = [...document.querySelectorAll('[role="alert"]')].some((el) => el.textContent?.includes(wanted));
       if (alert) timing.shown ??= now;
-      if (timing.shown !== undefined && !alert) timing.closing ??= now;
+      if (present && !alert) timing.closing = now;
+      present = alert;
     }).observe(document.body, { childList: true, subtree: true, characterData: true, attributes: true });
   }, text);
   return () => page.evaluate(() => (window as unknown as { __toast: { shown: number; closing: number } }).__toast);
