@@ -1,8 +1,15 @@
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError } from 'react-router';
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError, type LinksFunction } from 'react-router';
 import { ToastContainer } from 'react-toastify';
 import { TOAST_AUTO_CLOSE_MS } from '../shared/messages';
 import { ErrorScreen } from './components/ui/ErrorScreen';
-import './styles/app.scss';
+import appStyles from './styles/app.scss?url';
+
+/**
+ * The site stylesheet as a React stylesheet resource (`precedence`): React then writes it into the head
+ * before the module preloads of <Scripts />, so on an HTTP/1.1 connection the browser fetches the CSS
+ * that first paint waits for before 20-odd script chunks instead of after them.
+ */
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: appStyles, precedence: 'default' }];
 
 export function Layout({ children }: { children: React.ReactNode }) {
   return (

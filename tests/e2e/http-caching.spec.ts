@@ -76,6 +76,16 @@ test.describe('HTTP caching and compression of the production build', () => {
     expect(violations.length).toBeGreaterThan(0);
   });
 
+  test('the stylesheet comes before the script preloads in the head, so first paint does not wait behind them', async ({ request }) => {
+    const head = /<head>([\s\S]*?)<\/head>/.exec(await (await request.get('/')).text())![1]!;
+    const stylesheet = head.search(/<link rel="stylesheet" href="\/assets\/[\w-]+\.css"/);
+    const firstPreload = head.indexOf('rel="modulepreload"');
+    expect(stylesheet).toBeGreaterThan(-1);
+    expect(firstPreload).toBeGreaterThan(-1);
+    expect(stylesheet).toBeLessThan(firstPreload);
+    expect(head.match(/rel="stylesheet"/g)).toHaveLength(1);
+  });
+
   test('security headers are set', async ({ request }) => {
     const headers = (await request.get('/')).headers();
     expect(headers['content-security-policy']).toContain("object-src 'none'");

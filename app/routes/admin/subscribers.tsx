@@ -69,6 +69,13 @@ export default function Subscribers({ loaderData: subscribers }: Route.Component
             </tr>
           </thead>
           <tbody>
+            {subscribers.length === 0 ? (
+              <tr>
+                <td colSpan={5} className="text-center text-body-secondary py-4">
+                  No subscribers yet. Visitors subscribe with the STAY IN THE KNOW box on the blog.
+                </td>
+              </tr>
+            ) : null}
             {subscribers.map((s) => (
               <tr key={s._id} data-testid="subscriber-row">
                 <td>{s.email}</td>
