@@ -2,6 +2,7 @@ import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError, type Li
 import { ToastContainer } from 'react-toastify';
 import { TOAST_AUTO_CLOSE_MS } from '../shared/messages';
 import { ErrorScreen } from './components/ui/ErrorScreen';
+import { useNonce } from './lib/nonce';
 import appStyles from './styles/app.scss?url';
 
 /**
@@ -12,6 +13,7 @@ import appStyles from './styles/app.scss?url';
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: appStyles, precedence: 'default' }];
 
 export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce();
   return (
     <html lang="en">
       <head>
@@ -25,8 +27,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body>
         {children}
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

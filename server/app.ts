@@ -59,7 +59,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
   await options.before?.(app);
-  await registerSecurity(app, config);
+  await registerSecurity(app, config, { devServer: options.ssr?.mode === 'development' });
 
   const scaled = Object.fromEntries(
     Object.entries(DEFAULT_LIMITS).map(([name, rule]) => [name, { ...rule, max: Math.ceil(rule.max * config.rateLimitMultiplier) }]),

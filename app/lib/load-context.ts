@@ -5,6 +5,11 @@ declare module 'react-router' {
   interface AppLoadContext {
     services: Services;
     site: SiteInfo;
+    /**
+     * Marks the inline scripts this render writes (React Router's and React's). The page's
+     * Content-Security-Policy allows exactly the scripts carrying it, by hash (server/plugins/ssr.ts).
+     */
+    nonce: string;
   }
 }
 

@@ -18,6 +18,10 @@ export function createDb(config: DatabaseConfig, onIdleError: (err: Error) => vo
   if (config.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: config.url, max: 10 });
     pool.on('error', onIdleError);
+    // A connection can also fail while checked out but between queries (inside a transaction), when the
+    // pool's idle listener is detached: keep that from ending the process too. The next query on it fails
+    // as a normal error and the pool discards the connection when it comes back.
+    pool.on('connect', (client) => client.on('error', () => {}));
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
   fs.mkdirSync(path.dirname(config.file), { recursive: true });

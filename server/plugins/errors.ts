@@ -54,8 +54,12 @@ export function sendApiNotFound(request: FastifyRequest, reply: FastifyReply) {
  * Errors Fastify raises before any route runs, such as a path with broken percent-encoding
  * (`/blogs/%E0%A4%A`): answered in our `{ message }` shape instead of Fastify's own.
  */
-export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
-  const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const status = error.statusCode ?? 500;
+  if (status >= 500) {
+    request.log.error({ err: error }, 'request failed before routing');
+    return reply.code(500).send({ message: 'Internal server error' });
+  }
   const message = error.code === 'FST_ERR_BAD_URL' ? 'The address is not valid' : 'The request is not valid';
   return reply.code(status).send({ message });
 }

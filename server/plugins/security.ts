@@ -9,13 +9,13 @@ type Directives = Record<string, string[]>;
 /**
  * The Content-Security-Policy of every response. No inline script runs: server-rendered pages add the
  * hashes of their own inline scripts (`pageContentSecurityPolicy`), so only what React Router wrote into
- * the page runs. Development allows inline scripts because Vite's dev server injects its own.
+ * the page runs. The dev server (`npm run dev`) allows inline scripts because Vite injects its own.
  */
-function cspDirectives(config: Config): Directives {
+function cspDirectives(config: Config, devServer: boolean): Directives {
   const https = config.publicUrl.startsWith('https://');
   return {
     'default-src': ["'self'"],
-    'script-src': ["'self'", ...(config.env === 'development' ? ["'unsafe-inline'"] : [])],
+    'script-src': ["'self'", ...(devServer ? ["'unsafe-inline'"] : [])],
     'style-src': ["'self'", "'unsafe-inline'"],
     'img-src': ["'self'", 'data:', 'blob:', 'https:'],
     'font-src': ["'self'", 'data:'],
@@ -36,7 +36,7 @@ const serialize = (directives: Directives) =>
 
 /** The policy for one rendered page: its inline scripts allowed by SHA-256 hash, nothing else inline. */
 export function pageContentSecurityPolicy(config: Config, scriptHashes: readonly string[]): string {
-  const directives = cspDirectives(config);
+  const directives = cspDirectives(config, false);
   directives['script-src'] = ["'self'", ...scriptHashes.map((hash) => `'sha256-${hash}'`)];
   return serialize(directives);
 }
@@ -46,10 +46,10 @@ export function pageContentSecurityPolicy(config: Config, scriptHashes: readonly
  * so public pages are never throttled. Counters live in memory, or in Redis when `REDIS_URL` is set so
  * several processes share them.
  */
-export async function registerSecurity(app: FastifyInstance, config: Config) {
+export async function registerSecurity(app: FastifyInstance, config: Config, options: { devServer: boolean }) {
   const https = config.publicUrl.startsWith('https://');
   await app.register(helmet, {
-    contentSecurityPolicy: { useDefaults: false, directives: cspDirectives(config) },
+    contentSecurityPolicy: { useDefaults: false, directives: cspDirectives(config, options.devServer) },
     hsts: https,
     crossOriginEmbedderPolicy: false,
   });

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -30,7 +30,7 @@ interface CachedPage {
 const CACHE_ENTRIES = 500;
 const COMPRESSIBLE = /^(text\/|application\/(json|xml|rss\+xml|javascript))/;
 
-function toWebRequest(request: FastifyRequest, reply: FastifyReply): Request {
+function toWebRequest(request: FastifyRequest, reply: FastifyReply, method = request.method): Request {
   const origin = `${request.protocol}://${request.host}`;
   const controller = new AbortController();
   reply.raw.on('close', () => controller.abort());
@@ -39,20 +39,24 @@ function toWebRequest(request: FastifyRequest, reply: FastifyReply): Request {
     if (Array.isArray(value)) value.forEach((v) => headers.append(key, v));
     else if (value !== undefined) headers.set(key, value);
   }
-  const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
+  const hasBody = method !== 'GET' && method !== 'HEAD';
   return new Request(new URL(request.url, origin), {
-    method: request.method,
+    method,
     headers,
     signal: controller.signal,
     ...(hasBody ? { body: Readable.toWeb(request.raw) as ReadableStream, duplex: 'half' } : {}),
   } as RequestInit);
 }
 
-/** Inline scripts (no `src`) of an HTML page, by the SHA-256 of their text as CSP wants it. */
-const INLINE_SCRIPT = /<script\b(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi;
-export function inlineScriptHashes(html: string): string[] {
+/**
+ * The inline scripts this render wrote, by the SHA-256 of their text as CSP wants it. Only scripts that
+ * carry the render's nonce count: a `<script>` that reached the page any other way (say, through rich
+ * text that slipped past the sanitiser) cannot know a nonce made for this render, so it gets no hash.
+ */
+export function inlineScriptHashes(html: string, nonce: string): string[] {
+  const marked = new RegExp(`<script\\b(?![^>]*\\bsrc=)[^>]*\\bnonce="${nonce}"[^>]*>([\\s\\S]*?)</script>`, 'gi');
   const hashes = new Set<string>();
-  for (const match of html.matchAll(INLINE_SCRIPT)) hashes.add(createHash('sha256').update(match[1]!, 'utf8').digest('base64'));
+  for (const match of html.matchAll(marked)) hashes.add(createHash('sha256').update(match[1]!, 'utf8').digest('base64'));
   return [...hashes];
 }
 
@@ -82,16 +86,18 @@ export async function registerSsr(app: FastifyInstance, options: SsrOptions, ser
   const cache = new Lru<string, CachedPage>(CACHE_ENTRIES);
   const site = publicSiteInfo(services.config);
 
-  async function render(request: FastifyRequest, reply: FastifyReply): Promise<CachedPage> {
+  /** `asGet`: render a HEAD request as the GET it stands for, so the cache gets the full page. */
+  async function render(request: FastifyRequest, reply: FastifyReply, asGet: boolean): Promise<CachedPage> {
     const version = await services.version.current();
-    const response = await handle(toWebRequest(request, reply), { services, site });
+    const nonce = randomBytes(16).toString('hex');
+    const response = await handle(toWebRequest(request, reply, asGet ? 'GET' : request.method), { services, site, nonce });
     const body = Buffer.from(await response.arrayBuffer());
     const headers = [...response.headers.entries()].filter(([k]) => k !== 'set-cookie' && k !== 'content-length');
     for (const cookie of response.headers.getSetCookie()) headers.push(['set-cookie', cookie]);
     const etag = `"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`;
     // In development Vite injects scripts of its own; the hashed policy is for the production build.
     const html = options.mode === 'production' && (response.headers.get('content-type') ?? '').startsWith('text/html');
-    const csp = html ? pageContentSecurityPolicy(services.config, inlineScriptHashes(body.toString('utf8'))) : undefined;
+    const csp = html ? pageContentSecurityPolicy(services.config, inlineScriptHashes(body.toString('utf8'), nonce)) : undefined;
     return { version, status: response.status, headers, body, etag, csp };
   }
 
@@ -132,9 +138,10 @@ export async function registerSsr(app: FastifyInstance, options: SsrOptions, ser
         const hit = cache.get(request.url);
         if (hit && hit.version === version) return send(request, reply, hit, 'no-cache');
       }
-      const page = await render(request, reply);
-      // A HEAD render has no body: it may read the cache but never fill it.
-      const storable = cacheable && request.method === 'GET' && page.status === 200 && !page.headers.some(([k]) => k === 'set-cookie');
+      // A cacheable HEAD is rendered as a GET (Node sends no body for HEAD), so its headers match the GET
+      // and the cache gets the whole page.
+      const page = await render(request, reply, cacheable);
+      const storable = cacheable && page.status === 200 && !page.headers.some(([k]) => k === 'set-cookie');
       if (storable) cache.set(request.url, page);
       return send(request, reply, page, isAdmin || personal ? 'no-store' : 'no-cache');
     });

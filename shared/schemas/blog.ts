@@ -29,8 +29,8 @@ export type BlogFormValues = z.input<typeof blogInputSchema>;
 
 /** `?page=&limit=` of the list endpoints; without them the whole list comes back (the spec's "all posts"). */
 export const pageQuerySchema = z.object({
-  page: z.optional(z.coerce.number().check(z.multipleOf(1, 'Must be a whole number'), z.minimum(1), z.maximum(100_000))),
-  limit: z.optional(z.coerce.number().check(z.multipleOf(1, 'Must be a whole number'), z.minimum(1), z.maximum(100))),
+  page: z.optional(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(100_000))),
+  limit: z.optional(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(100))),
 });
 
 export interface BlogCategory {

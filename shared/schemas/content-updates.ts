@@ -14,7 +14,8 @@ const required = () => requiredText(MESSAGES.fieldEmpty, MAX_HTML);
 /** Required HTML: tags around nothing but spaces count as empty too. */
 const requiredRich = () => requiredRichText(MESSAGES.fieldEmpty, MAX_HTML);
 const text = (max = MAX_HTML) => optionalText(max);
-const sectionId = requiredText('Section id is required', 64);
+const SECTION_ID_REQUIRED = 'Section id is required';
+const sectionId = z.string({ error: SECTION_ID_REQUIRED }).check(z.trim(), z.minLength(1, SECTION_ID_REQUIRED), z.maxLength(64));
 
 const requiredLink = () => requiredText(MESSAGES.fieldEmpty, 2000).check(safeLink());
 const optionalLink = () => z._default(z.string().check(z.trim(), z.maxLength(2000), safeLink()), '');
@@ -47,7 +48,7 @@ const aboutItemInput = z.object({ title: text(), description: text(), image_url:
 /** Only the first section's description is checked (SPEC §5). */
 export const aboutUsUpdateSchema = z.object({
   id: sectionId,
-  items: z.tuple([z.extend(aboutItemInput, { description: requiredRich() })], aboutItemInput).check(z.maxLength(10, 'At most 10 items')),
+  items: z.tuple([z.extend(aboutItemInput, { description: requiredRich() })], aboutItemInput).check(z.refine((list) => list.length <= 10, 'At most 10 items')),
 });
 
 export const socialUpdateSchema = z.object({

@@ -51,18 +51,23 @@ describe('mail helpers', () => {
 
 describe('inlineScriptHashes (the page policy of docs/decisions/0003)', () => {
   const sha = (text: string) => createHash('sha256').update(text, 'utf8').digest('base64');
+  const nonce = 'a1b2c3d4e5f60718293a4b5c6d7e8f90';
 
-  it('hashes the text of every inline script once, and skips scripts loaded by src', () => {
+  it('hashes the text of every inline script that carries the render nonce, once', () => {
     const html =
-      '<head><script type="module" src="/assets/entry.js"></script><script>window.a = 1</script></head>' +
-      '<body><script type="application/ld+json">{"@type":"BlogPosting","name":"Ünïcode"}</script>' +
-      '<SCRIPT>window.a = 1</SCRIPT><script async="">\nimport("/assets/x.js");\n</script></body>';
-    expect(inlineScriptHashes(html).sort()).toEqual(
-      [sha('window.a = 1'), sha('{"@type":"BlogPosting","name":"Ünïcode"}'), sha('\nimport("/assets/x.js");\n')].sort(),
-    );
+      `<head><script type="module" src="/assets/entry.js" nonce="${nonce}"></script><script nonce="${nonce}">window.a = 1</script></head>` +
+      `<body><SCRIPT nonce="${nonce}">window.a = 1</SCRIPT><script type="module" async="" nonce="${nonce}">\nimport("/assets/x.js");\n</script></body>`;
+    expect(inlineScriptHashes(html, nonce).sort()).toEqual([sha('window.a = 1'), sha('\nimport("/assets/x.js");\n')].sort());
+  });
+
+  it('gives no hash to a script without the nonce, or with another one: an injected script stays blocked', () => {
+    const html =
+      `<div class="rich-text"><p>Hi</p><script>alert(1)</script><script nonce="guess">alert(2)</script></div>` +
+      `<script type="application/ld+json">{"@type":"BlogPosting"}</script><script nonce="${nonce}">ok()</script>`;
+    expect(inlineScriptHashes(html, nonce)).toEqual([sha('ok()')]);
   });
 
   it('finds nothing in a page without inline scripts', () => {
-    expect(inlineScriptHashes('<p>no scripts</p><script src="/a.js"></script>')).toEqual([]);
+    expect(inlineScriptHashes('<p>no scripts</p><script src="/a.js"></script>', nonce)).toEqual([]);
   });
 });
