@@ -1,8 +1,8 @@
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError, type LinksFunction } from 'react-router';
-import { ToastContainer } from 'react-toastify';
 import { TOAST_AUTO_CLOSE_MS } from '../shared/messages';
 import { ErrorScreen } from './components/ui/ErrorScreen';
 import { useNonce } from './lib/nonce';
+import { Toasts } from './lib/toast';
 import appStyles from './styles/app.scss?url';
 
 /**
@@ -38,7 +38,7 @@ export default function App() {
   return (
     <>
       <Outlet />
-      <ToastContainer autoClose={TOAST_AUTO_CLOSE_MS} position="top-right" />
+      <Toasts autoClose={TOAST_AUTO_CLOSE_MS} />
     </>
   );
 }

@@ -107,6 +107,9 @@ test.describe('HTTP caching and compression of the production build', () => {
     await page.goto('/about-us');
     expect(scripts.length).toBeGreaterThan(0);
     expect(scripts.filter((s) => /tinymce|admin/i.test(s))).toEqual([]);
+    // The toast library (it injects its own styles when loaded) waits for the first toast.
+    const toastStyles = await page.evaluate(() => [...document.querySelectorAll('style')].some((s) => s.textContent?.includes('--toastify')));
+    expect(toastStyles).toBe(false);
   });
 
   test('an unknown API address answers JSON, not a page, whatever the method', async ({ request }) => {

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { Form, Spinner } from 'react-bootstrap';
-import { toast } from 'react-toastify';
+import { toast } from '../../lib/toast';
 import { api } from '../../lib/api-client';
 
 export const UPLOAD_FAILED = 'unable to upload image. Please try again later';

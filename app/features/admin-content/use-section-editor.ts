@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useRevalidator } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '../../lib/toast';
 import type { z } from 'zod/mini';
 import { MESSAGES } from '../../../shared/messages';
 import { firstErrorPerPath } from '../../../shared/schemas/errors';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Modal } from 'react-bootstrap';
-import { toast } from 'react-toastify';
+import { toast } from '../../lib/toast';
 import { resetFormSchema, resetRequestSchema } from '../../../shared/schemas/auth';
 import { SpinnerButton } from '../../components/ui/SpinnerButton';
 import { TextField } from '../../components/ui/TextField';

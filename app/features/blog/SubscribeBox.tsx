@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Form } from 'react-bootstrap';
-import { toast } from 'react-toastify';
+import { toast } from '../../lib/toast';
 import { MESSAGES } from '../../../shared/messages';
 import { subscribeFormSchema } from '../../../shared/schemas/subscribe';
 import { SpinnerButton } from '../../components/ui/SpinnerButton';

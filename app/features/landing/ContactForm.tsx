@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Form } from 'react-bootstrap';
-import { toast } from 'react-toastify';
+import { toast } from '../../lib/toast';
 import { MESSAGES } from '../../../shared/messages';
 import { SECTION_IDS } from '../../../shared/paths';
 import { contactFormSchema, toSendMailInput, type ContactForm as ContactFields } from '../../../shared/schemas/contact';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Modal, Table } from 'react-bootstrap';
 import { useRevalidator } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '../../lib/toast';
 import { MESSAGES } from '../../../shared/messages';
 import type { BlogCategory } from '../../../shared/schemas/blog';
 import { ConfirmDialog } from '../../components/ui/ConfirmDialog';

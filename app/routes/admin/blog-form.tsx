@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Form } from 'react-bootstrap';
 import { useNavigate } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '../../lib/toast';
 import { MESSAGES } from '../../../shared/messages';
 import type { BlogCategory, BlogFormValues, BlogPost } from '../../../shared/schemas/blog';
 import { ImageUpload } from '../../components/ui/ImageUpload';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '../../lib/toast';
 import { MESSAGES } from '../../../shared/messages';
 import { changePasswordFormSchema } from '../../../shared/schemas/auth';
 import { SpinnerButton } from '../../components/ui/SpinnerButton';

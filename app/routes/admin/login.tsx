@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { redirect, useNavigate } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '../../lib/toast';
 import { MESSAGES } from '../../../shared/messages';
 import { loginSchema, type SessionUser } from '../../../shared/schemas/auth';
 import { SpinnerButton } from '../../components/ui/SpinnerButton';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Badge, Button, Table } from 'react-bootstrap';
 import { useRevalidator } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '../../lib/toast';
 import { formatDate } from '../../../shared/format';
 import { MESSAGES } from '../../../shared/messages';
 import { ConfirmDialog } from '../../components/ui/ConfirmDialog';

@@ -1,0 +1,50 @@
+import { lazy, Suspense, useSyncExternalStore } from 'react';
+import type * as ToastifyModule from 'react-toastify';
+
+/**
+ * Toasts without putting the toast library on every page: react-toastify (about 10 KB gzipped with its
+ * injected styles) loads on the first toast. It queues toasts until a container mounts, so the first one
+ * shows as soon as the module has arrived; auto-close timing starts when it is shown.
+ */
+type Toastify = typeof ToastifyModule;
+
+let library: Promise<Toastify> | null = null;
+let requested = false;
+const onRequest = new Set<() => void>();
+
+function load(): Promise<Toastify> {
+  if (!requested) {
+    requested = true;
+    onRequest.forEach((listener) => listener());
+  }
+  return (library ??= import('react-toastify'));
+}
+
+export const toast = {
+  success: (message: string) => void load().then((m) => m.toast.success(message)),
+  error: (message: string) => void load().then((m) => m.toast.error(message)),
+};
+
+const ToastContainer = lazy(() => load().then((m) => ({ default: m.ToastContainer })));
+
+function subscribe(listener: () => void) {
+  onRequest.add(listener);
+  return () => {
+    onRequest.delete(listener);
+  };
+}
+
+/** Mounts the toast container once the first toast is asked for (never during server rendering). */
+export function Toasts({ autoClose }: { autoClose: number }) {
+  const show = useSyncExternalStore(
+    subscribe,
+    () => requested,
+    () => false,
+  );
+  if (!show) return null;
+  return (
+    <Suspense fallback={null}>
+      <ToastContainer autoClose={autoClose} position="top-right" />
+    </Suspense>
+  );
+}
