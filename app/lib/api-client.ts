@@ -16,7 +16,17 @@ export class ApiError extends Error {
   }
 }
 
-export async function api<T>(path: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
+export async function api<T>(
+  path: string,
+  init: {
+    method?: string;
+    body?: unknown;
+    /** false: a 401 is just an error (logout). */
+    endSessionOn401?: boolean;
+    /** Let the request finish even if the page goes away (logout). */
+    keepalive?: boolean;
+  } = {},
+): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json' };
   const token = storedToken();
   if (token) headers.authorization = `Bearer ${token}`;
@@ -28,12 +38,12 @@ export async function api<T>(path: string, init: { method?: string; body?: unkno
   }
   let response: Response;
   try {
-    response = await fetch(`/api/${path.replace(/^\//, '')}`, { method: init.method ?? (body ? 'POST' : 'GET'), headers, body });
+    response = await fetch(`/api/${path.replace(/^\//, '')}`, { method: init.method ?? (body ? 'POST' : 'GET'), headers, body, keepalive: init.keepalive });
   } catch {
     throw new ApiError(0, 'The server could not be reached. Please check your connection.');
   }
   const payload = (await response.json().catch(() => null)) as { data?: T; message?: string; field?: string } | null;
-  if (response.status === 401 && token) {
+  if (response.status === 401 && token && init.endSessionOn401 !== false) {
     clearSession();
     window.location.assign('/admin');
   }
