@@ -1,4 +1,4 @@
-import { z } from 'zod/mini';
+import { z } from './zod';
 import { MESSAGES, MIN_PASSWORD_LENGTH } from '../messages';
 import { looseEmail, requiredText } from './fields';
 

@@ -1,5 +1,5 @@
-import { z } from 'zod/mini';
-import { optionalText, safeLink } from './fields';
+import { z } from './zod';
+import { optionalLink, optionalText } from './fields';
 
 /**
  * Blog payloads (SPEC §3, §7). The spec's forms show no validation; the server still needs a name for a
@@ -22,7 +22,7 @@ export const blogInputSchema = z.object({
     z.transform((v) => v || null),
   ),
   content: optionalText(500_000, 'Content is too long'),
-  featureImage: z._default(z.string().check(z.trim(), z.maxLength(2000), safeLink()), ''),
+  featureImage: optionalLink(),
 });
 export type BlogInput = z.output<typeof blogInputSchema>;
 export type BlogFormValues = z.input<typeof blogInputSchema>;

@@ -1,4 +1,4 @@
-import { z } from 'zod/mini';
+import { z } from './zod';
 import { MESSAGES } from '../messages';
 import { looseEmail, personName, requiredText } from './fields';
 

@@ -1,7 +1,7 @@
-import { z } from 'zod/mini';
+import { z } from './zod';
 import { MESSAGES } from '../messages';
 import type { SectionKey } from './content';
-import { optionalText, requiredRichText, requiredText, safeLink } from './fields';
+import { optionalLink, optionalText, requiredRichText, requiredText, safeLink } from './fields';
 
 export { INVALID_LINK } from './fields';
 
@@ -18,7 +18,6 @@ const SECTION_ID_REQUIRED = 'Section id is required';
 const sectionId = z.string({ error: SECTION_ID_REQUIRED }).check(z.trim(), z.minLength(1, SECTION_ID_REQUIRED), z.maxLength(64));
 
 const requiredLink = () => requiredText(MESSAGES.fieldEmpty, 2000).check(safeLink());
-const optionalLink = () => z._default(z.string().check(z.trim(), z.maxLength(2000), safeLink()), '');
 
 const items = <T extends z.core.SomeType>(item: T) => z.array(item).check(z.maxLength(100, 'At most 100 items'));
 

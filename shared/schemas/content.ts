@@ -1,4 +1,4 @@
-import { z } from 'zod/mini';
+import { z } from './zod';
 
 /**
  * The site content object of SPEC §3. Each section is stored in its own row with its scalar fields and

@@ -1,10 +1,4 @@
-import { z } from 'zod/mini';
-import en from 'zod/v4/locales/en.js';
-
-// Classic Zod installs its English messages when loaded; `zod/mini` does not, so without this every
-// check that names no message of its own would say only "Invalid input" (and differently in the browser
-// and on the server). About 1.5 KB gzipped.
-z.config(en());
+import { z } from './zod';
 
 /**
  * Field rules shared by forms and API routes. Shared schemas use `zod/mini`: they ship to browsers, and
@@ -58,3 +52,6 @@ export const looseEmail = (message: string) =>
 const SAFE_LINK = /^(?!\s*(javascript|data|vbscript):)/i;
 export const INVALID_LINK = 'Please enter a valid link';
 export const safeLink = () => z.regex(SAFE_LINK, INVALID_LINK);
+
+/** An optional link (image address, product link), stored as '' when absent. */
+export const optionalLink = () => z._default(z.string().check(z.trim(), z.maxLength(2000), safeLink()), '');

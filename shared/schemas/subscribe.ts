@@ -1,4 +1,4 @@
-import { z } from 'zod/mini';
+import { z } from './zod';
 import { MESSAGES } from '../messages';
 
 /** SPEC §5: letters, digits, dot, underscore or hyphen before @, a domain, then a 2 to 6 letter suffix. */

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod/mini';
+import { z } from '../../../shared/schemas/zod';
 import { blogInputSchema, categoryInputSchema, pageQuerySchema } from '../../../shared/schemas/blog';
 import { requireAdmin } from '../../plugins/auth';
 import type { Services } from '../../services';

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod/mini';
+import { z } from '../../../shared/schemas/zod';
 import { subscribeSchema } from '../../../shared/schemas/subscribe';
 import { requireAdmin } from '../../plugins/auth';
 import { rateLimit, type LimitRule } from '../../plugins/rate-limits';
