@@ -57,6 +57,7 @@ export default function Subscribers({ loaderData: subscribers }: Route.Component
           Export CSV
         </Button>
       </div>
+      {subscribers.length === 0 ? <p className="text-body-secondary">No subscribers yet. Visitors subscribe with the STAY IN THE KNOW box on the blog.</p> : null}
       <div className="table-responsive">
         <Table striped bordered hover className="align-middle bg-white">
           <thead>
@@ -69,13 +70,6 @@ export default function Subscribers({ loaderData: subscribers }: Route.Component
             </tr>
           </thead>
           <tbody>
-            {subscribers.length === 0 ? (
-              <tr>
-                <td colSpan={5} className="text-center text-body-secondary py-4">
-                  No subscribers yet. Visitors subscribe with the STAY IN THE KNOW box on the blog.
-                </td>
-              </tr>
-            ) : null}
             {subscribers.map((s) => (
               <tr key={s._id} data-testid="subscriber-row">
                 <td>{s.email}</td>
