@@ -72,9 +72,18 @@ export default defineConfig({
     // Checks of the server itself (HTTP headers, process start and stop) need no viewport: run them once.
     { name: 'server', testMatch: SERVER_ONLY },
     { name: 'desktop', testIgnore: [SERVER_ONLY, EDITORS], use: desktop },
-    { name: 'phone', testIgnore: [SERVER_ONLY, EDITORS], use: { ...devices['Pixel 7'], viewport: { width: 390, height: 844 }, channel: undefined } },
+    {
+      name: 'phone',
+      testIgnore: [SERVER_ONLY, EDITORS],
+      use: { ...devices['Pixel 7'], viewport: { width: 390, height: 844 }, channel: undefined },
+    },
     // Editors change shared content: one after another, on their own server.
-    { name: 'editors', testMatch: EDITORS, fullyParallel: false, use: { ...desktop, baseURL: `http://127.0.0.1:${editorPort}` } },
+    {
+      name: 'editors',
+      testMatch: EDITORS,
+      fullyParallel: false,
+      use: { ...desktop, baseURL: `http://127.0.0.1:${editorPort}` },
+    },
   ],
   webServer: [server(port, process.env.E2E_DATA_DIR), server(editorPort, process.env.E2E_EDITOR_DATA_DIR)],
 });

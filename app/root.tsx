@@ -46,4 +46,3 @@ export default function App() {
 export function ErrorBoundary() {
   return <ErrorScreen error={useRouteError()} />;
 }
-

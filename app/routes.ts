@@ -1,7 +1,20 @@
 import { index, layout, prefix, route, type RouteConfig } from '@react-router/dev/routes';
 
 /** Admin screens whose route path is also their module name under routes/admin/. */
-const ADMIN_EDITORS = ['banner', 'products', 'portfolio', 'services', 'team', 'social-media', 'privacy-policy', 'about', 'blog-category', 'blogs', 'messages', 'subscribers'];
+const ADMIN_EDITORS = [
+  'banner',
+  'products',
+  'portfolio',
+  'services',
+  'team',
+  'social-media',
+  'privacy-policy',
+  'about',
+  'blog-category',
+  'blogs',
+  'messages',
+  'subscribers',
+];
 
 export default [
   route('robots.txt', 'routes/seo/robots.ts'),

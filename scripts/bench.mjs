@@ -22,7 +22,14 @@ try {
   for (const path of paths) {
     await fetch(server.url + path); // warm the page cache, as any visitor would
     const r = await run(server.url + path);
-    rows.push({ path, reqPerSec: Math.round(r.requests.average), p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors });
+    rows.push({
+      path,
+      reqPerSec: Math.round(r.requests.average),
+      p50: r.latency.p50,
+      p99: r.latency.p99,
+      non2xx: r.non2xx,
+      errors: r.errors,
+    });
   }
   const html = Buffer.from(await (await fetch(server.url + '/')).arrayBuffer());
   const port = await freePort();
@@ -33,11 +40,20 @@ try {
   await new Promise((r) => baseline.listen(port, '127.0.0.1', r));
   const b = await run(`http://127.0.0.1:${port}/`);
   baseline.close();
-  rows.push({ path: '/ (bare static baseline)', reqPerSec: Math.round(b.requests.average), p50: b.latency.p50, p99: b.latency.p99, non2xx: b.non2xx, errors: b.errors });
+  rows.push({
+    path: '/ (bare static baseline)',
+    reqPerSec: Math.round(b.requests.average),
+    p50: b.latency.p50,
+    p99: b.latency.p99,
+    non2xx: b.non2xx,
+    errors: b.errors,
+  });
   console.log(`\nautocannon, ${connections} connections, ${duration} s per path, production build, SQLite\n`);
   console.table(rows);
   const home = rows[0].reqPerSec;
-  console.log(`\n/ serves at ${((home / b.requests.average) * 100).toFixed(0)}% of the bare static baseline's throughput.`);
+  console.log(
+    `\n/ serves at ${((home / b.requests.average) * 100).toFixed(0)}% of the bare static baseline's throughput.`,
+  );
 } finally {
   await server.stop();
 }

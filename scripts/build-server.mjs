@@ -30,7 +30,10 @@ function walk(dir) {
     else if (COMPRESSIBLE.test(entry.name) && !file.endsWith('.map')) {
       const bytes = fs.readFileSync(file);
       if (bytes.length < 1024) continue;
-      fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(bytes, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }));
+      fs.writeFileSync(
+        `${file}.br`,
+        zlib.brotliCompressSync(bytes, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }),
+      );
       fs.writeFileSync(`${file}.gz`, zlib.gzipSync(bytes, { level: 9 }));
       count++;
     }
@@ -38,4 +41,6 @@ function walk(dir) {
 }
 walk('build/client');
 fs.writeFileSync('build/.stamp', new Date().toISOString());
-console.log(`server bundled to build/node/main.js; TinyMCE copied (${tinymceFiles} files); ${count} client files precompressed`);
+console.log(
+  `server bundled to build/node/main.js; TinyMCE copied (${tinymceFiles} files); ${count} client files precompressed`,
+);

@@ -13,7 +13,16 @@ fs.mkdirSync(outDir, { recursive: true });
 const server = await serveTemp();
 const chrome = await chromeLauncher.launch({
   chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-  chromeFlags: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  chromeFlags: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
 });
 const rows = [];
 try {
@@ -21,7 +30,10 @@ try {
     const result = await lighthouse(server.url + path, { port: chrome.port, output: 'html', logLevel: 'error' });
     const lhr = result.lhr;
     // A run that could not load the page (e.g. a machine too busy) scores 0: say so instead of hiding it.
-    if (lhr.runtimeError) console.warn(`${path}: Lighthouse could not measure the page: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+    if (lhr.runtimeError)
+      console.warn(
+        `${path}: Lighthouse could not measure the page: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`,
+      );
     fs.writeFileSync(`${outDir}/${path === '/' ? 'home' : path.replace(/\W+/g, '')}.html`, result.report);
     const scripts = lhr.audits['resource-summary']?.details?.items?.find((i) => i.resourceType === 'script');
     rows.push({

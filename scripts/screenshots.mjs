@@ -9,15 +9,28 @@ const out = 'test-results/screens';
 fs.mkdirSync(out, { recursive: true });
 const browser = await chromium.launch({
   executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
 });
-for (const [name, width, height] of [['desktop', 1366, 800], ['phone', 390, 844]]) {
+for (const [name, width, height] of [
+  ['desktop', 1366, 800],
+  ['phone', 390, 844],
+]) {
   const context = await browser.newContext({ viewport: { width, height }, deviceScaleFactor: 1 });
   const page = await context.newPage();
   for (const path of pages) {
     await page.goto(base + path, { waitUntil: 'networkidle' });
     // A full-page shot does not scroll, so lazy images below the fold would stay blank: load them all.
-    await page.evaluate(() => document.querySelectorAll('img[loading="lazy"]').forEach((img) => (img.loading = 'eager')));
+    await page.evaluate(() =>
+      document.querySelectorAll('img[loading="lazy"]').forEach((img) => (img.loading = 'eager')),
+    );
     // Scroll through the page so scroll-driven styles settle, then back to the top.
     await page.evaluate(async () => {
       for (let y = 0; y < document.body.scrollHeight; y += 400) {

@@ -23,7 +23,17 @@ export async function serveTemp(env = {}) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'site-bench-'));
   const url = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, ['build/node/main.js'], {
-    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_URL: url, ADMIN_PASSWORD: 'bench-secret', LOG_LEVEL: 'warn', ...env },
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      PUBLIC_URL: url,
+      ADMIN_PASSWORD: 'bench-secret',
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   for (let i = 0; i < 200; i++) {

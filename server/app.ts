@@ -62,7 +62,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await registerSecurity(app, config, { devServer: options.ssr?.mode === 'development' });
 
   const scaled = Object.fromEntries(
-    Object.entries(DEFAULT_LIMITS).map(([name, rule]) => [name, { ...rule, max: Math.ceil(rule.max * config.rateLimitMultiplier) }]),
+    Object.entries(DEFAULT_LIMITS).map(([name, rule]) => [
+      name,
+      { ...rule, max: Math.ceil(rule.max * config.rateLimitMultiplier) },
+    ]),
   ) as RateLimits;
   const limits: RateLimits = { ...scaled, ...options.rateLimits };
   await app.register(

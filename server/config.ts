@@ -19,7 +19,10 @@ const envSchema = z.object({
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z
     .string()
-    .refine((v) => /^(postgres(ql)?:\/\/|sqlite:|file:)/.test(v) || !v.includes('://'), 'must be postgres://… or a SQLite file path')
+    .refine(
+      (v) => /^(postgres(ql)?:\/\/|sqlite:|file:)/.test(v) || !v.includes('://'),
+      'must be postgres://… or a SQLite file path',
+    )
     .optional(),
   PUBLIC_URL: optionalUrl(['http://', 'https://']),
   SITE_NAME: z.string().min(1).default('Brightpath Labs'),
@@ -70,7 +73,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const database: DatabaseConfig =
     dbUrl && /^postgres(ql)?:\/\//.test(dbUrl)
       ? { kind: 'postgres', url: dbUrl }
-      : { kind: 'sqlite', file: dbUrl ? path.resolve(dbUrl.replace(/^(sqlite|file):/, '')) : path.join(dataDir, 'site.db') };
+      : {
+          kind: 'sqlite',
+          file: dbUrl ? path.resolve(dbUrl.replace(/^(sqlite|file):/, '')) : path.join(dataDir, 'site.db'),
+        };
   const port = e.PORT;
   return {
     env: e.NODE_ENV,

@@ -23,7 +23,11 @@ const app = await buildApp({
   },
   before: async (instance) => {
     // The production build copies TinyMCE into build/client; in development it is served where npm put it.
-    await instance.register(fastifyStatic, { root: path.resolve('node_modules/tinymce'), prefix: '/tinymce/', decorateReply: false });
+    await instance.register(fastifyStatic, {
+      root: path.resolve('node_modules/tinymce'),
+      prefix: '/tinymce/',
+      decorateReply: false,
+    });
     await instance.register(middie);
     instance.use((req, res, next) => {
       if (/^\/(api|uploads|tinymce)\//.test(req.url ?? '')) return next();

@@ -38,7 +38,12 @@ export async function api<T>(
   }
   let response: Response;
   try {
-    response = await fetch(`/api/${path.replace(/^\//, '')}`, { method: init.method ?? (body ? 'POST' : 'GET'), headers, body, keepalive: init.keepalive });
+    response = await fetch(`/api/${path.replace(/^\//, '')}`, {
+      method: init.method ?? (body ? 'POST' : 'GET'),
+      headers,
+      body,
+      keepalive: init.keepalive,
+    });
   } catch {
     throw new ApiError(0, 'The server could not be reached. Please check your connection.');
   }

@@ -1,7 +1,13 @@
 import type { MetaDescriptor } from 'react-router';
 
 /** Title, description, canonical URL and Open Graph / Twitter tags for a public page. */
-export function pageMeta(page: { title: string; description: string; url: string; image?: string; type?: string }): MetaDescriptor[] {
+export function pageMeta(page: {
+  title: string;
+  description: string;
+  url: string;
+  image?: string;
+  type?: string;
+}): MetaDescriptor[] {
   const tags: MetaDescriptor[] = [
     { title: page.title },
     { name: 'description', content: page.description },
@@ -22,6 +28,10 @@ export function pageMeta(page: { title: string; description: string; url: string
 
 /** Plain text of stored rich text, for meta descriptions. */
 export const plainText = (html: string, max = 160) => {
-  const text = html.replace(/<[^>]*>/g, ' ').replace(/&nbsp;/g, ' ').replace(/\s+/g, ' ').trim();
+  const text = html
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
   return text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text;
 };

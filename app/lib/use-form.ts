@@ -6,7 +6,10 @@ import { firstErrorPerField } from '../../shared/schemas/errors';
  * Form state checked by a shared Zod schema: values, the first error per field, editing a field clears
  * its error (SPEC §5), and `validate()` answers the parsed values or null after showing the errors.
  */
-export function useForm<S extends z.ZodMiniType<unknown, Record<keyof I, unknown>>, I extends Record<string, string>>(schema: S, initial: I) {
+export function useForm<S extends z.ZodMiniType<unknown, Record<keyof I, unknown>>, I extends Record<string, string>>(
+  schema: S,
+  initial: I,
+) {
   const [values, setValues] = useState<I>(initial);
   const [errors, setErrors] = useState<Partial<Record<keyof I, string>>>({});
 

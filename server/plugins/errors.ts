@@ -26,7 +26,8 @@ export function registerErrorHandling(app: FastifyInstance) {
       const field = first.instancePath.split('/').filter(Boolean).join('.');
       return reply.code(400).send({ message: first.message, field: field || undefined });
     }
-    if (error instanceof HttpError) return reply.code(error.statusCode).send({ message: error.message, field: error.field });
+    if (error instanceof HttpError)
+      return reply.code(error.statusCode).send({ message: error.message, field: error.field });
     const status = error.statusCode ?? 500;
     if (status === 429) return reply.code(429).send({ message: error.message });
     if (status >= 400 && status < 500) {

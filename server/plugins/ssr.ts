@@ -56,7 +56,8 @@ function toWebRequest(request: FastifyRequest, reply: FastifyReply, method = req
 export function inlineScriptHashes(html: string, nonce: string): string[] {
   const marked = new RegExp(`<script\\b(?![^>]*\\bsrc=)[^>]*\\bnonce="${nonce}"[^>]*>([\\s\\S]*?)</script>`, 'gi');
   const hashes = new Set<string>();
-  for (const match of html.matchAll(marked)) hashes.add(createHash('sha256').update(match[1]!, 'utf8').digest('base64'));
+  for (const match of html.matchAll(marked))
+    hashes.add(createHash('sha256').update(match[1]!, 'utf8').digest('base64'));
   return [...hashes];
 }
 
@@ -90,14 +91,20 @@ export async function registerSsr(app: FastifyInstance, options: SsrOptions, ser
   async function render(request: FastifyRequest, reply: FastifyReply, asGet: boolean): Promise<CachedPage> {
     const version = await services.version.current();
     const nonce = randomBytes(16).toString('hex');
-    const response = await handle(toWebRequest(request, reply, asGet ? 'GET' : request.method), { services, site, nonce });
+    const response = await handle(toWebRequest(request, reply, asGet ? 'GET' : request.method), {
+      services,
+      site,
+      nonce,
+    });
     const body = Buffer.from(await response.arrayBuffer());
     const headers = [...response.headers.entries()].filter(([k]) => k !== 'set-cookie' && k !== 'content-length');
     for (const cookie of response.headers.getSetCookie()) headers.push(['set-cookie', cookie]);
     const etag = `"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`;
     // In development Vite injects scripts of its own; the hashed policy is for the production build.
     const html = options.mode === 'production' && (response.headers.get('content-type') ?? '').startsWith('text/html');
-    const csp = html ? pageContentSecurityPolicy(services.config, inlineScriptHashes(body.toString('utf8'), nonce)) : undefined;
+    const csp = html
+      ? pageContentSecurityPolicy(services.config, inlineScriptHashes(body.toString('utf8'), nonce))
+      : undefined;
     return { version, status: response.status, headers, body, etag, csp };
   }
 
@@ -112,7 +119,8 @@ export async function registerSsr(app: FastifyInstance, options: SsrOptions, ser
       return reply.code(304).send();
     }
     const type = String(reply.getHeader('content-type') ?? '');
-    const encoding = COMPRESSIBLE.test(type) && page.body.length > 1024 ? pickEncoding(request.headers['accept-encoding']) : null;
+    const encoding =
+      COMPRESSIBLE.test(type) && page.body.length > 1024 ? pickEncoding(request.headers['accept-encoding']) : null;
     if (encoding) {
       reply.header('content-encoding', encoding);
       return reply.send(compress(page, encoding));
@@ -132,7 +140,8 @@ export async function registerSsr(app: FastifyInstance, options: SsrOptions, ser
       const isAdmin = path === '/admin' || path.startsWith('/admin/');
       // Subscription links change data when opened: they must reach the loader every time.
       const personal = path.startsWith('/subscriptions/');
-      const cacheable = options.cache && (request.method === 'GET' || request.method === 'HEAD') && !isAdmin && !personal;
+      const cacheable =
+        options.cache && (request.method === 'GET' || request.method === 'HEAD') && !isAdmin && !personal;
       if (cacheable) {
         const version = await services.version.current();
         const hit = cache.get(request.url);

@@ -7,19 +7,27 @@ import { looseEmail, requiredText } from './fields';
  * (SPEC §5). The length cap only keeps hashing cheap for absurd input.
  */
 const password = (emptyMessage: string) =>
-  z
-    .string({ error: emptyMessage })
-    .check(z.maxLength(200, 'Must be at most 200 characters'), z.refine((v) => v.trim().length > 0, emptyMessage));
+  z.string({ error: emptyMessage }).check(
+    z.maxLength(200, 'Must be at most 200 characters'),
+    z.refine((v) => v.trim().length > 0, emptyMessage),
+  );
 
 const newPassword = (tooShort: string) =>
-  password(MESSAGES.fieldEmpty).check(z.refine((v) => v.trim().length === 0 || v.length >= MIN_PASSWORD_LENGTH, tooShort));
+  password(MESSAGES.fieldEmpty).check(
+    z.refine((v) => v.trim().length === 0 || v.length >= MIN_PASSWORD_LENGTH, tooShort),
+  );
 
 const confirmRules = <T extends z.core.$ZodLooseShape>(shape: T) =>
   z.object(shape).check(
     z.superRefine((value: Record<string, unknown>, ctx) => {
       const confirm = String(value.confirmPassword ?? '');
       if (confirm.length >= MIN_PASSWORD_LENGTH && confirm !== value.newPassword) {
-        ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: MESSAGES.confirmPasswordMismatch, input: value.confirmPassword });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['confirmPassword'],
+          message: MESSAGES.confirmPasswordMismatch,
+          input: value.confirmPassword,
+        });
       }
     }),
   );

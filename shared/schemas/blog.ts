@@ -9,12 +9,18 @@ export const categoryInputSchema = z.object({
   _id: z.optional(z.string().check(z.maxLength(64))),
   name: z
     .string({ error: 'Category name is required' })
-    .check(z.trim(), z.minLength(1, 'Category name is required'), z.maxLength(100, 'Category name must be at most 100 characters')),
+    .check(
+      z.trim(),
+      z.minLength(1, 'Category name is required'),
+      z.maxLength(100, 'Category name must be at most 100 characters'),
+    ),
 });
 export type CategoryInput = z.output<typeof categoryInputSchema>;
 
 export const blogInputSchema = z.object({
-  title: z.string({ error: 'Title is required' }).check(z.trim(), z.minLength(1, 'Title is required'), z.maxLength(300, 'Title must be at most 300 characters')),
+  title: z
+    .string({ error: 'Title is required' })
+    .check(z.trim(), z.minLength(1, 'Title is required'), z.maxLength(300, 'Title must be at most 300 characters')),
   excerpt: z._default(z.string().check(z.trim(), z.maxLength(1000, 'Excerpt must be at most 1000 characters')), ''),
   /** A category id, or empty for an uncategorized post. */
   blogCategory: z.pipe(

@@ -15,7 +15,9 @@ const required = () => requiredText(MESSAGES.fieldEmpty, MAX_HTML);
 const requiredRich = () => requiredRichText(MESSAGES.fieldEmpty, MAX_HTML);
 const text = (max = MAX_HTML) => optionalText(max);
 const SECTION_ID_REQUIRED = 'Section id is required';
-const sectionId = z.string({ error: SECTION_ID_REQUIRED }).check(z.trim(), z.minLength(1, SECTION_ID_REQUIRED), z.maxLength(64));
+const sectionId = z
+  .string({ error: SECTION_ID_REQUIRED })
+  .check(z.trim(), z.minLength(1, SECTION_ID_REQUIRED), z.maxLength(64));
 
 const requiredLink = () => requiredText(MESSAGES.fieldEmpty, 2000).check(safeLink());
 
@@ -32,12 +34,27 @@ export const bannerUpdateSchema = z.object({
 });
 
 export const productItemInput = z.object({ title: text(500), description: text() });
-export const productUpdateSchema = z.object({ id: sectionId, title: required(), description: requiredRich(), items: items(productItemInput) });
+export const productUpdateSchema = z.object({
+  id: sectionId,
+  title: required(),
+  description: requiredRich(),
+  items: items(productItemInput),
+});
 
 export const portfolioItemInput = z.object({ image_url: optionalLink(), product_link: optionalLink() });
-export const portfolioUpdateSchema = z.object({ id: sectionId, title: required(), description: requiredRich(), items: items(portfolioItemInput) });
+export const portfolioUpdateSchema = z.object({
+  id: sectionId,
+  title: required(),
+  description: requiredRich(),
+  items: items(portfolioItemInput),
+});
 
-export const serviceItemInput = z.object({ title: text(500), description: text(), modal_description: text(), modal_img: optionalLink() });
+export const serviceItemInput = z.object({
+  title: text(500),
+  description: text(),
+  modal_description: text(),
+  modal_img: optionalLink(),
+});
 export const servicesUpdateSchema = z.object({ id: sectionId, title: required(), items: items(serviceItemInput) });
 
 export const teamItemInput = z.object({ title: text(500), description: text(), image_url: optionalLink() });
@@ -47,7 +64,9 @@ const aboutItemInput = z.object({ title: text(), description: text(), image_url:
 /** Only the first section's description is checked (SPEC §5). */
 export const aboutUsUpdateSchema = z.object({
   id: sectionId,
-  items: z.tuple([z.extend(aboutItemInput, { description: requiredRich() })], aboutItemInput).check(z.refine((list) => list.length <= 10, 'At most 10 items')),
+  items: z
+    .tuple([z.extend(aboutItemInput, { description: requiredRich() })], aboutItemInput)
+    .check(z.refine((list) => list.length <= 10, 'At most 10 items')),
 });
 
 export const socialUpdateSchema = z.object({
@@ -59,7 +78,11 @@ export const socialUpdateSchema = z.object({
   github_link: requiredLink(),
 });
 
-export const privacyUpdateSchema = z.object({ id: sectionId, privacy_policy_text: requiredRich(), terms_and_conditions_text: requiredRich() });
+export const privacyUpdateSchema = z.object({
+  id: sectionId,
+  privacy_policy_text: requiredRich(),
+  terms_and_conditions_text: requiredRich(),
+});
 
 /** Route path, section and schema of every update call. */
 export const SECTION_UPDATES = [

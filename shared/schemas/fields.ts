@@ -8,10 +8,13 @@ import { z } from './zod';
  * check.
  */
 export const requiredText = (emptyMessage: string, max = 100_000) =>
-  z.string({ error: emptyMessage }).check(z.trim(), z.minLength(1, emptyMessage), z.maxLength(max, `Must be at most ${max} characters`));
+  z
+    .string({ error: emptyMessage })
+    .check(z.trim(), z.minLength(1, emptyMessage), z.maxLength(max, `Must be at most ${max} characters`));
 
 /** Optional text capped at `max` characters, stored as '' when absent. */
-export const optionalText = (max: number, message?: string) => z._default(z.string().check(z.maxLength(max, message)), '');
+export const optionalText = (max: number, message?: string) =>
+  z._default(z.string().check(z.maxLength(max, message)), '');
 
 /** Elements that are content in rich text even without any text around them. */
 const EMBEDDED_CONTENT = /<(img|iframe|video|audio|picture|svg|object|embed)\b/i;
@@ -39,14 +42,12 @@ export const personName = (emptyMessage: string, invalidMessage: string) =>
 
 /** The contact form's e-mail rule: it must contain both '@' and '.' (SPEC §5). */
 export const looseEmail = (message: string) =>
-  z
-    .string({ error: message })
-    .check(
-      z.trim(),
-      z.minLength(1, message),
-      z.maxLength(254, message),
-      z.refine((value) => value.includes('@') && value.includes('.'), message),
-    );
+  z.string({ error: message }).check(
+    z.trim(),
+    z.minLength(1, message),
+    z.maxLength(254, message),
+    z.refine((value) => value.includes('@') && value.includes('.'), message),
+  );
 
 /** Links are not checked as URLs (SPEC §5), but a script URL never reaches a page. */
 const SAFE_LINK = /^(?!\s*(javascript|data|vbscript):)/i;

@@ -32,11 +32,21 @@ export const ADMIN_ENDPOINTS: AdminEndpoint[] = [
   { method: 'POST', url: '/api/blog-category/add/update', validBody: { name: 'Guarded' } },
   { method: 'DELETE', url: '/api/blog-category/no-such-id', route: '/api/blog-category/:id' },
   { method: 'POST', url: '/api/blogs/add', validBody: { title: 'Guarded post' } },
-  { method: 'POST', url: '/api/blogs/edit/no-such-id', route: '/api/blogs/edit/:id', validBody: { title: 'Guarded post' } },
+  {
+    method: 'POST',
+    url: '/api/blogs/edit/no-such-id',
+    route: '/api/blogs/edit/:id',
+    validBody: { title: 'Guarded post' },
+  },
   { method: 'GET', url: '/api/blogs/get-by-id/no-such-id', route: '/api/blogs/get-by-id/:id' },
   { method: 'DELETE', url: '/api/blogs/no-such-id', route: '/api/blogs/:id' },
   { method: 'GET', url: '/api/admin/messages' },
-  { method: 'POST', url: '/api/admin/messages/no-such-id/read', route: '/api/admin/messages/:id/read', validBody: { read: true } },
+  {
+    method: 'POST',
+    url: '/api/admin/messages/no-such-id/read',
+    route: '/api/admin/messages/:id/read',
+    validBody: { read: true },
+  },
   { method: 'DELETE', url: '/api/admin/messages/no-such-id', route: '/api/admin/messages/:id' },
   { method: 'GET', url: '/api/admin/subscribers' },
   { method: 'DELETE', url: '/api/admin/subscribers/no-such-id', route: '/api/admin/subscribers/:id' },
@@ -161,7 +171,9 @@ describe.each(DATABASE_KINDS)('admin endpoint guard on %s', (kind) => {
 
   it(`classifies every route under ${CLASSIFIED_PREFIX}: each is in ADMIN_ENDPOINTS or in PUBLIC_ENDPOINTS`, () => {
     const inScope = (route: string) => route.split(' ')[1]!.startsWith(CLASSIFIED_PREFIX);
-    const classified = [...ADMIN_ENDPOINTS.map((e) => `${e.method} ${e.route ?? e.url}`), ...PUBLIC_ENDPOINTS].filter(inScope);
+    const classified = [...ADMIN_ENDPOINTS.map((e) => `${e.method} ${e.route ?? e.url}`), ...PUBLIC_ENDPOINTS].filter(
+      inScope,
+    );
     expect(apiRoutes.length).toBeGreaterThan(0);
     for (const route of apiRoutes) expect(classified, `${route} is in neither list`).toContain(route);
     for (const route of classified) expect(apiRoutes, `${route} is listed but no such route exists`).toContain(route);

@@ -16,7 +16,13 @@ import { buildTestApp, type TestApp } from '../helpers/test-app';
  */
 
 type Method = 'GET' | 'POST' | 'DELETE';
-type PostFields = { title: string; excerpt?: string; blogCategory?: string | null; content?: string; featureImage?: string };
+type PostFields = {
+  title: string;
+  excerpt?: string;
+  blogCategory?: string | null;
+  content?: string;
+  featureImage?: string;
+};
 
 let counter = 0;
 /** A name no earlier test has used (letters and digits only, so it is its own URL segment). */
@@ -25,7 +31,8 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The API path of a post's public address: /blogs/a/b → /api/blogs/get/by/a/b. */
 const apiPathOf = (url: string) => url.replace(/^\/blogs\//, '/api/blogs/get/by/');
-const byPath = (category: string, slug: string) => `/api/blogs/get/by/${encodeURIComponent(category)}/${encodeURIComponent(slug)}`;
+const byPath = (category: string, slug: string) =>
+  `/api/blogs/get/by/${encodeURIComponent(category)}/${encodeURIComponent(slug)}`;
 
 const XSS =
   '<p onclick="alert(1)">Hello <strong>reader</strong><script>alert(2)</script>' +
@@ -43,7 +50,12 @@ describe.each(DATABASE_KINDS)('blog API on %s', (kind) => {
   });
   afterAll(() => t?.close());
 
-  function call(method: Method, url: string, payload?: unknown, headers: Record<string, string> = bearer(token)): Promise<LightMyRequestResponse> {
+  function call(
+    method: Method,
+    url: string,
+    payload?: unknown,
+    headers: Record<string, string> = bearer(token),
+  ): Promise<LightMyRequestResponse> {
     return t.app.inject({ method, url, headers, ...(payload === undefined ? {} : { payload: payload as object }) });
   }
   const anonymous = (method: Method, url: string, payload?: unknown) => call(method, url, payload, {});
@@ -57,7 +69,15 @@ describe.each(DATABASE_KINDS)('blog API on %s', (kind) => {
   const addCategory = async (name = unique('Cat')) => ok<BlogCategory>(await saveCategory({ name }));
   const categories = async () => ok<BlogCategory[]>(await anonymous('GET', '/api/blog-category/get-blog-categories'));
 
-  const addPost = async (fields: PostFields) => ok<BlogPost>(await call('POST', '/api/blogs/add', { excerpt: 'An excerpt', content: '<p>Text</p>', featureImage: '/uploads/a.png', ...fields }));
+  const addPost = async (fields: PostFields) =>
+    ok<BlogPost>(
+      await call('POST', '/api/blogs/add', {
+        excerpt: 'An excerpt',
+        content: '<p>Text</p>',
+        featureImage: '/uploads/a.png',
+        ...fields,
+      }),
+    );
   const editPost = async (post: BlogPost, changes: Partial<PostFields>) =>
     ok<BlogPost>(
       await call('POST', `/api/blogs/edit/${post._id}`, {
@@ -71,7 +91,8 @@ describe.each(DATABASE_KINDS)('blog API on %s', (kind) => {
       }),
     );
   const allPosts = async () => ok<BlogPost[]>(await anonymous('GET', '/api/blogs/get-all-blogs'));
-  const postsOf = async (categoryId: string) => ok<BlogPost[]>(await anonymous('GET', `/api/blogs/get-all-blogs/${categoryId}`));
+  const postsOf = async (categoryId: string) =>
+    ok<BlogPost[]>(await anonymous('GET', `/api/blogs/get-all-blogs/${categoryId}`));
   /** The public lookup by category and title segments; answers the post, or fails the test. */
   const lookUp = async (category: string, slug: string) => ok<BlogPost>(await anonymous('GET', byPath(category, slug)));
 
@@ -89,7 +110,14 @@ describe.each(DATABASE_KINDS)('blog API on %s', (kind) => {
       const names = (await categories()).map((c) => c.name);
       expect(names).toEqual(expect.arrayContaining(['Engineering', 'Product Design']));
       const posts = await allPosts();
-      const seeded = posts.filter((p) => ['Shipping every two weeks without the drama', 'CI/CD for teams of five', 'Designing onboarding that people finish', 'What we learned from 120 product launches'].includes(p.title));
+      const seeded = posts.filter((p) =>
+        [
+          'Shipping every two weeks without the drama',
+          'CI/CD for teams of five',
+          'Designing onboarding that people finish',
+          'What we learned from 120 product launches',
+        ].includes(p.title),
+      );
       expect(seeded).toHaveLength(4);
       const uncategorized = seeded.filter((p) => p.blogCategory.length === 0);
       expect(uncategorized.map((p) => p.title)).toEqual(['What we learned from 120 product launches']);
@@ -139,7 +167,9 @@ describe.each(DATABASE_KINDS)('blog API on %s', (kind) => {
 
     it('lets a category be renamed to its own name in another case', async () => {
       const category = await addCategory(unique('casecat'));
-      const renamed = await ok<BlogCategory>(await saveCategory({ _id: category._id, name: category.name.toUpperCase() }));
+      const renamed = await ok<BlogCategory>(
+        await saveCategory({ _id: category._id, name: category.name.toUpperCase() }),
+      );
       expect(renamed.name).toBe(category.name.toUpperCase());
     });
 
@@ -176,19 +206,24 @@ describe.each(DATABASE_KINDS)('blog API on %s', (kind) => {
         expect((await saveCategory({ name })).statusCode, name).toBe(409);
       }
       const post = await addPost({ title: unique('Umlaut'), blogCategory: category._id });
-      const list = await ok<BlogPost[]>(await anonymous('GET', `/api/blogs/fetch/by/${encodeURIComponent(`über-uns-${suffix}`)}`));
+      const list = await ok<BlogPost[]>(
+        await anonymous('GET', `/api/blogs/fetch/by/${encodeURIComponent(`über-uns-${suffix}`)}`),
+      );
       expect(list.map((p) => p._id)).toEqual([post._id]);
       expect((await lookUp(`ÜBER-UNS-${suffix}`, post.slug))._id).toBe(post._id);
     });
 
-    it.each(['Uncategorized', 'uncategorized', ' UNCATEGORIZED '])("answers 409 for the reserved name %j, on add and on rename", async (name) => {
-      const before = await categories();
-      expect((await saveCategory({ name })).statusCode).toBe(409);
-      expect(await categories()).toEqual(before);
-      const other = await addCategory();
-      expect((await saveCategory({ _id: other._id, name })).statusCode).toBe(409);
-      expect((await categories()).find((c) => c._id === other._id)).toEqual(other);
-    });
+    it.each(['Uncategorized', 'uncategorized', ' UNCATEGORIZED '])(
+      'answers 409 for the reserved name %j, on add and on rename',
+      async (name) => {
+        const before = await categories();
+        expect((await saveCategory({ name })).statusCode).toBe(409);
+        expect(await categories()).toEqual(before);
+        const other = await addCategory();
+        expect((await saveCategory({ _id: other._id, name })).statusCode).toBe(409);
+        expect((await categories()).find((c) => c._id === other._id)).toEqual(other);
+      },
+    );
 
     it.each([
       ['empty', ''],
@@ -204,27 +239,35 @@ describe.each(DATABASE_KINDS)('blog API on %s', (kind) => {
       expect(await categories()).toEqual(before);
     });
 
-    it.each(['..', '.', ' .. '])('answers 400 for the name %j, which no address could reach, on add and on rename', async (name) => {
-      const other = await addCategory();
-      const before = await categories();
-      for (const body of [{ name }, { _id: other._id, name }]) {
-        const res = await saveCategory(body);
-        expect(res.statusCode, res.body).toBe(400);
-        expect(res.json()).toMatchObject({ message: expect.any(String), field: 'name' });
-      }
-      expect(await categories()).toEqual(before);
-    });
+    it.each(['..', '.', ' .. '])(
+      'answers 400 for the name %j, which no address could reach, on add and on rename',
+      async (name) => {
+        const other = await addCategory();
+        const before = await categories();
+        for (const body of [{ name }, { _id: other._id, name }]) {
+          const res = await saveCategory(body);
+          expect(res.statusCode, res.body).toBe(400);
+          expect(res.json()).toMatchObject({ message: expect.any(String), field: 'name' });
+        }
+        expect(await categories()).toEqual(before);
+      },
+    );
 
-    it.each(['A/B Testing', 'Q&A?', '100% Ünïcode', '#1 tips'])('a category named %j serves its list and posts at its encoded address', async (label) => {
-      const name = `${label} ${unique('')}`;
-      const category = await addCategory(name);
-      expect(category.slug).toBe(name.replaceAll(' ', '-'));
-      const post = await addPost({ title: unique('Inside'), blogCategory: category._id });
-      expect(post.url).toBe(`/blogs/${encodeURIComponent(category.slug)}/${post.slug}`);
-      expect((await lookUp(category.slug, post.slug))._id).toBe(post._id);
-      const list = await ok<BlogPost[]>(await anonymous('GET', `/api/blogs/fetch/by/${encodeURIComponent(category.slug)}`));
-      expect(list.map((p) => p._id)).toEqual([post._id]);
-    });
+    it.each(['A/B Testing', 'Q&A?', '100% Ünïcode', '#1 tips'])(
+      'a category named %j serves its list and posts at its encoded address',
+      async (label) => {
+        const name = `${label} ${unique('')}`;
+        const category = await addCategory(name);
+        expect(category.slug).toBe(name.replaceAll(' ', '-'));
+        const post = await addPost({ title: unique('Inside'), blogCategory: category._id });
+        expect(post.url).toBe(`/blogs/${encodeURIComponent(category.slug)}/${post.slug}`);
+        expect((await lookUp(category.slug, post.slug))._id).toBe(post._id);
+        const list = await ok<BlogPost[]>(
+          await anonymous('GET', `/api/blogs/fetch/by/${encodeURIComponent(category.slug)}`),
+        );
+        expect(list.map((p) => p._id)).toEqual([post._id]);
+      },
+    );
 
     it('answers 404 for a rename of an unknown id', async () => {
       const before = await categories();
@@ -257,7 +300,13 @@ describe.each(DATABASE_KINDS)('blog API on %s', (kind) => {
       await ok(await call('DELETE', `/api/blog-category/${category._id}`));
 
       const moved = await lookUp('uncategorized', post.slug);
-      expect(moved).toMatchObject({ _id: post._id, title: post.title, blogCategory: [], slug: post.slug, url: `/blogs/uncategorized/${post.slug}` });
+      expect(moved).toMatchObject({
+        _id: post._id,
+        title: post.title,
+        blogCategory: [],
+        slug: post.slug,
+        url: `/blogs/uncategorized/${post.slug}`,
+      });
       expect((await ok<BlogPost>(await call('GET', `/api/blogs/get-by-id/${post._id}`))).blogCategory).toEqual([]);
       await expectMoved(byPath(category.slug, post.slug), byPath('uncategorized', post.slug), post._id);
       const uncategorized = await ok<BlogPost[]>(await anonymous('GET', '/api/blogs/fetch/by/uncategorized'));
@@ -277,7 +326,11 @@ describe.each(DATABASE_KINDS)('blog API on %s', (kind) => {
       expect(moved.url).toBe(`/blogs/uncategorized/${loose.slug}-2`);
       expect((await lookUp('uncategorized', `${loose.slug}-2`))._id).toBe(inCategory._id);
       expect((await lookUp('uncategorized', loose.slug))._id).toBe(loose._id);
-      await expectMoved(byPath(category.slug, inCategory.slug), byPath('uncategorized', `${loose.slug}-2`), inCategory._id);
+      await expectMoved(
+        byPath(category.slug, inCategory.slug),
+        byPath('uncategorized', `${loose.slug}-2`),
+        inCategory._id,
+      );
     });
 
     it('renaming a category moves its posts: the old addresses answer 301 to the new ones', async () => {
@@ -287,7 +340,9 @@ describe.each(DATABASE_KINDS)('blog API on %s', (kind) => {
       expect((await lookUp(renamed.slug, post.slug))._id).toBe(post._id);
       await expectMoved(byPath(category.slug, post.slug), byPath(renamed.slug, post.slug), post._id);
       expect((await anonymous('GET', `/api/blogs/fetch/by/${category.slug}`)).statusCode).toBe(404);
-      expect((await ok<BlogPost[]>(await anonymous('GET', `/api/blogs/fetch/by/${renamed.slug}`))).map((p) => p._id)).toEqual([post._id]);
+      expect(
+        (await ok<BlogPost[]>(await anonymous('GET', `/api/blogs/fetch/by/${renamed.slug}`))).map((p) => p._id),
+      ).toEqual([post._id]);
 
       // Renamed once more: the first address still leads to the current one.
       const again = await ok<BlogCategory>(await saveCategory({ _id: category._id, name: unique('Third') }));
@@ -307,17 +362,22 @@ describe.each(DATABASE_KINDS)('blog API on %s', (kind) => {
     it.each([
       ['POST', '/api/blog-category/add/update', { name: 'Sneaky' }],
       ['DELETE', '/api/blog-category/x', undefined],
-    ] as const)('%s %s answers 401 without a token or with a bad one, changing nothing', async (method, url, payload) => {
-      const existing = await addCategory();
-      const target = url.endsWith('/x') ? url.replace(/x$/, existing._id) : url;
-      const before = await categories();
-      for (const headers of [{}, { authorization: 'Bearer not-a-token' }, { authorization: token }] as Array<Record<string, string>>) {
-        const res = await call(method, target, payload, headers);
-        expect(res.statusCode).toBe(401);
-        expect(res.json()).toEqual({ message: SERVER_MESSAGES.loginRequired });
-      }
-      expect(await categories()).toEqual(before);
-    });
+    ] as const)(
+      '%s %s answers 401 without a token or with a bad one, changing nothing',
+      async (method, url, payload) => {
+        const existing = await addCategory();
+        const target = url.endsWith('/x') ? url.replace(/x$/, existing._id) : url;
+        const before = await categories();
+        for (const headers of [{}, { authorization: 'Bearer not-a-token' }, { authorization: token }] as Array<
+          Record<string, string>
+        >) {
+          const res = await call(method, target, payload, headers);
+          expect(res.statusCode).toBe(401);
+          expect(res.json()).toEqual({ message: SERVER_MESSAGES.loginRequired });
+        }
+        expect(await categories()).toEqual(before);
+      },
+    );
   });
 
   describe('posts', () => {
@@ -368,7 +428,10 @@ describe.each(DATABASE_KINDS)('blog API on %s', (kind) => {
 
     it('sanitises the content: script, event handlers and javascript: links go, a YouTube iframe stays', async () => {
       const post = await addPost({ title: unique('Xss'), content: XSS });
-      for (const stored of [post.content, (await ok<BlogPost>(await call('GET', `/api/blogs/get-by-id/${post._id}`))).content]) {
+      for (const stored of [
+        post.content,
+        (await ok<BlogPost>(await call('GET', `/api/blogs/get-by-id/${post._id}`))).content,
+      ]) {
         expect(stored).toContain('Hello <strong>reader</strong>');
         expect(stored).toContain('<a href="https://example.com/ok">good link</a>');
         expect(stored).toContain('<iframe src="https://www.youtube.com/embed/dQw4w9WgXcQ"');
@@ -378,17 +441,22 @@ describe.each(DATABASE_KINDS)('blog API on %s', (kind) => {
         expect(stored).not.toMatch(/javascript:/i);
         expect(stored).not.toContain('evil.example');
       }
-      const edited = await editPost(post, { content: '<p>Edited</p><script>alert(5)</script><iframe src="https://www.youtube.com/embed/abc"></iframe>' });
+      const edited = await editPost(post, {
+        content: '<p>Edited</p><script>alert(5)</script><iframe src="https://www.youtube.com/embed/abc"></iframe>',
+      });
       expect(edited.content).toBe('<p>Edited</p><iframe src="https://www.youtube.com/embed/abc"></iframe>');
     });
 
-    it.each(['javascript:alert(1)', ' JavaScript:alert(1)', 'data:text/html,<script>alert(1)</script>'])('answers 400 for the feature image %j', async (featureImage) => {
-      const title = unique('BadImage');
-      const res = await call('POST', '/api/blogs/add', { title, featureImage });
-      expect(res.statusCode).toBe(400);
-      expect(res.json().field).toBe('featureImage');
-      expect((await allPosts()).map((p) => p.title)).not.toContain(title);
-    });
+    it.each(['javascript:alert(1)', ' JavaScript:alert(1)', 'data:text/html,<script>alert(1)</script>'])(
+      'answers 400 for the feature image %j',
+      async (featureImage) => {
+        const title = unique('BadImage');
+        const res = await call('POST', '/api/blogs/add', { title, featureImage });
+        expect(res.statusCode).toBe(400);
+        expect(res.json().field).toBe('featureImage');
+        expect((await allPosts()).map((p) => p.title)).not.toContain(title);
+      },
+    );
 
     describe('URL segments (SPEC §2)', () => {
       it.each([
@@ -439,14 +507,17 @@ describe.each(DATABASE_KINDS)('blog API on %s', (kind) => {
         expect((await addPost({ title, blogCategory: category._id })).slug).toBe(`${base}-4`);
       });
 
-      it.each(['😀 Party', 'Ünï Grüße', '博客'])("duplicates of the non-ASCII title %j get '-2', '-3' too", async (title) => {
-        const category = await addCategory();
-        const base = title.replaceAll(' ', '-');
-        const slugs: string[] = [];
-        for (let i = 0; i < 3; i++) slugs.push((await addPost({ title, blogCategory: category._id })).slug);
-        expect(slugs).toEqual([base, `${base}-2`, `${base}-3`]);
-        expect((await lookUp(category.slug, `${base}-3`)).slug).toBe(`${base}-3`);
-      });
+      it.each(['😀 Party', 'Ünï Grüße', '博客'])(
+        "duplicates of the non-ASCII title %j get '-2', '-3' too",
+        async (title) => {
+          const category = await addCategory();
+          const base = title.replaceAll(' ', '-');
+          const slugs: string[] = [];
+          for (let i = 0; i < 3; i++) slugs.push((await addPost({ title, blogCategory: category._id })).slug);
+          expect(slugs).toEqual([base, `${base}-2`, `${base}-3`]);
+          expect((await lookUp(category.slug, `${base}-3`)).slug).toBe(`${base}-3`);
+        },
+      );
 
       it("a title that only starts like another keeps its own slug ('Hello' vs 'Hello-2' vs 'Hello 2')", async () => {
         const category = await addCategory();
@@ -528,8 +599,20 @@ describe.each(DATABASE_KINDS)('blog API on %s', (kind) => {
       it('an edit that keeps title and category keeps the address and adds no redirect', async () => {
         const category = await addCategory();
         const post = await addPost({ title: unique('Steady'), blogCategory: category._id });
-        const edited = await editPost(post, { excerpt: 'Changed excerpt', content: '<p>Changed</p>', featureImage: '/uploads/b.png' });
-        expect(edited).toMatchObject({ _id: post._id, slug: post.slug, url: post.url, excerpt: 'Changed excerpt', content: '<p>Changed</p>', featureImage: '/uploads/b.png', createdAt: post.createdAt });
+        const edited = await editPost(post, {
+          excerpt: 'Changed excerpt',
+          content: '<p>Changed</p>',
+          featureImage: '/uploads/b.png',
+        });
+        expect(edited).toMatchObject({
+          _id: post._id,
+          slug: post.slug,
+          url: post.url,
+          excerpt: 'Changed excerpt',
+          content: '<p>Changed</p>',
+          featureImage: '/uploads/b.png',
+          createdAt: post.createdAt,
+        });
         expect((await lookUp(category.slug, post.slug))._id).toBe(post._id);
       });
 
@@ -603,7 +686,10 @@ describe.each(DATABASE_KINDS)('blog API on %s', (kind) => {
         expect(res.statusCode).toBe(400);
         expect(res.json().field).toBe('title');
       }
-      const badCategory = await call('POST', `/api/blogs/edit/${post._id}`, { title: 'Other', blogCategory: randomUUID() });
+      const badCategory = await call('POST', `/api/blogs/edit/${post._id}`, {
+        title: 'Other',
+        blogCategory: randomUUID(),
+      });
       expect(badCategory.statusCode).toBe(400);
       expect(badCategory.json().message).toEqual(expect.any(String));
       expect(await ok(await call('GET', `/api/blogs/get-by-id/${post._id}`))).toEqual(post);
@@ -631,7 +717,9 @@ describe.each(DATABASE_KINDS)('blog API on %s', (kind) => {
       const res = await anonymous('GET', `/api/blogs/get-by-id/${post._id}`);
       expect(res.statusCode).toBe(401);
       expect(res.json()).toEqual({ message: SERVER_MESSAGES.loginRequired });
-      expect((await call('GET', `/api/blogs/get-by-id/${post._id}`, undefined, { authorization: 'Bearer nope' })).statusCode).toBe(401);
+      expect(
+        (await call('GET', `/api/blogs/get-by-id/${post._id}`, undefined, { authorization: 'Bearer nope' })).statusCode,
+      ).toBe(401);
     });
 
     it('DELETE /blogs/{id} deletes the post everywhere; 404 for an unknown id', async () => {
@@ -642,7 +730,9 @@ describe.each(DATABASE_KINDS)('blog API on %s', (kind) => {
       expect(res.json()).toEqual({ data: { _id: post._id } });
       expect((await allPosts()).map((p) => p._id)).not.toContain(post._id);
       expect(await postsOf(category._id)).toEqual([]);
-      expect((await ok<BlogPost[]>(await anonymous('GET', '/api/blogs/get-recent'))).map((p) => p._id)).not.toContain(post._id);
+      expect((await ok<BlogPost[]>(await anonymous('GET', '/api/blogs/get-recent'))).map((p) => p._id)).not.toContain(
+        post._id,
+      );
       expect((await anonymous('GET', apiPathOf(post.url))).statusCode).toBe(404);
       expect((await call('GET', `/api/blogs/get-by-id/${post._id}`)).statusCode).toBe(404);
       expect((await call('DELETE', `/api/blogs/${post._id}`)).statusCode).toBe(404);
@@ -674,7 +764,14 @@ describe.each(DATABASE_KINDS)('blog API on %s', (kind) => {
     it('reads need no token', async () => {
       const category = await addCategory();
       const post = await addPost({ title: unique('Public'), blogCategory: category._id });
-      for (const url of ['/api/blog-category/get-blog-categories', '/api/blogs/get-all-blogs', `/api/blogs/get-all-blogs/${category._id}`, `/api/blogs/fetch/by/${category.slug}`, apiPathOf(post.url), '/api/blogs/get-recent']) {
+      for (const url of [
+        '/api/blog-category/get-blog-categories',
+        '/api/blogs/get-all-blogs',
+        `/api/blogs/get-all-blogs/${category._id}`,
+        `/api/blogs/fetch/by/${category.slug}`,
+        apiPathOf(post.url),
+        '/api/blogs/get-recent',
+      ]) {
         expect((await anonymous('GET', url)).statusCode, url).toBe(200);
       }
     });
@@ -727,7 +824,7 @@ describe.each(DATABASE_KINDS)('blog API on %s', (kind) => {
       expect((await anonymous('GET', `/api/blogs/fetch/by/${unique('Nothing')}`)).statusCode).toBe(404);
     });
 
-    it("GET /blogs/fetch/by/uncategorized lists the posts without a category (the seeded one among them)", async () => {
+    it('GET /blogs/fetch/by/uncategorized lists the posts without a category (the seeded one among them)', async () => {
       const loose = await addPost({ title: unique('Loose'), blogCategory: null });
       const list = await ok<BlogPost[]>(await anonymous('GET', '/api/blogs/fetch/by/uncategorized'));
       expect(list[0]!._id).toBe(loose._id);
@@ -750,12 +847,27 @@ describe.each(DATABASE_KINDS)('blog API on %s', (kind) => {
         const body = res.json() as { data: BlogPost[]; meta: unknown };
         return { ids: body.data.map((p) => p._id), meta: body.meta };
       };
-      expect(await page('page=1&limit=2')).toEqual({ ids: newestFirst.slice(0, 2), meta: { page: 1, limit: 2, total: 5, hasMore: true } });
-      expect(await page('page=2&limit=2')).toEqual({ ids: newestFirst.slice(2, 4), meta: { page: 2, limit: 2, total: 5, hasMore: true } });
-      expect(await page('page=3&limit=2')).toEqual({ ids: newestFirst.slice(4), meta: { page: 3, limit: 2, total: 5, hasMore: false } });
+      expect(await page('page=1&limit=2')).toEqual({
+        ids: newestFirst.slice(0, 2),
+        meta: { page: 1, limit: 2, total: 5, hasMore: true },
+      });
+      expect(await page('page=2&limit=2')).toEqual({
+        ids: newestFirst.slice(2, 4),
+        meta: { page: 2, limit: 2, total: 5, hasMore: true },
+      });
+      expect(await page('page=3&limit=2')).toEqual({
+        ids: newestFirst.slice(4),
+        meta: { page: 3, limit: 2, total: 5, hasMore: false },
+      });
       expect(await page('page=4&limit=2')).toEqual({ ids: [], meta: { page: 4, limit: 2, total: 5, hasMore: false } });
-      expect(await page('limit=5')).toEqual({ ids: newestFirst, meta: { page: 1, limit: 5, total: 5, hasMore: false } });
-      expect(await page('page=1')).toEqual({ ids: newestFirst, meta: { page: 1, limit: 10, total: 5, hasMore: false } });
+      expect(await page('limit=5')).toEqual({
+        ids: newestFirst,
+        meta: { page: 1, limit: 5, total: 5, hasMore: false },
+      });
+      expect(await page('page=1')).toEqual({
+        ids: newestFirst,
+        meta: { page: 1, limit: 10, total: 5, hasMore: false },
+      });
 
       const fetched = await anonymous('GET', `/api/blogs/fetch/by/${category.slug}?page=2&limit=3`);
       expect(fetched.json().meta).toEqual({ page: 2, limit: 3, total: 5, hasMore: false });
@@ -767,10 +879,13 @@ describe.each(DATABASE_KINDS)('blog API on %s', (kind) => {
       expect((first.json().data as BlogPost[]).map((p) => p._id)).toEqual(all.slice(0, 3).map((p) => p._id));
     });
 
-    it.each(['page=0', 'page=-1', 'page=x', 'limit=0', 'limit=101', 'page=1.5'])('answers 400 for ?%s', async (query) => {
-      const res = await anonymous('GET', `/api/blogs/get-all-blogs?${query}`);
-      expect(res.statusCode).toBe(400);
-      expect(res.json().message).toEqual(expect.any(String));
-    });
+    it.each(['page=0', 'page=-1', 'page=x', 'limit=0', 'limit=101', 'page=1.5'])(
+      'answers 400 for ?%s',
+      async (query) => {
+        const res = await anonymous('GET', `/api/blogs/get-all-blogs?${query}`);
+        expect(res.statusCode).toBe(400);
+        expect(res.json().message).toEqual(expect.any(String));
+      },
+    );
   });
 });

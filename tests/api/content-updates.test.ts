@@ -66,7 +66,11 @@ const EDITS: Record<SectionKey, (s: Section) => Omit<Section, '_id'>> = {
     modalRightContent: `<p><a href="https://example.com/more">${fresh('Right')}</a></p>`,
   }),
   product: (s) => ({ title: fresh('Product title'), description: `<p>${fresh('Product')}</p>`, items: s.items }),
-  portfolio: (s) => ({ title: fresh('Portfolio title'), description: `<p><em>${fresh('Portfolio')}</em></p>`, items: s.items }),
+  portfolio: (s) => ({
+    title: fresh('Portfolio title'),
+    description: `<p><em>${fresh('Portfolio')}</em></p>`,
+    items: s.items,
+  }),
   services: (s) => ({ title: fresh('Services title'), items: s.items }),
   team: (s) => ({ title: fresh('Team title'), items: s.items }),
   aboutus: (s) => ({
@@ -92,7 +96,10 @@ const EDITS: Record<SectionKey, (s: Section) => Omit<Section, '_id'>> = {
 /** Sections with an item list the editor adds to, edits at a position and deletes from (SPEC §4). */
 const ITEM_SECTIONS: Array<{ section: SectionKey; newItem: () => Item }> = [
   { section: 'product', newItem: () => ({ title: fresh('Item'), description: fresh('Plain item description') }) },
-  { section: 'portfolio', newItem: () => ({ image_url: `/uploads/${randomUUID()}.png`, product_link: `https://example.com/${counter++}` }) },
+  {
+    section: 'portfolio',
+    newItem: () => ({ image_url: `/uploads/${randomUUID()}.png`, product_link: `https://example.com/${counter++}` }),
+  },
   {
     section: 'services',
     newItem: () => ({
@@ -102,12 +109,17 @@ const ITEM_SECTIONS: Array<{ section: SectionKey; newItem: () => Item }> = [
       modal_img: `/uploads/${randomUUID()}.png`,
     }),
   },
-  { section: 'team', newItem: () => ({ title: fresh('Member'), description: fresh('Role'), image_url: `/uploads/${randomUUID()}.png` }) },
+  {
+    section: 'team',
+    newItem: () => ({ title: fresh('Member'), description: fresh('Role'), image_url: `/uploads/${randomUUID()}.png` }),
+  },
 ];
 
 /** Every field the editors require, by call (SPEC §5), as the `field` of the 400 answer. */
 const REQUIRED: Array<[SectionKey, string]> = [
-  ...['title', 'subTitle', 'description', 'modalTitle', 'modalLeftContent', 'modalRightContent'].map((f): [SectionKey, string] => ['banner', f]),
+  ...['title', 'subTitle', 'description', 'modalTitle', 'modalLeftContent', 'modalRightContent'].map(
+    (f): [SectionKey, string] => ['banner', f],
+  ),
   ['product', 'title'],
   ['product', 'description'],
   ['portfolio', 'title'],
@@ -115,7 +127,9 @@ const REQUIRED: Array<[SectionKey, string]> = [
   ['services', 'title'],
   ['team', 'title'],
   ['aboutus', 'items.0.description'],
-  ...['facebook_link', 'twitter_link', 'linkedin_link', 'youtube_link', 'github_link'].map((f): [SectionKey, string] => ['social', f]),
+  ...['facebook_link', 'twitter_link', 'linkedin_link', 'youtube_link', 'github_link'].map(
+    (f): [SectionKey, string] => ['social', f],
+  ),
   ['privacyPolicy', 'privacy_policy_text'],
   ['privacyPolicy', 'terms_and_conditions_text'],
 ];
@@ -162,7 +176,9 @@ const PLAIN: Array<[SectionKey, string]> = [
 
 /** Link fields that must never hold a script URL. */
 const LINKS: Array<[SectionKey, string]> = [
-  ...['facebook_link', 'twitter_link', 'linkedin_link', 'youtube_link', 'github_link'].map((f): [SectionKey, string] => ['social', f]),
+  ...['facebook_link', 'twitter_link', 'linkedin_link', 'youtube_link', 'github_link'].map(
+    (f): [SectionKey, string] => ['social', f],
+  ),
   ['portfolio', 'items.0.product_link'],
   ['portfolio', 'items.0.image_url'],
   ['services', 'items.0.modal_img'],
@@ -198,7 +214,11 @@ describe.each(DATABASE_KINDS)('section update calls on %s', (kind) => {
 
   beforeAll(async () => {
     t = await buildTestApp(kind);
-    const res = await t.app.inject({ method: 'POST', url: '/api/auth/login-user', payload: { email: 'admin@example.com', password: 'admin-secret' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login-user',
+      payload: { email: 'admin@example.com', password: 'admin-secret' },
+    });
     expect(res.statusCode).toBe(200);
     token = res.json().data.token;
   });
@@ -211,12 +231,21 @@ describe.each(DATABASE_KINDS)('section update calls on %s', (kind) => {
   }
   const sectionOf = async (key: SectionKey) => (await content())[key] as Section;
 
-  function update(url: string, payload: unknown, headers: Record<string, string> = { authorization: `Bearer ${token}` }) {
+  function update(
+    url: string,
+    payload: unknown,
+    headers: Record<string, string> = { authorization: `Bearer ${token}` },
+  ) {
     return t.app.inject({ method: 'POST', url, payload: payload as object, headers });
   }
 
   /** Expects a 400 validation answer and that the stored content did not change. */
-  async function expectRefused(res: LightMyRequestResponse, before: SiteContent, body: { message: string; field?: string } | null, status = 400) {
+  async function expectRefused(
+    res: LightMyRequestResponse,
+    before: SiteContent,
+    body: { message: string; field?: string } | null,
+    status = 400,
+  ) {
     expect(res.statusCode, res.body).toBe(status);
     if (body) expect(res.json()).toEqual(body);
     else expect(res.json().message).toEqual(expect.any(String));
@@ -263,8 +292,18 @@ describe.each(DATABASE_KINDS)('section update calls on %s', (kind) => {
     it('answers 401 with a garbage token and changes nothing', async () => {
       const before = await content();
       const payload = { id: before[section]._id, ...EDITS[section](before[section] as Section) };
-      await expectRefused(await update(url, payload, { authorization: 'Bearer not-a-real-token' }), before, { message: SERVER_MESSAGES.loginRequired }, 401);
-      await expectRefused(await update(url, 'not json at all', { authorization: 'Bearer x', 'content-type': 'application/json' }), before, { message: SERVER_MESSAGES.loginRequired }, 401);
+      await expectRefused(
+        await update(url, payload, { authorization: 'Bearer not-a-real-token' }),
+        before,
+        { message: SERVER_MESSAGES.loginRequired },
+        401,
+      );
+      await expectRefused(
+        await update(url, 'not json at all', { authorization: 'Bearer x', 'content-type': 'application/json' }),
+        before,
+        { message: SERVER_MESSAGES.loginRequired },
+        401,
+      );
     });
 
     it('answers 404 for an unknown section id and changes nothing', async () => {
@@ -300,7 +339,10 @@ describe.each(DATABASE_KINDS)('section update calls on %s', (kind) => {
 
     it('answers 400 for malformed JSON and changes nothing', async () => {
       const before = await content();
-      const res = await update(url, `{"id": "${before[section]._id}", "title": `, { authorization: `Bearer ${token}`, 'content-type': 'application/json' });
+      const res = await update(url, `{"id": "${before[section]._id}", "title": `, {
+        authorization: `Bearer ${token}`,
+        'content-type': 'application/json',
+      });
       await expectRefused(res, before, { message: 'The request body is not valid JSON' });
     });
 
@@ -312,17 +354,23 @@ describe.each(DATABASE_KINDS)('section update calls on %s', (kind) => {
 
   describe('required fields (SPEC §5)', () => {
     describe.each(REQUIRED)('%s.%s', (section, field) => {
-      it.each(EMPTY_VALUES)('answers 400 "Field cannot be empty !" when %s, changing nothing', async (_label, value) => {
-        const before = await content();
-        const payload = withValue(toPayload(before[section] as Section), field, value);
-        await expectRefused(await update(urlOf(section), payload), before, { message: MESSAGES.fieldEmpty, field });
-      });
+      it.each(EMPTY_VALUES)(
+        'answers 400 "Field cannot be empty !" when %s, changing nothing',
+        async (_label, value) => {
+          const before = await content();
+          const payload = withValue(toPayload(before[section] as Section), field, value);
+          await expectRefused(await update(urlOf(section), payload), before, { message: MESSAGES.fieldEmpty, field });
+        },
+      );
     });
 
     it('answers with the first empty field when several are empty', async () => {
       const before = await content();
       const payload = { ...toPayload(before.banner), title: '', description: ' ' };
-      await expectRefused(await update(urlOf('banner'), payload), before, { message: MESSAGES.fieldEmpty, field: 'title' });
+      await expectRefused(await update(urlOf('banner'), payload), before, {
+        message: MESSAGES.fieldEmpty,
+        field: 'title',
+      });
     });
 
     it('trims required values before storing them', async () => {
@@ -350,13 +398,19 @@ describe.each(DATABASE_KINDS)('section update calls on %s', (kind) => {
       await expectRefused(res, before, null);
     });
 
-    it.each(['services', 'team'] as const)('%s: adds items without further checks (all item fields empty)', async (section) => {
-      const current = await sectionOf(section);
-      const blank = Object.fromEntries(Object.keys((current.items as Item[])[0]!).map((k) => [k, '']));
-      const res = await update(urlOf(section), { ...toPayload(current), items: [...(current.items as Item[]), blank] });
-      expect(res.statusCode, res.body).toBe(200);
-      expect(((await sectionOf(section)).items as Item[]).at(-1)).toEqual(blank);
-    });
+    it.each(['services', 'team'] as const)(
+      '%s: adds items without further checks (all item fields empty)',
+      async (section) => {
+        const current = await sectionOf(section);
+        const blank = Object.fromEntries(Object.keys((current.items as Item[])[0]!).map((k) => [k, '']));
+        const res = await update(urlOf(section), {
+          ...toPayload(current),
+          items: [...(current.items as Item[]), blank],
+        });
+        expect(res.statusCode, res.body).toBe(200);
+        expect(((await sectionOf(section)).items as Item[]).at(-1)).toEqual(blank);
+      },
+    );
 
     it('social: links are not checked as URLs', async () => {
       const current = await sectionOf('social');
@@ -447,7 +501,11 @@ describe.each(DATABASE_KINDS)('section update calls on %s', (kind) => {
     it('replaces the second item at its position', async () => {
       const current = await sectionOf('aboutus');
       const items = structuredClone(current.items as Item[]);
-      items[1] = { title: `<h3>${fresh('Second')}</h3>`, description: `<p>${fresh('Second text')}</p>`, image_url: '/uploads/second.png' };
+      items[1] = {
+        title: `<h3>${fresh('Second')}</h3>`,
+        description: `<p>${fresh('Second text')}</p>`,
+        image_url: '/uploads/second.png',
+      };
       const res = await update(urlOf('aboutus'), { id: current._id, items });
       expect(res.statusCode, res.body).toBe(200);
       expect((await sectionOf('aboutus')).items).toEqual(items);
@@ -465,14 +523,17 @@ describe.each(DATABASE_KINDS)('section update calls on %s', (kind) => {
   });
 
   describe('rich text is sanitised (SPEC §3: descriptions are HTML)', () => {
-    it.each(RICH)('%s.%s drops scripts, handlers, script URLs and foreign iframes but keeps a YouTube iframe', async (section, field) => {
-      const current = await sectionOf(section);
-      const res = await update(urlOf(section), withValue(toPayload(current), field, XSS));
-      expect(res.statusCode, res.body).toBe(200);
-      expectSanitised(valueAt(res.json().data, field));
-      expectSanitised(valueAt(await sectionOf(section), field));
-      expectSanitised(valueAt((await t.services.content.getContent())[section], field));
-    });
+    it.each(RICH)(
+      '%s.%s drops scripts, handlers, script URLs and foreign iframes but keeps a YouTube iframe',
+      async (section, field) => {
+        const current = await sectionOf(section);
+        const res = await update(urlOf(section), withValue(toPayload(current), field, XSS));
+        expect(res.statusCode, res.body).toBe(200);
+        expectSanitised(valueAt(res.json().data, field));
+        expectSanitised(valueAt(await sectionOf(section), field));
+        expectSanitised(valueAt((await t.services.content.getContent())[section], field));
+      },
+    );
 
     it('keeps safe formatting, links and images', async () => {
       const html =
@@ -483,7 +544,15 @@ describe.each(DATABASE_KINDS)('section update calls on %s', (kind) => {
       const res = await update(urlOf('privacyPolicy'), { ...toPayload(current), privacy_policy_text: html });
       expect(res.statusCode, res.body).toBe(200);
       const stored = (await sectionOf('privacyPolicy')).privacy_policy_text as string;
-      for (const part of ['<h2>Heading</h2>', '<strong>bold</strong>', '<em>word</em>', 'href="https://example.com/page"', 'rel="noopener noreferrer"', 'src="/uploads/abc.png"', '<li>one</li>']) {
+      for (const part of [
+        '<h2>Heading</h2>',
+        '<strong>bold</strong>',
+        '<em>word</em>',
+        'href="https://example.com/page"',
+        'rel="noopener noreferrer"',
+        'src="/uploads/abc.png"',
+        '<li>one</li>',
+      ]) {
         expect(stored).toContain(part);
       }
       expect(stored).toMatch(/style="text-align:\s*center;?"/);
@@ -501,14 +570,16 @@ describe.each(DATABASE_KINDS)('section update calls on %s', (kind) => {
 
   describe('links never hold a script URL', () => {
     describe.each(LINKS)('%s.%s', (section, field) => {
-      it.each(['javascript:alert(1)', '  JavaScript:alert(1)', 'data:text/html,<script>alert(1)</script>', 'vbscript:msgbox(1)'])(
-        'answers 400 "Please enter a valid link" for %j and changes nothing',
-        async (link) => {
-          const before = await content();
-          const payload = withValue(toPayload(before[section] as Section), field, link);
-          await expectRefused(await update(urlOf(section), payload), before, { message: INVALID_LINK, field });
-        },
-      );
+      it.each([
+        'javascript:alert(1)',
+        '  JavaScript:alert(1)',
+        'data:text/html,<script>alert(1)</script>',
+        'vbscript:msgbox(1)',
+      ])('answers 400 "Please enter a valid link" for %j and changes nothing', async (link) => {
+        const before = await content();
+        const payload = withValue(toPayload(before[section] as Section), field, link);
+        await expectRefused(await update(urlOf(section), payload), before, { message: INVALID_LINK, field });
+      });
     });
 
     it('stores a normal link', async () => {

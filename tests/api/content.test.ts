@@ -14,7 +14,16 @@ describe.each(DATABASE_KINDS)('GET /api/get-content on %s', (kind) => {
     const res = await t.app.inject({ method: 'GET', url: '/api/get-content' });
     expect(res.statusCode).toBe(200);
     const { data } = res.json();
-    expect(Object.keys(data).sort()).toEqual(['aboutus', 'banner', 'portfolio', 'privacyPolicy', 'product', 'services', 'social', 'team']);
+    expect(Object.keys(data).sort()).toEqual([
+      'aboutus',
+      'banner',
+      'portfolio',
+      'privacyPolicy',
+      'product',
+      'services',
+      'social',
+      'team',
+    ]);
     const content = siteContentSchema.parse(data);
     for (const section of Object.values(content)) expect(section._id).toMatch(/^[0-9a-f-]{36}$/);
     expect(new Set(Object.values(content).map((s) => s._id)).size).toBe(8);
@@ -49,7 +58,12 @@ describe.each(DATABASE_KINDS)('GET /api/get-content on %s', (kind) => {
 
   it('keeps item order as stored', async () => {
     const { data } = (await t.app.inject({ method: 'GET', url: '/api/get-content' })).json();
-    expect(data.team.items.map((m: { title: string }) => m.title)).toEqual(['Amelia Carter', 'Rahul Mehta', 'Sofia Lindqvist', 'Daniel Okafor']);
+    expect(data.team.items.map((m: { title: string }) => m.title)).toEqual([
+      'Amelia Carter',
+      'Rahul Mehta',
+      'Sofia Lindqvist',
+      'Daniel Okafor',
+    ]);
   });
 
   it('answers unknown API paths and methods with a JSON 404', async () => {
@@ -63,7 +77,13 @@ describe.each(DATABASE_KINDS)('GET /api/get-content on %s', (kind) => {
   it('does not seed twice: a restart on the same database keeps the content', async () => {
     const before = (await t.app.inject({ method: 'GET', url: '/api/get-content' })).json().data;
     const { seedIfEmpty } = await import('../../server/db/seed');
-    await seedIfEmpty({ db: t.services.db, config: t.config, uploads: t.services.uploads, blog: t.services.blog, log: { info: () => {} } as never });
+    await seedIfEmpty({
+      db: t.services.db,
+      config: t.config,
+      uploads: t.services.uploads,
+      blog: t.services.blog,
+      log: { info: () => {} } as never,
+    });
     const after = (await t.app.inject({ method: 'GET', url: '/api/get-content' })).json().data;
     expect(after).toEqual(before);
   });

@@ -39,7 +39,9 @@ describe.each(DATABASE_KINDS)('database layer on %s', (kind) => {
 
   it('runs the migrations once: a second run finds nothing to do', async () => {
     const tables = await db.introspection.getTables();
-    expect(tables.map((t) => t.name)).toEqual(expect.arrayContaining(['content_sections', 'contact_messages', 'mail_outbox', 'users', 'blog_posts']));
+    expect(tables.map((t) => t.name)).toEqual(
+      expect.arrayContaining(['content_sections', 'contact_messages', 'mail_outbox', 'users', 'blog_posts']),
+    );
     await migrateToLatest(db);
     expect((await db.introspection.getTables()).length).toBe(tables.length);
   });
@@ -54,7 +56,9 @@ describe.each(DATABASE_KINDS)('database layer on %s', (kind) => {
     let killedCount = 0;
     // Every killed connection must have reported its error before a query may run: until then the pool
     // could still hand out one of them.
-    const noticed = new Promise<void>((resolve) => (idleErrorSeen = () => idleErrors.length >= killedCount && killedCount > 0 && resolve()));
+    const noticed = new Promise<void>(
+      (resolve) => (idleErrorSeen = () => idleErrors.length >= killedCount && killedCount > 0 && resolve()),
+    );
     const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
     await admin.connect();
     try {
@@ -74,7 +78,9 @@ describe.each(DATABASE_KINDS)('database layer on %s', (kind) => {
     // Broken connections have left the pool; the next queries open new ones.
     const rows = await db.selectFrom('content_sections').select('kind').execute();
     expect(Array.isArray(rows)).toBe(true);
-    const { rows: [one] } = await sql<{ one: number }>`select 1 as one`.execute(db);
+    const {
+      rows: [one],
+    } = await sql<{ one: number }>`select 1 as one`.execute(db);
     expect(one).toEqual({ one: 1 });
   });
 });

@@ -8,7 +8,10 @@ const good = { name: 'Ada Lovelace', email: 'ada@example.com', message: 'Please 
 describe.each(DATABASE_KINDS)('POST /api/send-mail on %s', (kind) => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await buildTestApp(kind, { env: { CONTACT_TO: 'sales@example.com' }, app: { rateLimits: { contactPerIp: { max: 1000, windowMs: 60_000 } } } });
+    t = await buildTestApp(kind, {
+      env: { CONTACT_TO: 'sales@example.com' },
+      app: { rateLimits: { contactPerIp: { max: 1000, windowMs: 60_000 } } },
+    });
   });
   afterAll(() => t.close());
   beforeEach(async () => {
@@ -65,7 +68,12 @@ describe.each(DATABASE_KINDS)('POST /api/send-mail on %s', (kind) => {
   });
 
   it('refuses malformed JSON with a readable 400', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/send-mail', payload: '{"name": "Ada",', headers: { 'content-type': 'application/json' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/send-mail',
+      payload: '{"name": "Ada",',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe('The request body is not valid JSON');
   });
@@ -77,7 +85,12 @@ describe.each(DATABASE_KINDS)('POST /api/send-mail on %s', (kind) => {
   });
 
   it('refuses other content types with 415', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/send-mail', payload: 'name=Ada', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/send-mail',
+      payload: 'name=Ada',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     expect(res.statusCode).toBe(415);
     expect(res.json().message).toBeTruthy();
   });
@@ -91,7 +104,12 @@ describe.each(DATABASE_KINDS)('POST /api/send-mail on %s', (kind) => {
   it('keeps the message when mail delivery fails', async () => {
     const failing = { send: async () => Promise.reject(new Error('SMTP down')), close: () => {} };
     const { createMailWorker } = await import('../../server/modules/mail/worker');
-    const worker = createMailWorker({ db: t.services.db, dbKind: kind, transport: failing, log: { warn: () => {}, error: () => {} } as never });
+    const worker = createMailWorker({
+      db: t.services.db,
+      dbKind: kind,
+      transport: failing,
+      log: { warn: () => {}, error: () => {} } as never,
+    });
     await t.services.db.deleteFrom('mail_outbox').execute();
     await send({ ...good, name: 'Grace Hopper' });
     await worker.flush();
@@ -121,7 +139,12 @@ describe('POST /api/send-mail rate limit', () => {
     }
     expect(statuses).toEqual([200, 200, 200, 429]);
     expect(last!.json().message).toMatch(/^Too many requests\. Please try again in /);
-    const other = await t.app.inject({ method: 'POST', url: '/api/send-mail', payload: good, remoteAddress: '203.0.113.10' });
+    const other = await t.app.inject({
+      method: 'POST',
+      url: '/api/send-mail',
+      payload: good,
+      remoteAddress: '203.0.113.10',
+    });
     expect(other.statusCode).toBe(200);
   });
 });

@@ -36,7 +36,12 @@ function hugePng(width: number, height: number): Buffer {
   header.writeUInt32BE(height, 4);
   header[8] = 8; // bit depth; colour type 0 (grey), default compression, filter and interlace
   const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-  return Buffer.concat([signature, chunk('IHDR', header), chunk('IDAT', zlib.deflateSync(Buffer.alloc(width + 1))), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    signature,
+    chunk('IHDR', header),
+    chunk('IDAT', zlib.deflateSync(Buffer.alloc(width + 1))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 interface Part {
@@ -51,10 +56,18 @@ async function multipart(parts: Part[]): Promise<{ headers: Record<string, strin
   const form = new FormData();
   for (const part of parts) {
     if (part.filename === undefined && typeof part.data === 'string') form.append(part.field, part.data);
-    else form.append(part.field, new Blob([new Uint8Array(Buffer.from(part.data))], { type: part.type ?? 'application/octet-stream' }), part.filename ?? 'blob');
+    else
+      form.append(
+        part.field,
+        new Blob([new Uint8Array(Buffer.from(part.data))], { type: part.type ?? 'application/octet-stream' }),
+        part.filename ?? 'blob',
+      );
   }
   const request = new Request('http://x', { method: 'POST', body: form });
-  return { headers: { 'content-type': request.headers.get('content-type')! }, payload: Buffer.from(await request.arrayBuffer()) };
+  return {
+    headers: { 'content-type': request.headers.get('content-type')! },
+    payload: Buffer.from(await request.arrayBuffer()),
+  };
 }
 
 describe.each(DATABASE_KINDS)('POST /api/uploader/do on %s', (kind) => {
@@ -63,7 +76,11 @@ describe.each(DATABASE_KINDS)('POST /api/uploader/do on %s', (kind) => {
 
   beforeAll(async () => {
     t = await buildTestApp(kind);
-    const res = await t.app.inject({ method: 'POST', url: '/api/auth/login-user', payload: { email: 'admin@example.com', password: 'admin-secret' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login-user',
+      payload: { email: 'admin@example.com', password: 'admin-secret' },
+    });
     expect(res.statusCode).toBe(200);
     token = res.json().data.token;
   });
@@ -73,7 +90,8 @@ describe.each(DATABASE_KINDS)('POST /api/uploader/do on %s', (kind) => {
     const { headers, payload } = await multipart(parts);
     return t.app.inject({ method: 'POST', url: '/api/uploader/do', headers: { ...headers, ...auth }, payload });
   }
-  const uploadImage = (data: Buffer, filename: string, type: string) => upload([{ field: 'image', data, filename, type }]);
+  const uploadImage = (data: Buffer, filename: string, type: string) =>
+    upload([{ field: 'image', data, filename, type }]);
 
   /** What is stored: the files of the uploads folder and the rows of the uploads table. */
   async function stored() {
@@ -83,7 +101,11 @@ describe.each(DATABASE_KINDS)('POST /api/uploader/do on %s', (kind) => {
   }
 
   /** Expects a refusal with a readable message and that nothing was stored. */
-  async function expectRefused(res: Awaited<ReturnType<typeof upload>>, status: number, before: Awaited<ReturnType<typeof stored>>) {
+  async function expectRefused(
+    res: Awaited<ReturnType<typeof upload>>,
+    status: number,
+    before: Awaited<ReturnType<typeof stored>>,
+  ) {
     expect(res.statusCode, res.body).toBe(status);
     expect(res.json()).toEqual({ message: expect.any(String) });
     expect(res.json().message.length).toBeGreaterThan(0);
@@ -101,33 +123,36 @@ describe.each(DATABASE_KINDS)('POST /api/uploader/do on %s', (kind) => {
     ['jpeg', 'photo.jpg', 'image/jpeg', 'jpg', 'image/jpeg'],
     ['webp', 'photo.webp', 'image/webp', 'webp', 'image/webp'],
     ['gif', 'photo.gif', 'image/gif', 'gif', 'image/gif'],
-  ] as const)('accepts a %s image, answers its URL and size, and serves it', async (format, filename, type, ext, contentType) => {
-    const before = await stored();
-    const res = await uploadImage(await image(format, 1200, 600), filename, type);
-    expect(res.statusCode, res.body).toBe(200);
-    const body = res.json();
-    expect(body).toEqual({ data: { url: expect.stringMatching(UPLOAD_URL), width: 1200, height: 600 } });
-    const url: string = body.data.url;
-    expect(url.endsWith(`.${ext}`)).toBe(true);
+  ] as const)(
+    'accepts a %s image, answers its URL and size, and serves it',
+    async (format, filename, type, ext, contentType) => {
+      const before = await stored();
+      const res = await uploadImage(await image(format, 1200, 600), filename, type);
+      expect(res.statusCode, res.body).toBe(200);
+      const body = res.json();
+      expect(body).toEqual({ data: { url: expect.stringMatching(UPLOAD_URL), width: 1200, height: 600 } });
+      const url: string = body.data.url;
+      expect(url.endsWith(`.${ext}`)).toBe(true);
 
-    const served = await get(url);
-    expect(served.headers['content-type']).toBe(contentType);
-    expect(served.headers['cache-control']).toMatch(/immutable/);
-    expect(served.headers['cache-control']).toMatch(/max-age=\d{6,}/);
-    const meta = await sharp(served.rawPayload).metadata();
-    expect(meta).toMatchObject({ format, width: 1200, height: 600 });
+      const served = await get(url);
+      expect(served.headers['content-type']).toBe(contentType);
+      expect(served.headers['cache-control']).toMatch(/immutable/);
+      expect(served.headers['cache-control']).toMatch(/max-age=\d{6,}/);
+      const meta = await sharp(served.rawPayload).metadata();
+      expect(meta).toMatchObject({ format, width: 1200, height: 600 });
 
-    for (const width of [480, 960]) {
-      const variant = await get(url.replace(/\.\w+$/, `.w${width}.webp`));
-      expect(variant.headers['content-type']).toBe('image/webp');
-      expect(variant.headers['cache-control']).toMatch(/immutable/);
-      expect(await sharp(variant.rawPayload).metadata()).toMatchObject({ format: 'webp', width, height: width / 2 });
-    }
+      for (const width of [480, 960]) {
+        const variant = await get(url.replace(/\.\w+$/, `.w${width}.webp`));
+        expect(variant.headers['content-type']).toBe('image/webp');
+        expect(variant.headers['cache-control']).toMatch(/immutable/);
+        expect(await sharp(variant.rawPayload).metadata()).toMatchObject({ format: 'webp', width, height: width / 2 });
+      }
 
-    const after = await stored();
-    expect(after.rows).toEqual([...before.rows, url].sort());
-    expect(after.files.length).toBe(before.files.length + 3);
-  });
+      const after = await stored();
+      expect(after.rows).toEqual([...before.rows, url].sort());
+      expect(after.files.length).toBe(before.files.length + 3);
+    },
+  );
 
   it('makes variants no wider than a small original', async () => {
     const res = await uploadImage(await image('png', 100, 50), 'small.png', 'image/png');
@@ -170,7 +195,10 @@ describe.each(DATABASE_KINDS)('POST /api/uploader/do on %s', (kind) => {
 
   it('applies the EXIF orientation and answers the size of the image as shown', async () => {
     // 40x20 pixels stored, orientation 6: shown rotated by 90°, i.e. 20 wide and 40 high.
-    const jpeg = await sharp({ create: { width: 40, height: 20, channels: 3, background: '#00aa00' } }).jpeg().withMetadata({ orientation: 6 }).toBuffer();
+    const jpeg = await sharp({ create: { width: 40, height: 20, channels: 3, background: '#00aa00' } })
+      .jpeg()
+      .withMetadata({ orientation: 6 })
+      .toBuffer();
     const res = await uploadImage(jpeg, 'portrait.jpg', 'image/jpeg');
     expect(res.statusCode, res.body).toBe(200);
     const { url, width, height } = res.json().data;
@@ -178,12 +206,19 @@ describe.each(DATABASE_KINDS)('POST /api/uploader/do on %s', (kind) => {
     expect(meta.orientation).toBeUndefined();
     expect({ width: meta.width, height: meta.height }).toEqual({ width: 20, height: 40 });
     expect({ width, height }).toEqual({ width: 20, height: 40 });
-    const row = await t.services.db.selectFrom('uploads').select(['width', 'height']).where('url', '=', url).executeTakeFirstOrThrow();
+    const row = await t.services.db
+      .selectFrom('uploads')
+      .select(['width', 'height'])
+      .where('url', '=', url)
+      .executeTakeFirstOrThrow();
     expect(row).toEqual({ width: 20, height: 40 });
   });
 
   it('keeps the frames of an animated GIF', async () => {
-    const frame = (background: string) => sharp({ create: { width: 30, height: 20, channels: 4, background } }).png().toBuffer();
+    const frame = (background: string) =>
+      sharp({ create: { width: 30, height: 20, channels: 4, background } })
+        .png()
+        .toBuffer();
     const gif = await sharp([await frame('#ff0000'), await frame('#0000ff')], { join: { animated: true } })
       .gif()
       .toBuffer();
@@ -202,7 +237,11 @@ describe.each(DATABASE_KINDS)('POST /api/uploader/do on %s', (kind) => {
 
   it('answers 415 for a .png that is really text, storing nothing', async () => {
     const before = await stored();
-    await expectRefused(await uploadImage(Buffer.from('just some text, not an image\n'), 'notes.png', 'image/png'), 415, before);
+    await expectRefused(
+      await uploadImage(Buffer.from('just some text, not an image\n'), 'notes.png', 'image/png'),
+      415,
+      before,
+    );
   });
 
   it.each([
@@ -210,7 +249,8 @@ describe.each(DATABASE_KINDS)('POST /api/uploader/do on %s', (kind) => {
     ['named .png with type image/png', 'drawing.png', 'image/png'],
   ])('answers 415 for an SVG %s, storing nothing', async (_label, filename, type) => {
     const before = await stored();
-    const svg = '<svg xmlns="http://www.w3.org/2000/svg" width="40" height="40"><script>alert(1)</script><rect width="40" height="40" fill="red"/></svg>';
+    const svg =
+      '<svg xmlns="http://www.w3.org/2000/svg" width="40" height="40"><script>alert(1)</script><rect width="40" height="40" fill="red"/></svg>';
     await expectRefused(await uploadImage(Buffer.from(svg), filename, type), 415, before);
   });
 
@@ -219,15 +259,18 @@ describe.each(DATABASE_KINDS)('POST /api/uploader/do on %s', (kind) => {
     await expectRefused(await uploadImage(await image('tiff' as Format), 'scan.png', 'image/png'), 415, before);
   });
 
-  it.each(['png', 'jpeg'] as const)('answers 415 for a truncated %s (damaged or incomplete file), storing nothing', async (format) => {
-    const before = await stored();
-    const noisy = await sharp(randomBytes(300 * 300 * 3), { raw: { width: 300, height: 300, channels: 3 } })
-      .toFormat(format)
-      .toBuffer();
-    const truncated = noisy.subarray(0, Math.floor(noisy.length / 2));
-    expect((await sharp(truncated).metadata()).width).toBe(300); // the header alone looks fine
-    await expectRefused(await uploadImage(truncated, `cut.${format}`, `image/${format}`), 415, before);
-  });
+  it.each(['png', 'jpeg'] as const)(
+    'answers 415 for a truncated %s (damaged or incomplete file), storing nothing',
+    async (format) => {
+      const before = await stored();
+      const noisy = await sharp(randomBytes(300 * 300 * 3), { raw: { width: 300, height: 300, channels: 3 } })
+        .toFormat(format)
+        .toBuffer();
+      const truncated = noisy.subarray(0, Math.floor(noisy.length / 2));
+      expect((await sharp(truncated).metadata()).width).toBe(300); // the header alone looks fine
+      await expectRefused(await uploadImage(truncated, `cut.${format}`, `image/${format}`), 415, before);
+    },
+  );
 
   it('answers 415 for an image whose header claims a huge size, storing nothing', async () => {
     const before = await stored();
@@ -253,7 +296,9 @@ describe.each(DATABASE_KINDS)('POST /api/uploader/do on %s', (kind) => {
 
   it('accepts a large image just under the limit', async () => {
     // Noise compresses badly: a 1800x1800 noisy PNG is several MB.
-    const noise = await sharp(randomBytes(1800 * 1800 * 3), { raw: { width: 1800, height: 1800, channels: 3 } }).png({ compressionLevel: 0 }).toBuffer();
+    const noise = await sharp(randomBytes(1800 * 1800 * 3), { raw: { width: 1800, height: 1800, channels: 3 } })
+      .png({ compressionLevel: 0 })
+      .toBuffer();
     expect(noise.length).toBeGreaterThan(5 * MB);
     expect(noise.length).toBeLessThan(10 * MB);
     const res = await uploadImage(noise, 'noise.png', 'image/png');
@@ -268,7 +313,11 @@ describe.each(DATABASE_KINDS)('POST /api/uploader/do on %s', (kind) => {
 
   it('answers 400 when the image is sent in another field, storing nothing', async () => {
     const before = await stored();
-    await expectRefused(await upload([{ field: 'file', data: await image('png'), filename: 'photo.png', type: 'image/png' }]), 400, before);
+    await expectRefused(
+      await upload([{ field: 'file', data: await image('png'), filename: 'photo.png', type: 'image/png' }]),
+      400,
+      before,
+    );
   });
 
   it('answers 400 when the field image is text, not a file, storing nothing', async () => {
@@ -289,7 +338,10 @@ describe.each(DATABASE_KINDS)('POST /api/uploader/do on %s', (kind) => {
 
   it('answers 401 without a token, even with a valid image, storing nothing', async () => {
     const before = await stored();
-    const res = await upload([{ field: 'image', data: await image('png'), filename: 'photo.png', type: 'image/png' }], {});
+    const res = await upload(
+      [{ field: 'image', data: await image('png'), filename: 'photo.png', type: 'image/png' }],
+      {},
+    );
     expect(res.statusCode).toBe(401);
     expect(res.json()).toEqual({ message: SERVER_MESSAGES.loginRequired });
     expect(await stored()).toEqual(before);
@@ -297,7 +349,9 @@ describe.each(DATABASE_KINDS)('POST /api/uploader/do on %s', (kind) => {
 
   it('answers 401 with a garbage token, storing nothing', async () => {
     const before = await stored();
-    const res = await upload([{ field: 'image', data: await image('png'), filename: 'photo.png', type: 'image/png' }], { authorization: 'Bearer garbage' });
+    const res = await upload([{ field: 'image', data: await image('png'), filename: 'photo.png', type: 'image/png' }], {
+      authorization: 'Bearer garbage',
+    });
     expect(res.statusCode).toBe(401);
     expect(res.json()).toEqual({ message: SERVER_MESSAGES.loginRequired });
     expect(await stored()).toEqual(before);

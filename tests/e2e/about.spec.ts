@@ -50,7 +50,10 @@ test('navigation buttons on /about-us go to /?section=<id> and land scrolled the
 
 test('/about-us headings descend without skipping a level (h1, h2, then the items’ h3)', async ({ page }) => {
   await page.goto('/about-us');
-  const levels = await page.locator('main').evaluate((main) => [...main.querySelectorAll('h1, h2, h3, h4, h5, h6')].map((h) => Number(h.tagName[1])));
+  const levels = await page
+    .locator('main')
+    .evaluate((main) => [...main.querySelectorAll('h1, h2, h3, h4, h5, h6')].map((h) => Number(h.tagName[1])));
   expect(levels[0]).toBe(1);
-  for (const [i, level] of levels.entries()) if (i > 0) expect(level, `heading ${i} after h${levels[i - 1]}`).toBeLessThanOrEqual(levels[i - 1]! + 1);
+  for (const [i, level] of levels.entries())
+    if (i > 0) expect(level, `heading ${i} after h${levels[i - 1]}`).toBeLessThanOrEqual(levels[i - 1]! + 1);
 });

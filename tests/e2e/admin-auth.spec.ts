@@ -60,10 +60,18 @@ test.describe('administrator login and session', () => {
     const token = await page.evaluate(() => localStorage.getItem('token'));
     await page.getByRole('button', { name: 'Logout' }).click();
     await expect(page).toHaveURL(/\/$/);
-    expect(await page.evaluate(() => [localStorage.getItem('isLoggedIn'), localStorage.getItem('token'), localStorage.getItem('user')])).toEqual([null, null, null]);
+    expect(
+      await page.evaluate(() => [
+        localStorage.getItem('isLoggedIn'),
+        localStorage.getItem('token'),
+        localStorage.getItem('user'),
+      ]),
+    ).toEqual([null, null, null]);
     // The revoke request leaves as the page moves on; it lands moments later.
     await expect
-      .poll(async () => (await page.request.get('/api/auth/me', { headers: { authorization: `Bearer ${token}` } })).status())
+      .poll(async () =>
+        (await page.request.get('/api/auth/me', { headers: { authorization: `Bearer ${token}` } })).status(),
+      )
       .toBe(401);
   });
 });
@@ -172,7 +180,19 @@ test('sidebar collapses to icons on desktop and slides in on phone width', async
   const toggle = page.getByRole('button', { name: 'Toggle sidebar' });
   const width = () => sidebar.evaluate((el) => Math.round(el.getBoundingClientRect().width));
   const left = () => sidebar.evaluate((el) => Math.round(el.getBoundingClientRect().left));
-  for (const label of ['Banner', 'Product Delivery', 'Portfolio', 'Our Services', 'Team', 'About', 'Social Media', 'Blog Category', 'Blogs', 'Privacy Policy', 'Change Password']) {
+  for (const label of [
+    'Banner',
+    'Product Delivery',
+    'Portfolio',
+    'Our Services',
+    'Team',
+    'About',
+    'Social Media',
+    'Blog Category',
+    'Blogs',
+    'Privacy Policy',
+    'Change Password',
+  ]) {
     await expect(sidebar.getByRole('link', { name: label, exact: true })).toHaveCount(1);
   }
   const transition = await sidebar.evaluate((el) => getComputedStyle(el).transitionDuration);

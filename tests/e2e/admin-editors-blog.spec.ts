@@ -1,7 +1,17 @@
 import type { Page } from '@playwright/test';
 import { MESSAGES } from '../../shared/messages';
 import type { BlogCategory, BlogPost } from '../../shared/schemas/blog';
-import { ADMIN, dismissToasts, expectToast, makePng, richContent, stamp, typeRich, uploadImage, waitForRich } from './editor-helpers';
+import {
+  ADMIN,
+  dismissToasts,
+  expectToast,
+  makePng,
+  richContent,
+  stamp,
+  typeRich,
+  uploadImage,
+  waitForRich,
+} from './editor-helpers';
 import { expect, gotoHydrated, login, test } from './helpers';
 
 /**
@@ -42,7 +52,8 @@ async function apiData<T>(page: Page, path: string): Promise<T> {
   expect(res.status(), path).toBe(200);
   return ((await res.json()) as { data: T }).data;
 }
-const findPost = async (page: Page, title: string) => (await apiData<BlogPost[]>(page, '/blogs/get-all-blogs')).find((p) => p.title === title);
+const findPost = async (page: Page, title: string) =>
+  (await apiData<BlogPost[]>(page, '/blogs/get-all-blogs')).find((p) => p.title === title);
 
 test('Blog Category: Add New opens the Manage Blog Category modal and Submit saves the category', async ({ page }) => {
   await openAdmin(page, '/admin/blog-category');
@@ -71,7 +82,9 @@ test('Blog Category: Add New opens the Manage Blog Category modal and Submit sav
   await expect(row.locator('td').nth(1)).toHaveText(CATEGORY);
   await expect(row.getByRole('button', { name: `Edit ${CATEGORY}` })).toBeVisible();
   await expect(row.getByRole('button', { name: `Delete ${CATEGORY}` })).toBeVisible();
-  await expect(categoryRows(page).locator('td:first-child')).toHaveText(Array.from({ length: before + 1 }, (_, i) => String(i + 1)));
+  await expect(categoryRows(page).locator('td:first-child')).toHaveText(
+    Array.from({ length: before + 1 }, (_, i) => String(i + 1)),
+  );
 
   // The selection resets: the next Add New starts empty.
   await page.getByRole('button', { name: 'Add New' }).click();
@@ -79,7 +92,9 @@ test('Blog Category: Add New opens the Manage Blog Category modal and Submit sav
   await categoryModal(page).getByRole('button', { name: 'Close' }).click();
   await expect(categoryModal(page)).toBeHidden();
 
-  expect((await apiData<BlogCategory[]>(page, '/blog-category/get-blog-categories')).map((c) => c.name)).toContain(CATEGORY);
+  expect((await apiData<BlogCategory[]>(page, '/blog-category/get-blog-categories')).map((c) => c.name)).toContain(
+    CATEGORY,
+  );
 });
 
 test('Blog Category: the edit icon opens the modal prefilled and Submit renames the category', async ({ page }) => {
@@ -110,10 +125,15 @@ test('Blog Category: the edit icon opens the modal prefilled and Submit renames 
 
   // The public sidebar links to the renamed category.
   await gotoHydrated(page, '/blogs');
-  await expect(page.getByRole('complementary', { name: 'Blog' }).getByRole('link', { name: RENAMED })).toHaveAttribute('href', encoded(`/blogs/${segment(RENAMED)}`));
+  await expect(page.getByRole('complementary', { name: 'Blog' }).getByRole('link', { name: RENAMED })).toHaveAttribute(
+    'href',
+    encoded(`/blogs/${segment(RENAMED)}`),
+  );
 });
 
-test('Blogs: Add New leads to the create page, which saves a post with an uploaded image and TinyMCE content', async ({ page }, testInfo) => {
+test('Blogs: Add New leads to the create page, which saves a post with an uploaded image and TinyMCE content', async ({
+  page,
+}, testInfo) => {
   await openAdmin(page, '/admin/blogs');
   await expect(page.locator('.admin-card table thead th')).toHaveText(['S.No.', 'title', 'Action']);
   const categories = await apiData<BlogCategory[]>(page, '/blog-category/get-blog-categories');
@@ -142,7 +162,13 @@ test('Blogs: Add New leads to the create page, which saves a post with an upload
   const sent = (await request).postDataJSON() as Record<string, string>;
   expect((await response).status()).toBe(200);
   const category = categories.find((c) => c.name === RENAMED)!;
-  expect(sent).toEqual({ title: TITLE, excerpt: EXCERPT, blogCategory: category._id, content: expect.stringContaining(TEXT), featureImage: image });
+  expect(sent).toEqual({
+    title: TITLE,
+    excerpt: EXCERPT,
+    blogCategory: category._id,
+    content: expect.stringContaining(TEXT),
+    featureImage: image,
+  });
   await expectToast(page, MESSAGES.blogCreated);
   await expect(page).toHaveURL('/admin/blogs');
 
@@ -165,7 +191,10 @@ test('the new post is on /blogs, on its category page and at its exact address',
   const href = (await card.getByRole('link', { name: `Read More: ${TITLE}` }).getAttribute('href'))!;
   expect(decodeURIComponent(href)).toBe(oldUrl);
   expect(href).toBe(encoded(oldUrl));
-  await expect(page.getByRole('complementary', { name: 'Blog' }).getByRole('link', { name: TITLE })).toHaveAttribute('href', href);
+  await expect(page.getByRole('complementary', { name: 'Blog' }).getByRole('link', { name: TITLE })).toHaveAttribute(
+    'href',
+    href,
+  );
 
   await gotoHydrated(page, `/blogs/${segment(RENAMED)}`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(RENAMED);
@@ -176,7 +205,10 @@ test('the new post is on /blogs, on its category page and at its exact address',
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(RENAMED);
   await expect(page.getByTestId('blog-card').getByRole('heading', { level: 2 })).toHaveText([TITLE]);
 
-  await page.getByTestId('blog-card').getByRole('link', { name: `Read More: ${TITLE}` }).click();
+  await page
+    .getByTestId('blog-card')
+    .getByRole('link', { name: `Read More: ${TITLE}` })
+    .click();
   await expect.poll(() => decodeURIComponent(new URL(page.url()).pathname)).toBe(oldUrl);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(TITLE);
   await expect(page.locator('.blog-post-category')).toHaveText(RENAMED);
@@ -191,7 +223,9 @@ test('the new post is on /blogs, on its category page and at its exact address',
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(TITLE);
 });
 
-test('Blogs: the edit page loads the post and Save changes its title; the old address answers 301 to the new one', async ({ page }) => {
+test('Blogs: the edit page loads the post and Save changes its title; the old address answers 301 to the new one', async ({
+  page,
+}) => {
   const post = (await findPost(page, TITLE))!;
   await openAdmin(page, `/admin/blogs?category=${post.blogCategory[0]!._id}`);
   await page.getByRole('link', { name: `Edit ${TITLE}` }).click();
@@ -208,7 +242,13 @@ test('Blogs: the edit page loads the post and Save changes its title; the old ad
   await dismissToasts(page);
   const request = page.waitForRequest((r) => r.url().endsWith(`/api/blogs/edit/${post._id}`));
   await page.getByRole('button', { name: 'Save' }).click();
-  expect((await request).postDataJSON()).toMatchObject({ _id: post._id, title: NEW_TITLE, excerpt: EXCERPT, blogCategory: post.blogCategory[0]!._id, featureImage: post.featureImage });
+  expect((await request).postDataJSON()).toMatchObject({
+    _id: post._id,
+    title: NEW_TITLE,
+    excerpt: EXCERPT,
+    blogCategory: post.blogCategory[0]!._id,
+    featureImage: post.featureImage,
+  });
   await expectToast(page, MESSAGES.blogUpdated);
   await expect(page).toHaveURL(/\/admin\/blogs(\?.*)?$/);
 
@@ -232,7 +272,9 @@ test('the renamed post is in the sitemap and the RSS feed, under its new address
   expect(sitemap).toContain(`<loc>${baseURL}${encoded(`/blogs/${segment(RENAMED)}`)}</loc>`);
 
   const rss = await (await page.request.get('/rss.xml')).text();
-  const item = [...rss.matchAll(/<item>([\s\S]*?)<\/item>/g)].map((m) => m[1]!).find((i) => i.includes(`<title>${NEW_TITLE}</title>`));
+  const item = [...rss.matchAll(/<item>([\s\S]*?)<\/item>/g)]
+    .map((m) => m[1]!)
+    .find((i) => i.includes(`<title>${NEW_TITLE}</title>`));
   expect(item).toBeDefined();
   expect(item).toContain(`<link>${baseURL}${encoded(newUrl)}</link>`);
   expect(item).toContain(`<description>${EXCERPT}</description>`);
@@ -240,7 +282,9 @@ test('the renamed post is in the sitemap and the RSS feed, under its new address
   expect(rss).not.toContain(TITLE);
 });
 
-test('Blogs: the delete icon asks first, then removes the post from the table and the public blog', async ({ page }) => {
+test('Blogs: the delete icon asks first, then removes the post from the table and the public blog', async ({
+  page,
+}) => {
   const post = (await findPost(page, NEW_TITLE))!;
   await openAdmin(page, `/admin/blogs?category=${post.blogCategory[0]!._id}`);
   const rows = page.locator('.admin-card table tbody tr');
@@ -253,7 +297,9 @@ test('Blogs: the delete icon asks first, then removes the post from the table an
   await expect(rows.filter({ hasText: NEW_TITLE })).toHaveCount(1);
 
   await page.getByRole('button', { name: `Delete ${NEW_TITLE}` }).click();
-  const response = page.waitForResponse((r) => r.url().endsWith(`/api/blogs/${post._id}`) && r.request().method() === 'DELETE');
+  const response = page.waitForResponse(
+    (r) => r.url().endsWith(`/api/blogs/${post._id}`) && r.request().method() === 'DELETE',
+  );
   await confirmDialog(page).getByRole('button', { name: 'Delete' }).click();
   expect((await response).status()).toBe(200);
   await expect(confirmDialog(page)).toBeHidden();
@@ -267,7 +313,9 @@ test('Blogs: the delete icon asks first, then removes the post from the table an
   expect((await page.goto(oldUrl))?.status()).toBe(404);
 });
 
-test("Blog Category: the delete icon asks first, then deletes the category with 'Blog Category Deleted! '", async ({ page }) => {
+test("Blog Category: the delete icon asks first, then deletes the category with 'Blog Category Deleted! '", async ({
+  page,
+}) => {
   await openAdmin(page, '/admin/blog-category');
   const row = categoryRows(page).filter({ hasText: RENAMED });
   await expect(row).toHaveCount(1);
@@ -284,6 +332,8 @@ test("Blog Category: the delete icon asks first, then deletes the category with 
   await expectToast(page, MESSAGES.categoryDeleted);
   await expect(row).toHaveCount(0);
   await expect(categoryRows(page)).toHaveCount(before - 1);
-  expect((await apiData<BlogCategory[]>(page, '/blog-category/get-blog-categories')).map((c) => c.name)).not.toContain(RENAMED);
+  expect((await apiData<BlogCategory[]>(page, '/blog-category/get-blog-categories')).map((c) => c.name)).not.toContain(
+    RENAMED,
+  );
   expect((await page.goto(`/blogs/${segment(RENAMED)}`))?.status()).toBe(404);
 });

@@ -23,7 +23,12 @@ async function newestMailTo(address: string, subject: RegExp, after = 0): Promis
     .poll(
       () => {
         const dir = MAIL_DIR();
-        const files = fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.endsWith('.eml')).sort() : [];
+        const files = fs.existsSync(dir)
+          ? fs
+              .readdirSync(dir)
+              .filter((f) => f.endsWith('.eml'))
+              .sort()
+          : [];
         const mails = files
           .filter((f) => fs.statSync(path.join(dir, f)).mtimeMs >= after)
           .map((f) => parseMail(fs.readFileSync(path.join(dir, f), 'utf8')))
@@ -115,7 +120,9 @@ test.describe('blog subscriptions', () => {
     await expect(error).toBeHidden();
 
     confirmation = await newestMailTo(address, /confirm your subscription/, before);
-    expect(confirmation.header('list-unsubscribe')).toMatch(/^<http:\/\/127\.0\.0\.1:\d+\/api\/blogs-subscribers\/unsubscribe\?id=/);
+    expect(confirmation.header('list-unsubscribe')).toMatch(
+      /^<http:\/\/127\.0\.0\.1:\d+\/api\/blogs-subscribers\/unsubscribe\?id=/,
+    );
     expect(confirmation.header('list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
   });
 
@@ -183,7 +190,9 @@ test.describe('blog subscriptions', () => {
     await expect(row).toHaveCount(1);
 
     await row.getByRole('button', { name: `Remove ${address}` }).click();
-    const removed = page.waitForResponse((r) => r.url().includes('/api/admin/subscribers/') && r.request().method() === 'DELETE');
+    const removed = page.waitForResponse(
+      (r) => r.url().includes('/api/admin/subscribers/') && r.request().method() === 'DELETE',
+    );
     await dialog.getByRole('button', { name: 'Delete' }).click();
     expect((await removed).status()).toBe(200);
     await expect(dialog).toBeHidden();

@@ -2,7 +2,15 @@ import type { APIRequestContext, Locator, Page, Request } from '@playwright/test
 import { formatDate } from '../../shared/format';
 import { MESSAGES } from '../../shared/messages';
 import type { BlogCategory, BlogPost } from '../../shared/schemas/blog';
-import { expect, expectScrolledToSection, gotoHydrated, isPhone, openMenuIfCollapsed, test, textFragments } from './helpers';
+import {
+  expect,
+  expectScrolledToSection,
+  gotoHydrated,
+  isPhone,
+  openMenuIfCollapsed,
+  test,
+  textFragments,
+} from './helpers';
 
 /**
  * The public blog (SPEC §2 blog list, category and post pages, §5 subscription checks, §9 sizes and
@@ -25,7 +33,8 @@ const SECTIONS = [
   ['Team', 'team'],
   ['Contact Us', 'contact_us'],
 ] as const;
-const DATE_FORMAT = /^(January|February|March|April|May|June|July|August|September|October|November|December) \d{2}, \d{4}$/;
+const DATE_FORMAT =
+  /^(January|February|March|April|May|June|July|August|September|October|November|December) \d{2}, \d{4}$/;
 
 async function apiData<T>(request: APIRequestContext, path: string): Promise<T> {
   const res = await request.get(`/api${path}`);
@@ -40,7 +49,8 @@ async function seededPost(request: APIRequestContext, title: string): Promise<Bl
 }
 
 const cards = (page: Page) => page.getByTestId('blog-card');
-const cardOf = (page: Page, title: string) => cards(page).filter({ has: page.getByRole('heading', { name: title, exact: true }) });
+const cardOf = (page: Page, title: string) =>
+  cards(page).filter({ has: page.getByRole('heading', { name: title, exact: true }) });
 const sidebar = (page: Page) => page.getByRole('complementary', { name: 'Blog' });
 const header = (page: Page) => page.getByTestId('site-header');
 
@@ -64,7 +74,11 @@ async function expectCard(card: Locator, post: BlogPost) {
   await expect(excerpt).toHaveText(post.excerpt);
   const clamp = await excerpt.evaluate((el) => {
     const style = getComputedStyle(el);
-    return { clamp: style.getPropertyValue('-webkit-line-clamp'), lineHeight: parseFloat(style.lineHeight), height: el.getBoundingClientRect().height };
+    return {
+      clamp: style.getPropertyValue('-webkit-line-clamp'),
+      lineHeight: parseFloat(style.lineHeight),
+      height: el.getBoundingClientRect().height,
+    };
   });
   expect(clamp.clamp).toBe('2');
   expect(clamp.height).toBeLessThanOrEqual(2 * clamp.lineHeight + 1);
@@ -74,7 +88,10 @@ async function expectCard(card: Locator, post: BlogPost) {
 }
 
 test.describe('blog list (/blogs)', () => {
-  test('shows every post as a card, newest first: image 190 px high, date, title, two-line excerpt, Read More', async ({ page, request }) => {
+  test('shows every post as a card, newest first: image 190 px high, date, title, two-line excerpt, Read More', async ({
+    page,
+    request,
+  }) => {
     const posts = await allPosts(request);
     for (const title of Object.values(SEEDED)) expect(posts.map((p) => p.title)).toContain(title);
     await gotoHydrated(page, '/blogs');
@@ -252,10 +269,13 @@ test.describe('post page (/blogs/{category}/{title})', () => {
     await expect(rows).toHaveCount(3);
     // Bootstrap paints stripes with an inset shadow over the cell background: compare what is painted.
     const paint = (row: Locator) =>
-      row.locator('td').first().evaluate((td) => {
-        const style = getComputedStyle(td);
-        return `${style.backgroundColor} | ${style.boxShadow}`;
-      });
+      row
+        .locator('td')
+        .first()
+        .evaluate((td) => {
+          const style = getComputedStyle(td);
+          return `${style.backgroundColor} | ${style.boxShadow}`;
+        });
     const [first, second, third] = [await paint(rows.nth(0)), await paint(rows.nth(1)), await paint(rows.nth(2))];
     expect(first).not.toBe(second);
     expect(first).toBe(third);
@@ -277,7 +297,11 @@ test.describe('post page (/blogs/{category}/{title})', () => {
     expect(Math.abs(frame.height - box.height)).toBeLessThanOrEqual(1);
   });
 
-  for (const url of ['/blogs/Engineering/No-Such-Post', '/blogs/uncategorized/No-Such-Post', '/blogs/No-Such-Category/No-Such-Post']) {
+  for (const url of [
+    '/blogs/Engineering/No-Such-Post',
+    '/blogs/uncategorized/No-Such-Post',
+    '/blogs/No-Such-Category/No-Such-Post',
+  ]) {
     test(`an unknown post (${url}) answers 404 with the router error screen`, async ({ page }) => {
       const response = await page.goto(url);
       expect(response?.status()).toBe(404);
@@ -293,7 +317,8 @@ test.describe('header navigation from a blog page', () => {
     await gotoHydrated(page, post.url);
     await openMenuIfCollapsed(page);
     const nav = page.locator('#main-menu .navbar-nav');
-    for (const [label, id] of SECTIONS) await expect(nav.getByRole('link', { name: label, exact: true })).toHaveAttribute('href', `/?section=${id}`);
+    for (const [label, id] of SECTIONS)
+      await expect(nav.getByRole('link', { name: label, exact: true })).toHaveAttribute('href', `/?section=${id}`);
     await expect(nav.getByRole('link', { name: 'Blogs', exact: true })).toHaveAttribute('href', '/blogs');
   });
 
@@ -331,7 +356,9 @@ test.describe('subscription box checks (SPEC §5)', () => {
   }
 
   for (const url of ['/blogs', '/blogs/Engineering/Shipping-every-two-weeks-without-the-drama']) {
-    test(`on ${url}: empty and invalid addresses are refused with the spec's messages, which clear on typing`, async ({ page }) => {
+    test(`on ${url}: empty and invalid addresses are refused with the spec's messages, which clear on typing`, async ({
+      page,
+    }) => {
       const calls = subscribeCalls(page);
       await gotoHydrated(page, url);
       const box = page.locator('.subscribe-box');
@@ -369,7 +396,8 @@ test.describe('subscription box checks (SPEC §5)', () => {
 test.describe('what crawlers read', () => {
   /** Attributes of every <meta> and <link> tag of a server-rendered page. */
   function headTags(html: string) {
-    const attrs = (tag: string) => Object.fromEntries([...tag.matchAll(/([\w:-]+)="([^"]*)"/g)].map((m) => [m[1]!.toLowerCase(), m[2]!]));
+    const attrs = (tag: string) =>
+      Object.fromEntries([...tag.matchAll(/([\w:-]+)="([^"]*)"/g)].map((m) => [m[1]!.toLowerCase(), m[2]!]));
     const metas = [...html.matchAll(/<meta\b[^>]*>/g)].map((m) => attrs(m[0]));
     const links = [...html.matchAll(/<link\b[^>]*>/g)].map((m) => attrs(m[0]));
     return {
@@ -379,7 +407,10 @@ test.describe('what crawlers read', () => {
     };
   }
 
-  test('a post URL answers HTML with its title, text, canonical link, Open Graph, Twitter card and JSON-LD', async ({ request, baseURL }) => {
+  test('a post URL answers HTML with its title, text, canonical link, Open Graph, Twitter card and JSON-LD', async ({
+    request,
+    baseURL,
+  }) => {
     const post = await seededPost(request, SEEDED.shipping);
     const res = await request.get(post.url);
     expect(res.status()).toBe(200);
@@ -402,7 +433,9 @@ test.describe('what crawlers read', () => {
     expect(head.meta('twitter:card')).toBe('summary_large_image');
     expect(head.meta('twitter:image')).toBe(image);
 
-    const ld = [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1]!) as Record<string, unknown>);
+    const ld = [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map(
+      (m) => JSON.parse(m[1]!) as Record<string, unknown>,
+    );
     const posting = ld.find((item) => item['@type'] === 'BlogPosting');
     expect(posting).toMatchObject({
       '@context': 'https://schema.org',
@@ -448,7 +481,12 @@ test.describe('what crawlers read', () => {
     expect(feed.root).toBe('rss');
     expect(feed.channelTitle).toMatch(/ blog$/);
     expect(feed.items).toEqual(
-      posts.slice(0, 20).map((p) => ({ title: p.title, link: `${baseURL}${p.url}`, description: p.excerpt, category: p.blogCategory[0]?.name ?? null })),
+      posts.slice(0, 20).map((p) => ({
+        title: p.title,
+        link: `${baseURL}${p.url}`,
+        description: p.excerpt,
+        category: p.blogCategory[0]?.name ?? null,
+      })),
     );
     for (const title of Object.values(SEEDED)) expect(feed.items.map((i) => i.title)).toContain(title);
   });
@@ -459,7 +497,9 @@ test.describe('what crawlers read', () => {
     expect(res.status()).toBe(200);
     const xml = await res.text();
     const locs = [...xml.matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => m[1]!.replaceAll('&amp;', '&'));
-    expect(locs).toEqual(expect.arrayContaining([`${baseURL}/blogs`, `${baseURL}/blogs/Engineering`, `${baseURL}/blogs/Product-Design`]));
+    expect(locs).toEqual(
+      expect.arrayContaining([`${baseURL}/blogs`, `${baseURL}/blogs/Engineering`, `${baseURL}/blogs/Product-Design`]),
+    );
     for (const post of posts) expect(locs).toContain(`${baseURL}${post.url}`);
     expect(locs).toContain(`${baseURL}/blogs/Engineering/CI_slash_CD-for-teams-of-five`);
   });

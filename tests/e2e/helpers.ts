@@ -98,7 +98,8 @@ export function createAdmin(email: string, password: string) {
   });
 }
 
-export const uniqueEmail = (label: string) => `${label}-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@example.com`;
+export const uniqueEmail = (label: string) =>
+  `${label}-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@example.com`;
 
 export async function login(page: Page, email: string, password: string) {
   await page.goto('/admin');
@@ -111,8 +112,15 @@ export async function login(page: Page, email: string, password: string) {
 /** The newest e-mail the server delivered to an address (written as .eml files without SMTP). */
 export async function latestMailTo(address: string): Promise<string | undefined> {
   const dir = path.join(process.env.E2E_DATA_DIR!, 'mail');
-  const files = fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.endsWith('.eml')).sort() : [];
-  const mails = files.map((f) => fs.readFileSync(path.join(dir, f), 'utf8')).filter((m) => m.includes(`To: ${address}`));
+  const files = fs.existsSync(dir)
+    ? fs
+        .readdirSync(dir)
+        .filter((f) => f.endsWith('.eml'))
+        .sort()
+    : [];
+  const mails = files
+    .map((f) => fs.readFileSync(path.join(dir, f), 'utf8'))
+    .filter((m) => m.includes(`To: ${address}`));
   return mails.at(-1);
 }
 

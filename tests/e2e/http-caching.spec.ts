@@ -57,7 +57,9 @@ test.describe('HTTP caching and compression of the production build', () => {
     }
     // The inline module script that starts hydration ran under that policy.
     await page.goto('/');
-    await page.waitForFunction(() => Boolean((window as unknown as { __reactRouterRouteModules?: object }).__reactRouterRouteModules));
+    await page.waitForFunction(() =>
+      Boolean((window as unknown as { __reactRouterRouteModules?: object }).__reactRouterRouteModules),
+    );
     expect(violations).toEqual([]);
   });
 
@@ -79,7 +81,9 @@ test.describe('HTTP caching and compression of the production build', () => {
     expect(violations.length).toBeGreaterThan(0);
   });
 
-  test('the stylesheet comes before the script preloads in the head, so first paint does not wait behind them', async ({ request }) => {
+  test('the stylesheet comes before the script preloads in the head, so first paint does not wait behind them', async ({
+    request,
+  }) => {
     const head = /<head>([\s\S]*?)<\/head>/.exec(await (await request.get('/')).text())![1]!;
     const stylesheet = head.search(/<link [^>]*rel="stylesheet" href="\/assets\/[\w-]+\.css"/);
     const firstPreload = head.indexOf('rel="modulepreload"');
@@ -108,7 +112,9 @@ test.describe('HTTP caching and compression of the production build', () => {
     expect(scripts.length).toBeGreaterThan(0);
     expect(scripts.filter((s) => /tinymce|admin/i.test(s))).toEqual([]);
     // The toast library (it injects its own styles when loaded) waits for the first toast.
-    const toastStyles = await page.evaluate(() => [...document.querySelectorAll('style')].some((s) => s.textContent?.includes('--toastify')));
+    const toastStyles = await page.evaluate(() =>
+      [...document.querySelectorAll('style')].some((s) => s.textContent?.includes('--toastify')),
+    );
     expect(toastStyles).toBe(false);
   });
 

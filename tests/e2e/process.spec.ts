@@ -9,7 +9,14 @@ import { expect, test } from './helpers';
 function startServer(env: Record<string, string>) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'site-proc-'));
   const child = spawn(process.execPath, ['build/node/main.js'], {
-    env: { PATH: process.env.PATH!, NODE_ENV: 'production', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
+    env: {
+      PATH: process.env.PATH!,
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
   });
   let output = '';
   child.stdout.on('data', (d) => (output += d));
@@ -40,7 +47,9 @@ test.describe('server process', () => {
     const port = await freePort();
     const server = startServer({ PORT: String(port) });
     await expect
-      .poll(async () => (await fetch(`http://127.0.0.1:${port}/api/get-content`).catch(() => null))?.status, { timeout: 30_000 })
+      .poll(async () => (await fetch(`http://127.0.0.1:${port}/api/get-content`).catch(() => null))?.status, {
+        timeout: 30_000,
+      })
       .toBe(200);
     expect(server.output()).toMatch(/password: \S{16}/);
     server.child.kill('SIGTERM');

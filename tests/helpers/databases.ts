@@ -6,9 +6,14 @@ import type { DatabaseConfig } from '../../server/config';
  * The databases API tests run on: SQLite always, PostgreSQL too when TEST_DATABASE_URL is set (CI sets
  * it). Each test app gets a database of its own, dropped afterwards.
  */
-export const DATABASE_KINDS: Array<'sqlite' | 'postgres'> = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
+export const DATABASE_KINDS: Array<'sqlite' | 'postgres'> = process.env.TEST_DATABASE_URL
+  ? ['sqlite', 'postgres']
+  : ['sqlite'];
 
-export async function createTestDatabase(kind: 'sqlite' | 'postgres', dataDir: string): Promise<{ config: DatabaseConfig; drop: () => Promise<void> }> {
+export async function createTestDatabase(
+  kind: 'sqlite' | 'postgres',
+  dataDir: string,
+): Promise<{ config: DatabaseConfig; drop: () => Promise<void> }> {
   if (kind === 'sqlite') return { config: { kind: 'sqlite', file: `${dataDir}/test.db` }, drop: async () => {} };
   const adminUrl = process.env.TEST_DATABASE_URL!;
   const name = `site_test_${Date.now()}_${randomBytes(3).toString('hex')}`;

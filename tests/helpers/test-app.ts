@@ -28,7 +28,13 @@ export async function buildTestApp(
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'site-test-'));
   const database = await createTestDatabase(kind, dataDir);
   const config: Config = {
-    ...loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, ADMIN_PASSWORD: 'admin-secret', LOG_LEVEL: 'silent', ...options.env }),
+    ...loadConfig({
+      NODE_ENV: 'test',
+      DATA_DIR: dataDir,
+      ADMIN_PASSWORD: 'admin-secret',
+      LOG_LEVEL: 'silent',
+      ...options.env,
+    }),
     database: database.config,
   };
   const log = pino({ level: 'silent' });

@@ -3,8 +3,25 @@ import { NAV_ITEMS, SECTION_IDS, sectionUrl, webpSrcSet } from '../../shared/pat
 
 describe('landing navigation', () => {
   it('has the eight buttons of SPEC §2 in order, seven scrolling to a section and Blogs to /blogs', () => {
-    expect(NAV_ITEMS.map((i) => i.label)).toEqual(['Home', 'Product Delivery', 'Portfolio', 'Services', 'About Us', 'Team', 'Contact Us', 'Blogs']);
-    expect(NAV_ITEMS.slice(0, 7).map((i) => i.section)).toEqual(['home', 'product_delivery', 'portfolio', 'services', 'about-us', 'team', 'contact_us']);
+    expect(NAV_ITEMS.map((i) => i.label)).toEqual([
+      'Home',
+      'Product Delivery',
+      'Portfolio',
+      'Services',
+      'About Us',
+      'Team',
+      'Contact Us',
+      'Blogs',
+    ]);
+    expect(NAV_ITEMS.slice(0, 7).map((i) => i.section)).toEqual([
+      'home',
+      'product_delivery',
+      'portfolio',
+      'services',
+      'about-us',
+      'team',
+      'contact_us',
+    ]);
     expect(NAV_ITEMS[7]).toEqual({ label: 'Blogs', to: '/blogs' });
   });
 

@@ -57,7 +57,9 @@ describe('inlineScriptHashes (the page policy of docs/decisions/0003)', () => {
     const html =
       `<head><script type="module" src="/assets/entry.js" nonce="${nonce}"></script><script nonce="${nonce}">window.a = 1</script></head>` +
       `<body><SCRIPT nonce="${nonce}">window.a = 1</SCRIPT><script type="module" async="" nonce="${nonce}">\nimport("/assets/x.js");\n</script></body>`;
-    expect(inlineScriptHashes(html, nonce).sort()).toEqual([sha('window.a = 1'), sha('\nimport("/assets/x.js");\n')].sort());
+    expect(inlineScriptHashes(html, nonce).sort()).toEqual(
+      [sha('window.a = 1'), sha('\nimport("/assets/x.js");\n')].sort(),
+    );
   });
 
   it('gives no hash to a script without the nonce, or with another one: an injected script stays blocked', () => {

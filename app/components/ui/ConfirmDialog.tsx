@@ -1,7 +1,17 @@
 import { Button, Modal } from 'react-bootstrap';
 
 /** Asks before something is deleted. */
-export function ConfirmDialog({ show, message, onConfirm, onCancel }: { show: boolean; message: string; onConfirm: () => void; onCancel: () => void }) {
+export function ConfirmDialog({
+  show,
+  message,
+  onConfirm,
+  onCancel,
+}: {
+  show: boolean;
+  message: string;
+  onConfirm: () => void;
+  onCancel: () => void;
+}) {
   return (
     <Modal show={show} onHide={onCancel} centered aria-labelledby="confirm-title">
       <Modal.Header closeButton>

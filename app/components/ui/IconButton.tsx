@@ -7,7 +7,9 @@ const KINDS = {
   delete: { icon: trash, className: 'btn-outline-danger' },
 } as const;
 
-type IconButtonProps = { kind: keyof typeof KINDS; label: string } & ({ onClick: () => void; to?: never } | { to: string; onClick?: never });
+type IconButtonProps = { kind: keyof typeof KINDS; label: string } & (
+  { onClick: () => void; to?: never } | { to: string; onClick?: never }
+);
 
 /** The small edit and delete buttons of the admin tables; `label` is what screen readers hear. */
 export function IconButton({ kind, label, ...action }: IconButtonProps) {

@@ -17,7 +17,14 @@ interface ImageUploadProps {
 }
 
 /** Uploads the chosen file at once: spinner while it goes, then a preview of the stored address. */
-export function ImageUpload({ label, value, onUploaded, accept = '.png,image/png', toastOnError = true, error }: ImageUploadProps) {
+export function ImageUpload({
+  label,
+  value,
+  onUploaded,
+  accept = '.png,image/png',
+  toastOnError = true,
+  error,
+}: ImageUploadProps) {
   const id = useId();
   const [uploading, setUploading] = useState(false);
 
@@ -40,7 +47,13 @@ export function ImageUpload({ label, value, onUploaded, accept = '.png,image/png
   return (
     <Form.Group className="mb-3" controlId={id}>
       <Form.Label>{label}</Form.Label>
-      <Form.Control type="file" accept={accept} disabled={uploading} isInvalid={Boolean(error)} onChange={(e) => void upload((e.target as HTMLInputElement).files?.[0])} />
+      <Form.Control
+        type="file"
+        accept={accept}
+        disabled={uploading}
+        isInvalid={Boolean(error)}
+        onChange={(e) => void upload((e.target as HTMLInputElement).files?.[0])}
+      />
       <Form.Control.Feedback type="invalid">{error}</Form.Control.Feedback>
       <div className="image-upload-preview mt-2">
         {uploading ? (

@@ -15,7 +15,18 @@ interface TextFieldProps {
 }
 
 /** A labelled input with its validation message underneath. */
-export function TextField({ id, label, value, error, onChange, type = 'text', className, as, rows, ...rest }: TextFieldProps) {
+export function TextField({
+  id,
+  label,
+  value,
+  error,
+  onChange,
+  type = 'text',
+  className,
+  as,
+  rows,
+  ...rest
+}: TextFieldProps) {
   return (
     <Form.Group className={className ?? 'mb-3'} controlId={id}>
       <Form.Label>{label}</Form.Label>

@@ -23,7 +23,16 @@ interface ItemDialogProps<T> {
   onClose: () => void;
 }
 
-export function ItemDialog<T extends Record<string, string>>({ title, submitLabel, fields, initial, saving, requireImage, onSubmit, onClose }: ItemDialogProps<T>) {
+export function ItemDialog<T extends Record<string, string>>({
+  title,
+  submitLabel,
+  fields,
+  initial,
+  saving,
+  requireImage,
+  onSubmit,
+  onClose,
+}: ItemDialogProps<T>) {
   const [item, setItem] = useState<T>(initial);
   const set = (name: keyof T, value: string) => setItem((current) => ({ ...current, [name]: value }));
   const ready = !requireImage || Boolean(item[requireImage]);
@@ -47,10 +56,35 @@ export function ItemDialog<T extends Record<string, string>>({ title, submitLabe
           {fields.map((field) => {
             const id = `${formId}-${field.name}`;
             const value = item[field.name] ?? '';
-            if (field.kind === 'rich') return <RichTextEditor key={field.name} id={id} label={field.label} value={value} onChange={(v) => set(field.name, v)} />;
-            if (field.kind === 'image') return <ImageUpload key={field.name} label={field.label} value={value} onUploaded={(url) => set(field.name, url)} />;
+            if (field.kind === 'rich')
+              return (
+                <RichTextEditor
+                  key={field.name}
+                  id={id}
+                  label={field.label}
+                  value={value}
+                  onChange={(v) => set(field.name, v)}
+                />
+              );
+            if (field.kind === 'image')
+              return (
+                <ImageUpload
+                  key={field.name}
+                  label={field.label}
+                  value={value}
+                  onUploaded={(url) => set(field.name, url)}
+                />
+              );
             return (
-              <TextField key={field.name} id={id} label={field.label} value={value} as={field.kind === 'textarea' ? 'textarea' : undefined} rows={3} onChange={(v) => set(field.name, v)} />
+              <TextField
+                key={field.name}
+                id={id}
+                label={field.label}
+                value={value}
+                as={field.kind === 'textarea' ? 'textarea' : undefined}
+                rows={3}
+                onChange={(v) => set(field.name, v)}
+              />
             );
           })}
         </form>

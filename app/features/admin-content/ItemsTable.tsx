@@ -64,8 +64,14 @@ export function ItemsTable<T extends Record<string, string>>(props: ItemsTablePr
                   <td key={c.label}>{c.render(item)}</td>
                 ))}
                 <td className="text-nowrap">
-                  <IconButton kind="edit" label={`Edit item ${index + 1}`} onClick={() => setDialog({ mode: 'edit', index })} />
-                  {props.canDelete ? <IconButton kind="delete" label={`Delete item ${index + 1}`} onClick={() => setDeleting(index)} /> : null}
+                  <IconButton
+                    kind="edit"
+                    label={`Edit item ${index + 1}`}
+                    onClick={() => setDialog({ mode: 'edit', index })}
+                  />
+                  {props.canDelete ? (
+                    <IconButton kind="delete" label={`Delete item ${index + 1}`} onClick={() => setDeleting(index)} />
+                  ) : null}
                 </td>
               </tr>
             ))}

@@ -18,7 +18,17 @@ interface SectionFormProps<D> {
 }
 
 /** An editor screen: the section's own fields, its Update button, then whatever it lists below. */
-export function SectionForm<D>({ name, heading, fields, draft, errors, saving, onField, onSave, children }: SectionFormProps<D>) {
+export function SectionForm<D>({
+  name,
+  heading,
+  fields,
+  draft,
+  errors,
+  saving,
+  onField,
+  onSave,
+  children,
+}: SectionFormProps<D>) {
   return (
     <section className="admin-card">
       <h1 className="h3 mb-4">{heading}</h1>
@@ -34,9 +44,39 @@ export function SectionForm<D>({ name, heading, fields, draft, errors, saving, o
           const id = `${name}-${field.name}`;
           const value = String(draft[field.name] ?? '');
           const error = errors[field.name];
-          if (field.kind === 'rich') return <RichTextEditor key={id} id={id} label={field.label} value={value} error={error} onChange={(v) => onField(field.name, v)} />;
-          if (field.kind === 'image') return <ImageUpload key={id} label={field.label} value={value} error={error} onUploaded={(v) => onField(field.name, v)} />;
-          return <TextField key={id} id={id} label={field.label} value={value} error={error} as={field.kind === 'textarea' ? 'textarea' : undefined} rows={3} onChange={(v) => onField(field.name, v)} />;
+          if (field.kind === 'rich')
+            return (
+              <RichTextEditor
+                key={id}
+                id={id}
+                label={field.label}
+                value={value}
+                error={error}
+                onChange={(v) => onField(field.name, v)}
+              />
+            );
+          if (field.kind === 'image')
+            return (
+              <ImageUpload
+                key={id}
+                label={field.label}
+                value={value}
+                error={error}
+                onUploaded={(v) => onField(field.name, v)}
+              />
+            );
+          return (
+            <TextField
+              key={id}
+              id={id}
+              label={field.label}
+              value={value}
+              error={error}
+              as={field.kind === 'textarea' ? 'textarea' : undefined}
+              rows={3}
+              onChange={(v) => onField(field.name, v)}
+            />
+          );
         })}
         <SpinnerButton type="submit" loading={saving} className="px-5">
           Update

@@ -5,7 +5,15 @@ import { ADMIN_NAV } from './nav';
  * SPEC §2/§9: 250 px wide, 80 px collapsed (icons only) from the lg breakpoint up; below it the sidebar
  * is hidden and the toggle slides it in over the page. Widths and the 300 ms transition live in admin.scss.
  */
-export function Sidebar({ collapsed, open, onNavigate }: { collapsed: boolean; open: boolean; onNavigate: () => void }) {
+export function Sidebar({
+  collapsed,
+  open,
+  onNavigate,
+}: {
+  collapsed: boolean;
+  open: boolean;
+  onNavigate: () => void;
+}) {
   return (
     <aside
       id="admin-sidebar"
@@ -21,7 +29,13 @@ export function Sidebar({ collapsed, open, onNavigate }: { collapsed: boolean; o
         <ul className="list-unstyled mb-0">
           {ADMIN_NAV.map((item) => (
             <li key={item.to}>
-              <NavLink to={item.to} end={item.to === '/admin/blogs' ? false : true} className="admin-nav-link" title={item.label} onClick={onNavigate}>
+              <NavLink
+                to={item.to}
+                end={item.to === '/admin/blogs' ? false : true}
+                className="admin-nav-link"
+                title={item.label}
+                onClick={onNavigate}
+              >
                 <span className="admin-nav-icon" aria-hidden="true" dangerouslySetInnerHTML={{ __html: item.icon }} />
                 <span className="admin-sidebar-label">{item.label}</span>
               </NavLink>

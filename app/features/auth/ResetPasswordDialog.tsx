@@ -67,17 +67,54 @@ export function ResetPasswordDialog({ show, onClose }: { show: boolean; onClose:
       <Modal.Body>
         {step === 1 ? (
           <form noValidate onSubmit={getOtp}>
-            <TextField id="reset-email" label="Email" type="email" autoComplete="email" value={request.values.email} error={request.errors.email} onChange={(v) => request.change('email', v)} />
+            <TextField
+              id="reset-email"
+              label="Email"
+              type="email"
+              autoComplete="email"
+              value={request.values.email}
+              error={request.errors.email}
+              onChange={(v) => request.change('email', v)}
+            />
             <SpinnerButton type="submit" loading={busy} className="w-100">
               Get OTP
             </SpinnerButton>
           </form>
         ) : (
           <form noValidate onSubmit={resetPassword}>
-            <TextField id="reset-email-readonly" label="Email" value={request.values.email} readOnly onChange={() => {}} />
-            <TextField id="reset-otp" label="OTP" autoComplete="one-time-code" value={reset.values.otp} error={reset.errors.otp} onChange={(v) => reset.change('otp', v)} />
-            <TextField id="reset-new-password" label="New Password" type="password" autoComplete="new-password" value={reset.values.newPassword} error={reset.errors.newPassword} onChange={(v) => reset.change('newPassword', v)} />
-            <TextField id="reset-confirm-password" label="Confirm Password" type="password" autoComplete="new-password" value={reset.values.confirmPassword} error={reset.errors.confirmPassword} onChange={(v) => reset.change('confirmPassword', v)} />
+            <TextField
+              id="reset-email-readonly"
+              label="Email"
+              value={request.values.email}
+              readOnly
+              onChange={() => {}}
+            />
+            <TextField
+              id="reset-otp"
+              label="OTP"
+              autoComplete="one-time-code"
+              value={reset.values.otp}
+              error={reset.errors.otp}
+              onChange={(v) => reset.change('otp', v)}
+            />
+            <TextField
+              id="reset-new-password"
+              label="New Password"
+              type="password"
+              autoComplete="new-password"
+              value={reset.values.newPassword}
+              error={reset.errors.newPassword}
+              onChange={(v) => reset.change('newPassword', v)}
+            />
+            <TextField
+              id="reset-confirm-password"
+              label="Confirm Password"
+              type="password"
+              autoComplete="new-password"
+              value={reset.values.confirmPassword}
+              error={reset.errors.confirmPassword}
+              onChange={(v) => reset.change('confirmPassword', v)}
+            />
             <SpinnerButton type="submit" loading={busy} className="w-100">
               Reset Password
             </SpinnerButton>

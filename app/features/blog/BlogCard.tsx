@@ -9,7 +9,15 @@ export function BlogCard({ post, eager }: { post: BlogPost; eager?: boolean }) {
     <article className="blog-card card h-100" data-testid="blog-card">
       {post.featureImage ? (
         <Link to={post.url} tabIndex={-1} aria-hidden="true">
-          <Picture src={post.featureImage} alt="" width={640} height={190} sizes="(max-width: 767px) 100vw, 400px" className="blog-card-img card-img-top" eager={eager} />
+          <Picture
+            src={post.featureImage}
+            alt=""
+            width={640}
+            height={190}
+            sizes="(max-width: 767px) 100vw, 400px"
+            className="blog-card-img card-img-top"
+            eager={eager}
+          />
         </Link>
       ) : null}
       <div className="card-body d-flex flex-column">

@@ -3,7 +3,15 @@ import { blogCategoryUrl } from '../../../shared/paths';
 import type { BlogCategory, BlogPost } from '../../../shared/schemas/blog';
 import { SubscribeBox } from './SubscribeBox';
 
-export function BlogSidebar({ recent, categories, blogId }: { recent: BlogPost[]; categories: BlogCategory[]; blogId?: string }) {
+export function BlogSidebar({
+  recent,
+  categories,
+  blogId,
+}: {
+  recent: BlogPost[];
+  categories: BlogCategory[];
+  blogId?: string;
+}) {
   return (
     <aside className="blog-sidebar" aria-label="Blog">
       <section className="blog-sidebar-box" aria-labelledby="recent-title">

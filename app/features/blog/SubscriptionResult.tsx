@@ -4,7 +4,11 @@ import { Link } from 'react-router';
 export function SubscriptionResult({ title, message, ok }: { title: string; message: string; ok: boolean }) {
   return (
     <div className="blog-page container">
-      <section className="subscription-result mx-auto text-center" aria-labelledby="subscription-title" style={{ maxWidth: 640 }}>
+      <section
+        className="subscription-result mx-auto text-center"
+        aria-labelledby="subscription-title"
+        style={{ maxWidth: 640 }}
+      >
         <h1 id="subscription-title" className="h2 mb-3">
           {title}
         </h1>

@@ -8,6 +8,10 @@ export function linkParams(url: string): { id: string; token: string } | null {
 
 /** The message of a failed link (our HttpError) or a generic one. */
 export const failureOf = (err: unknown) => ({
-  status: typeof (err as { statusCode?: number }).statusCode === 'number' ? (err as { statusCode: number }).statusCode : 500,
-  message: err instanceof Error && (err as { statusCode?: number }).statusCode ? err.message : 'Something went wrong. Please try again later.',
+  status:
+    typeof (err as { statusCode?: number }).statusCode === 'number' ? (err as { statusCode: number }).statusCode : 500,
+  message:
+    err instanceof Error && (err as { statusCode?: number }).statusCode
+      ? err.message
+      : 'Something went wrong. Please try again later.',
 });

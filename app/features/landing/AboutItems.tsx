@@ -7,9 +7,20 @@ export function AboutItems({ items }: { items: ImageItem[] }) {
   return (
     <div className="about-items">
       {items.map((item, index) => (
-        <div key={index} className={`row align-items-center g-4 g-lg-5 about-item${index % 2 ? ' flex-md-row-reverse' : ''}`} data-testid="about-item">
+        <div
+          key={index}
+          className={`row align-items-center g-4 g-lg-5 about-item${index % 2 ? ' flex-md-row-reverse' : ''}`}
+          data-testid="about-item"
+        >
           <div className="col-md-6">
-            <Picture src={item.image_url} alt="" width={960} height={720} sizes="(max-width: 767px) 100vw, 50vw" className="img-fluid rounded-4 about-img" />
+            <Picture
+              src={item.image_url}
+              alt=""
+              width={960}
+              height={720}
+              sizes="(max-width: 767px) 100vw, 50vw"
+              className="img-fluid rounded-4 about-img"
+            />
           </div>
           <div className="col-md-6">
             <RichText html={item.title} className="about-title rich-text" />

@@ -10,11 +10,12 @@ import { ApiError, api } from '../../lib/api-client';
 
 const EMPTY: ContactFields = { firstName: '', lastName: '', email: '', message: '' };
 
-const FIELDS: Array<{ name: keyof ContactFields; label: string; type?: string; autoComplete: string; wide?: boolean }> = [
-  { name: 'firstName', label: 'First Name', autoComplete: 'given-name' },
-  { name: 'lastName', label: 'Last Name', autoComplete: 'family-name' },
-  { name: 'email', label: 'Email', type: 'email', autoComplete: 'email', wide: true },
-];
+const FIELDS: Array<{ name: keyof ContactFields; label: string; type?: string; autoComplete: string; wide?: boolean }> =
+  [
+    { name: 'firstName', label: 'First Name', autoComplete: 'given-name' },
+    { name: 'lastName', label: 'Last Name', autoComplete: 'family-name' },
+    { name: 'email', label: 'Email', type: 'email', autoComplete: 'email', wide: true },
+  ];
 
 export function ContactForm() {
   const [values, setValues] = useState<ContactFields>(EMPTY);
@@ -57,13 +58,20 @@ export function ContactForm() {
         <div className="row g-5 align-items-start">
           <div className="col-lg-5">
             <h2 id={`${id}-title`}>Contact Us</h2>
-            <p className="section-lead">Tell us about your product idea or the problem you want solved. We answer every message within one business day.</p>
+            <p className="section-lead">
+              Tell us about your product idea or the problem you want solved. We answer every message within one
+              business day.
+            </p>
           </div>
           <div className="col-lg-7">
             <Form noValidate onSubmit={submit} className="contact-form" aria-label="Contact form">
               <div className="row g-3">
                 {FIELDS.map((field) => (
-                  <Form.Group key={field.name} className={field.wide ? 'col-12' : 'col-sm-6'} controlId={`contact-${field.name}`}>
+                  <Form.Group
+                    key={field.name}
+                    className={field.wide ? 'col-12' : 'col-sm-6'}
+                    controlId={`contact-${field.name}`}
+                  >
                     <Form.Label>{field.label}</Form.Label>
                     <Form.Control
                       type={field.type ?? 'text'}
@@ -90,7 +98,14 @@ export function ContactForm() {
                 </Form.Group>
                 <div className="visually-hidden" aria-hidden="true">
                   <label htmlFor="contact-website">Website</label>
-                  <input id="contact-website" name="website" tabIndex={-1} autoComplete="off" value={honeypot} onChange={(e) => setHoneypot(e.target.value)} />
+                  <input
+                    id="contact-website"
+                    name="website"
+                    tabIndex={-1}
+                    autoComplete="off"
+                    value={honeypot}
+                    onChange={(e) => setHoneypot(e.target.value)}
+                  />
                 </div>
                 <div className="col-12 d-flex align-items-center gap-3">
                   <SpinnerButton type="submit" loading={sending} className="px-5">

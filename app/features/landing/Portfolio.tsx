@@ -36,9 +36,27 @@ export function Portfolio({ portfolio }: { portfolio: SiteContent['portfolio'] }
           <div className="embla-viewport" ref={viewportRef}>
             <div className="embla-container">
               {portfolio.items.map((item, index) => (
-                <div className="embla-slide" key={index} role="group" aria-roledescription="slide" aria-label={`${index + 1} of ${portfolio.items.length}`}>
-                  <a href={item.product_link} target="_blank" rel="noopener noreferrer" className="portfolio-card" data-testid="portfolio-item">
-                    <Picture src={item.image_url} alt={`Portfolio project ${index + 1}`} width={960} height={640} sizes="(max-width: 767px) 100vw, (max-width: 1399px) 50vw, 33vw" />
+                <div
+                  className="embla-slide"
+                  key={index}
+                  role="group"
+                  aria-roledescription="slide"
+                  aria-label={`${index + 1} of ${portfolio.items.length}`}
+                >
+                  <a
+                    href={item.product_link}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    className="portfolio-card"
+                    data-testid="portfolio-item"
+                  >
+                    <Picture
+                      src={item.image_url}
+                      alt={`Portfolio project ${index + 1}`}
+                      width={960}
+                      height={640}
+                      sizes="(max-width: 767px) 100vw, (max-width: 1399px) 50vw, 33vw"
+                    />
                   </a>
                 </div>
               ))}

@@ -4,7 +4,15 @@ import { Picture } from '../../components/ui/Picture';
 import { RichText } from '../../components/ui/RichText';
 import { ContactUsButton } from './ContactUsButton';
 
-export function ServiceModal({ service, onClose, onContact }: { service: ServiceItem | null; onClose: () => void; onContact: () => void }) {
+export function ServiceModal({
+  service,
+  onClose,
+  onContact,
+}: {
+  service: ServiceItem | null;
+  onClose: () => void;
+  onContact: () => void;
+}) {
   return (
     <Modal show={service !== null} onHide={onClose} size="lg" centered aria-labelledby="service-modal-title">
       {service ? (
@@ -14,7 +22,15 @@ export function ServiceModal({ service, onClose, onContact }: { service: Service
           </Modal.Header>
           <Modal.Body>
             {service.modal_img ? (
-              <Picture src={service.modal_img} alt={service.title} width={800} height={520} sizes="(max-width: 991px) 100vw, 800px" className="img-fluid rounded mb-3 service-modal-img" eager />
+              <Picture
+                src={service.modal_img}
+                alt={service.title}
+                width={800}
+                height={520}
+                sizes="(max-width: 991px) 100vw, 800px"
+                className="img-fluid rounded mb-3 service-modal-img"
+                eager
+              />
             ) : null}
             <RichText html={service.modal_description} className="rich-text" />
           </Modal.Body>

@@ -13,7 +13,14 @@ export function Team({ team }: { team: SiteContent['team'] }) {
           {team.items.map((member, index) => (
             <li key={index} className="col-sm-6 col-lg-3 d-flex justify-content-center">
               <article className="team-member" data-testid="team-member">
-                <Picture src={member.image_url} alt={member.title} width={260} height={280} sizes="260px" className="team-photo" />
+                <Picture
+                  src={member.image_url}
+                  alt={member.title}
+                  width={260}
+                  height={280}
+                  sizes="260px"
+                  className="team-photo"
+                />
                 <h3 className="h5 mt-3 mb-1">{member.title}</h3>
                 <p className="team-role mb-0">{member.description}</p>
               </article>

@@ -12,7 +12,15 @@ export type HeaderVariant = 'landing' | 'about' | 'blog';
 const threshold = (variant: HeaderVariant) =>
   variant === 'about' ? window.innerHeight / 2 - 100 : HEADER_SCROLL_THRESHOLD_PX;
 
-export function Header({ variant, social, siteName }: { variant: HeaderVariant; social: SiteContent['social']; siteName: string }) {
+export function Header({
+  variant,
+  social,
+  siteName,
+}: {
+  variant: HeaderVariant;
+  social: SiteContent['social'];
+  siteName: string;
+}) {
   const navigate = useNavigate();
   const [scrolled, setScrolled] = useState(false);
   const [menuOpen, setMenuOpen] = useState(false);

@@ -36,7 +36,12 @@ function AboutEditor({ section }: { section: SiteContent['aboutus'] }) {
           <fieldset key={index} className="mb-4">
             <legend className="h5">Section {index + 1}</legend>
             <ImageUpload label="Image" value={item.image_url} onUploaded={(url) => setItem(index, 'image_url', url)} />
-            <RichTextEditor id={`about-${index}-title`} label="Title" value={item.title} onChange={(v) => setItem(index, 'title', v)} />
+            <RichTextEditor
+              id={`about-${index}-title`}
+              label="Title"
+              value={item.title}
+              onChange={(v) => setItem(index, 'title', v)}
+            />
             <RichTextEditor
               id={`about-${index}-description`}
               label="Description"

@@ -10,7 +10,11 @@ clientLoader.hydrate = true as const;
 
 function BannerEditor({ section }: { section: SiteContent['banner'] }) {
   // SPEC §8: a failed banner update only stops the spinner.
-  const editor = useSectionEditor(section, { path: 'banner/update', schema: bannerUpdateSchema }, { silentFailure: true });
+  const editor = useSectionEditor(
+    section,
+    { path: 'banner/update', schema: bannerUpdateSchema },
+    { silentFailure: true },
+  );
   return (
     <SectionForm
       name="banner"

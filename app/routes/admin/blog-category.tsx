@@ -14,7 +14,8 @@ import { IconButton } from '../../components/ui/IconButton';
 export const clientLoader = () => api<BlogCategory[]>('blog-category/get-blog-categories');
 clientLoader.hydrate = true as const;
 
-const failed = (err: unknown) => toast.error(err instanceof ApiError && err.message ? err.message : MESSAGES.somethingWentWrong);
+const failed = (err: unknown) =>
+  toast.error(err instanceof ApiError && err.message ? err.message : MESSAGES.somethingWentWrong);
 
 /** SPEC §2/§4: the category table and the 'Manage Blog Category' modal (add, or edit prefilled). */
 export default function BlogCategories({ loaderData: categories }: Route.ComponentProps) {
@@ -71,7 +72,11 @@ export default function BlogCategories({ loaderData: categories }: Route.Compone
                 <td>{index + 1}</td>
                 <td>{category.name}</td>
                 <td className="text-nowrap">
-                  <IconButton kind="edit" label={`Edit ${category.name}`} onClick={() => setEditing({ _id: category._id, name: category.name })} />
+                  <IconButton
+                    kind="edit"
+                    label={`Edit ${category.name}`}
+                    onClick={() => setEditing({ _id: category._id, name: category.name })}
+                  />
                   <IconButton kind="delete" label={`Delete ${category.name}`} onClick={() => setDeleting(category)} />
                 </td>
               </tr>
@@ -85,7 +90,12 @@ export default function BlogCategories({ loaderData: categories }: Route.Compone
             <Modal.Title id="category-modal-title">Manage Blog Category</Modal.Title>
           </Modal.Header>
           <Modal.Body>
-            <TextField id="category-name" label="Category Name" value={editing?.name ?? ''} onChange={(name) => setEditing((e) => (e ? { ...e, name } : e))} />
+            <TextField
+              id="category-name"
+              label="Category Name"
+              value={editing?.name ?? ''}
+              onChange={(name) => setEditing((e) => (e ? { ...e, name } : e))}
+            />
           </Modal.Body>
           <Modal.Footer>
             <Button variant="secondary" onClick={() => setEditing(null)}>

@@ -67,7 +67,14 @@ function BlogForm({ categories, post, editing }: Route.ComponentProps['loaderDat
       <h1 className="h3 mb-4">{editing ? 'Edit Blog' : 'Create Blog'}</h1>
       <form noValidate onSubmit={submit} aria-label="Blog">
         <TextField id="blog-title" label="Title" value={values.title} onChange={(v) => set('title', v)} />
-        <TextField id="blog-excerpt" label="Excerpt" as="textarea" rows={2} value={values.excerpt} onChange={(v) => set('excerpt', v)} />
+        <TextField
+          id="blog-excerpt"
+          label="Excerpt"
+          as="textarea"
+          rows={2}
+          value={values.excerpt}
+          onChange={(v) => set('excerpt', v)}
+        />
         <Form.Group className="mb-3" controlId="blog-category">
           <Form.Label>Select Category</Form.Label>
           <Form.Select value={values.blogCategory} onChange={(e) => set('blogCategory', e.target.value)}>
@@ -79,8 +86,20 @@ function BlogForm({ categories, post, editing }: Route.ComponentProps['loaderDat
             ))}
           </Form.Select>
         </Form.Group>
-        <ImageUpload label="Image" accept="image/*" toastOnError={false} value={values.featureImage} onUploaded={(url) => set('featureImage', url)} />
-        <RichTextEditor id="blog-content" label="Content" height={500} value={values.content} onChange={(v) => set('content', v)} />
+        <ImageUpload
+          label="Image"
+          accept="image/*"
+          toastOnError={false}
+          value={values.featureImage}
+          onUploaded={(url) => set('featureImage', url)}
+        />
+        <RichTextEditor
+          id="blog-content"
+          label="Content"
+          height={500}
+          value={values.content}
+          onChange={(v) => set('content', v)}
+        />
         <SpinnerButton type="submit" loading={saving} className="px-5">
           Save
         </SpinnerButton>

@@ -15,7 +15,9 @@ const ALL = 'all';
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const categories = await api<BlogCategory[]>('blog-category/get-blog-categories');
   const selected = new URL(request.url).searchParams.get('category') ?? categories[0]?._id ?? ALL;
-  const posts = await api<BlogPost[]>(selected === ALL ? 'blogs/get-all-blogs' : `blogs/get-all-blogs/${encodeURIComponent(selected)}`);
+  const posts = await api<BlogPost[]>(
+    selected === ALL ? 'blogs/get-all-blogs' : `blogs/get-all-blogs/${encodeURIComponent(selected)}`,
+  );
   return { categories, selected, posts };
 }
 clientLoader.hydrate = true as const;
@@ -81,7 +83,12 @@ export default function AdminBlogs({ loaderData }: Route.ComponentProps) {
           </tbody>
         </Table>
       </div>
-      <ConfirmDialog show={deleting !== null} message={`Delete "${deleting?.title ?? ''}"? This cannot be undone.`} onCancel={() => setDeleting(null)} onConfirm={() => deleting && void remove(deleting)} />
+      <ConfirmDialog
+        show={deleting !== null}
+        message={`Delete "${deleting?.title ?? ''}"? This cannot be undone.`}
+        onCancel={() => setDeleting(null)}
+        onConfirm={() => deleting && void remove(deleting)}
+      />
     </section>
   );
 }

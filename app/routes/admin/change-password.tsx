@@ -21,7 +21,9 @@ export default function ChangePassword() {
     setBusy(true);
     try {
       // SPEC §6: the call sends the stored user's _id.
-      await api('auth/change-password', { body: { id: storedUser()?._id ?? '', password: input.oldPassword, newPassword: input.newPassword } });
+      await api('auth/change-password', {
+        body: { id: storedUser()?._id ?? '', password: input.oldPassword, newPassword: input.newPassword },
+      });
       toast.success(MESSAGES.passwordChanged);
       form.reset();
     } catch (err) {
@@ -35,9 +37,33 @@ export default function ChangePassword() {
     <section className="admin-card" style={{ maxWidth: 560 }}>
       <h1 className="h3 mb-4">Change Password</h1>
       <form noValidate onSubmit={submit} aria-label="Change password">
-        <TextField id="old-password" label="Old Password" type="password" autoComplete="current-password" value={form.values.oldPassword} error={form.errors.oldPassword} onChange={(v) => form.change('oldPassword', v)} />
-        <TextField id="new-password" label="New Password" type="password" autoComplete="new-password" value={form.values.newPassword} error={form.errors.newPassword} onChange={(v) => form.change('newPassword', v)} />
-        <TextField id="confirm-password" label="Confirn New Password" type="password" autoComplete="new-password" value={form.values.confirmPassword} error={form.errors.confirmPassword} onChange={(v) => form.change('confirmPassword', v)} />
+        <TextField
+          id="old-password"
+          label="Old Password"
+          type="password"
+          autoComplete="current-password"
+          value={form.values.oldPassword}
+          error={form.errors.oldPassword}
+          onChange={(v) => form.change('oldPassword', v)}
+        />
+        <TextField
+          id="new-password"
+          label="New Password"
+          type="password"
+          autoComplete="new-password"
+          value={form.values.newPassword}
+          error={form.errors.newPassword}
+          onChange={(v) => form.change('newPassword', v)}
+        />
+        <TextField
+          id="confirm-password"
+          label="Confirn New Password"
+          type="password"
+          autoComplete="new-password"
+          value={form.values.confirmPassword}
+          error={form.errors.confirmPassword}
+          onChange={(v) => form.change('confirmPassword', v)}
+        />
         <SpinnerButton type="submit" loading={busy} className="px-5">
           Change
         </SpinnerButton>

@@ -41,10 +41,18 @@ export default function AdminLayout() {
   return (
     <div className={`admin-shell${collapsed ? ' sidebar-collapsed' : ''}`}>
       <Sidebar collapsed={collapsed} open={open} onNavigate={() => setOpen(false)} />
-      {open ? <button type="button" className="admin-backdrop" aria-label="Close menu" onClick={() => setOpen(false)} /> : null}
+      {open ? (
+        <button type="button" className="admin-backdrop" aria-label="Close menu" onClick={() => setOpen(false)} />
+      ) : null}
       <div className="admin-main">
         <header className="admin-topbar">
-          <button type="button" className="btn btn-light admin-toggle" aria-label="Toggle sidebar" aria-controls="admin-sidebar" onClick={toggle}>
+          <button
+            type="button"
+            className="btn btn-light admin-toggle"
+            aria-label="Toggle sidebar"
+            aria-controls="admin-sidebar"
+            onClick={toggle}
+          >
             <span aria-hidden="true" dangerouslySetInnerHTML={{ __html: listIcon }} />
           </button>
           <button type="button" className="btn btn-outline-danger" onClick={logout}>

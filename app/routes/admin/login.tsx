@@ -52,8 +52,24 @@ export default function Login() {
         <img src="/logo.svg" alt="" width="48" height="48" className="mb-3" />
         <h1 className="h3 mb-4">Admin Login</h1>
         <form noValidate onSubmit={submit} aria-label="Login">
-          <TextField id="login-email" label="Email" type="email" autoComplete="username" value={form.values.email} error={form.errors.email} onChange={(v) => form.change('email', v)} />
-          <TextField id="login-password" label="Password" type="password" autoComplete="current-password" value={form.values.password} error={form.errors.password} onChange={(v) => form.change('password', v)} />
+          <TextField
+            id="login-email"
+            label="Email"
+            type="email"
+            autoComplete="username"
+            value={form.values.email}
+            error={form.errors.email}
+            onChange={(v) => form.change('email', v)}
+          />
+          <TextField
+            id="login-password"
+            label="Password"
+            type="password"
+            autoComplete="current-password"
+            value={form.values.password}
+            error={form.errors.password}
+            onChange={(v) => form.change('password', v)}
+          />
           <SpinnerButton type="submit" loading={busy} className="w-100">
             LOGIN
           </SpinnerButton>

@@ -45,7 +45,11 @@ export default function Messages({ loaderData: messages }: Route.ComponentProps)
             {messages.map((m) => (
               <tr key={m._id} className={m.read ? '' : 'fw-semibold'} data-testid="message-row">
                 <td className="text-nowrap">
-                  {m.read ? null : <Badge bg="primary" className="me-2">New</Badge>}
+                  {m.read ? null : (
+                    <Badge bg="primary" className="me-2">
+                      New
+                    </Badge>
+                  )}
                   <time dateTime={m.createdAt}>{formatDate(m.createdAt)}</time>
                 </td>
                 <td>
@@ -56,7 +60,12 @@ export default function Messages({ loaderData: messages }: Route.ComponentProps)
                 </td>
                 <td style={{ whiteSpace: 'pre-wrap', minWidth: 240 }}>{m.message}</td>
                 <td className="text-nowrap">
-                  <Button size="sm" variant="outline-secondary" className="me-2" onClick={() => void act(() => api(`admin/messages/${m._id}/read`, { body: { read: !m.read } }))}>
+                  <Button
+                    size="sm"
+                    variant="outline-secondary"
+                    className="me-2"
+                    onClick={() => void act(() => api(`admin/messages/${m._id}/read`, { body: { read: !m.read } }))}
+                  >
                     {m.read ? 'Mark unread' : 'Mark read'}
                   </Button>
                   <IconButton kind="delete" label={`Delete message from ${m.name}`} onClick={() => setDeleting(m)} />

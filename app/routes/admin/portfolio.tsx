@@ -28,7 +28,11 @@ function PortfolioEditor({ section }: { section: SiteContent['portfolio'] }) {
       <ItemsTable<PortfolioItem>
         items={editor.draft.items}
         columns={[
-          { label: 'Image', render: (item) => (item.image_url ? <img src={item.image_url} alt="" height={48} className="rounded" /> : null) },
+          {
+            label: 'Image',
+            render: (item) =>
+              item.image_url ? <img src={item.image_url} alt="" height={48} className="rounded" /> : null,
+          },
           { label: 'Link', render: (item) => item.product_link },
         ]}
         fields={[

@@ -28,8 +28,15 @@ function ServicesEditor({ section }: { section: SiteContent['services'] }) {
         columns={[
           { label: 'Title', render: (item) => item.title },
           { label: 'Description', render: (item) => item.description },
-          { label: 'Modal Description', render: (item) => <RichText html={item.modal_description} className="admin-clamp rich-text" /> },
-          { label: 'Modal Image', render: (item) => (item.modal_img ? <img src={item.modal_img} alt="" height={48} className="rounded" /> : null) },
+          {
+            label: 'Modal Description',
+            render: (item) => <RichText html={item.modal_description} className="admin-clamp rich-text" />,
+          },
+          {
+            label: 'Modal Image',
+            render: (item) =>
+              item.modal_img ? <img src={item.modal_img} alt="" height={48} className="rounded" /> : null,
+          },
         ]}
         fields={[
           { name: 'title', label: 'Title', kind: 'text' },

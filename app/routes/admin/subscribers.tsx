@@ -25,7 +25,9 @@ const STATUS_COLOURS = { pending: 'warning', confirmed: 'success', unsubscribed:
 
 /** The export needs the bearer token, so it is fetched and handed to the browser as a file. */
 async function downloadCsv() {
-  const response = await fetch('/api/admin/subscribers/export.csv', { headers: { authorization: `Bearer ${storedToken() ?? ''}` } });
+  const response = await fetch('/api/admin/subscribers/export.csv', {
+    headers: { authorization: `Bearer ${storedToken() ?? ''}` },
+  });
   if (!response.ok) throw new Error(`export failed: ${response.status}`);
   const url = URL.createObjectURL(await response.blob());
   const link = document.createElement('a');
@@ -53,11 +55,18 @@ export default function Subscribers({ loaderData: subscribers }: Route.Component
     <section className="admin-card">
       <div className="d-flex justify-content-between align-items-center mb-3">
         <h1 className="h3 mb-0">Subscribers</h1>
-        <Button variant="outline-primary" onClick={() => downloadCsv().catch(() => toast.error(MESSAGES.somethingWentWrong))}>
+        <Button
+          variant="outline-primary"
+          onClick={() => downloadCsv().catch(() => toast.error(MESSAGES.somethingWentWrong))}
+        >
           Export CSV
         </Button>
       </div>
-      {subscribers.length === 0 ? <p className="text-body-secondary">No subscribers yet. Visitors subscribe with the STAY IN THE KNOW box on the blog.</p> : null}
+      {subscribers.length === 0 ? (
+        <p className="text-body-secondary">
+          No subscribers yet. Visitors subscribe with the STAY IN THE KNOW box on the blog.
+        </p>
+      ) : null}
       <div className="table-responsive">
         <Table striped bordered hover className="align-middle bg-white">
           <thead>
@@ -88,7 +97,12 @@ export default function Subscribers({ loaderData: subscribers }: Route.Component
           </tbody>
         </Table>
       </div>
-      <ConfirmDialog show={removing !== null} message={`Remove ${removing?.email ?? ''} from the list?`} onCancel={() => setRemoving(null)} onConfirm={() => removing && void remove(removing)} />
+      <ConfirmDialog
+        show={removing !== null}
+        message={`Remove ${removing?.email ?? ''} from the list?`}
+        onCancel={() => setRemoving(null)}
+        onConfirm={() => removing && void remove(removing)}
+      />
     </section>
   );
 }

@@ -27,7 +27,13 @@ function TeamEditor({ section }: { section: SiteContent['team'] }) {
         columns={[
           { label: 'Title', render: (item) => item.title },
           { label: 'Description', render: (item) => item.description },
-          { label: 'Image', render: (item) => (item.image_url ? <img src={item.image_url} alt="" width={45} height={48} className="rounded object-fit-cover" /> : null) },
+          {
+            label: 'Image',
+            render: (item) =>
+              item.image_url ? (
+                <img src={item.image_url} alt="" width={45} height={48} className="rounded object-fit-cover" />
+              ) : null,
+          },
         ]}
         fields={[
           { name: 'title', label: 'Title', kind: 'text' },

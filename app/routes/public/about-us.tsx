@@ -5,7 +5,8 @@ import type { Route } from './+types/about-us';
 import type { loader as layoutLoader } from './layout';
 
 export const meta: Route.MetaFunction = ({ matches }) => {
-  const data = matches.find((m) => m?.id === 'routes/public/layout')?.data as Awaited<ReturnType<typeof layoutLoader>> | undefined;
+  const data = matches.find((m) => m?.id === 'routes/public/layout')?.data as
+    Awaited<ReturnType<typeof layoutLoader>> | undefined;
   if (!data) return [{ title: 'About' }];
   const { content, site } = data;
   const first = content.aboutus.items[0];

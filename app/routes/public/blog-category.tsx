@@ -15,12 +15,24 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     blog.recentPosts(),
     blog.listCategories(),
   ]);
-  return { name: category?.name ?? 'Uncategorized', segment: category?.slug ?? 'uncategorized', posts: list.posts, pageInfo: list.pageInfo!, recent, categories, site: context.site };
+  return {
+    name: category?.name ?? 'Uncategorized',
+    segment: category?.slug ?? 'uncategorized',
+    posts: list.posts,
+    pageInfo: list.pageInfo!,
+    recent,
+    categories,
+    site: context.site,
+  };
 }
 
 export const meta: Route.MetaFunction = ({ data: d }) =>
   d
-    ? pageMeta({ title: `${d.name} | ${d.site.siteName} blog`, description: `Articles about ${d.name} from ${d.site.siteName}.`, url: d.site.publicUrl + blogCategoryUrl(d.segment) })
+    ? pageMeta({
+        title: `${d.name} | ${d.site.siteName} blog`,
+        description: `Articles about ${d.name} from ${d.site.siteName}.`,
+        url: d.site.publicUrl + blogCategoryUrl(d.segment),
+      })
     : [{ title: 'Not found' }, { name: 'robots', content: 'noindex' }];
 
 export default function BlogCategoryPage({ loaderData }: Route.ComponentProps) {

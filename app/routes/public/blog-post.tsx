@@ -16,7 +16,12 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   // A renamed post or category: search engines and old links follow a permanent redirect.
   if ('movedTo' in found) throw redirect(found.movedTo, 301);
   const [recent, categories] = await Promise.all([blog.recentPosts(), blog.listCategories()]);
-  return { post: { ...found.post, content: presentContent(found.post.content) }, recent, categories, site: context.site };
+  return {
+    post: { ...found.post, content: presentContent(found.post.content) },
+    recent,
+    categories,
+    site: context.site,
+  };
 }
 
 export const meta: Route.MetaFunction = ({ data: d }) => {
@@ -25,7 +30,13 @@ export const meta: Route.MetaFunction = ({ data: d }) => {
   const url = site.publicUrl + post.url;
   const image = post.featureImage ? new URL(post.featureImage, site.publicUrl).toString() : undefined;
   return [
-    ...pageMeta({ title: `${post.title} | ${site.siteName}`, description: post.excerpt || post.title, url, image, type: 'article' }),
+    ...pageMeta({
+      title: `${post.title} | ${site.siteName}`,
+      description: post.excerpt || post.title,
+      url,
+      image,
+      type: 'article',
+    }),
     { property: 'article:published_time', content: post.createdAt },
     { property: 'article:modified_time', content: post.updatedAt },
     {
@@ -40,7 +51,11 @@ export const meta: Route.MetaFunction = ({ data: d }) => {
         mainEntityOfPage: url,
         articleSection: post.blogCategory[0]?.name ?? 'Uncategorized',
         author: { '@type': 'Organization', name: site.siteName },
-        publisher: { '@type': 'Organization', name: site.siteName, logo: { '@type': 'ImageObject', url: `${site.publicUrl}/logo.svg` } },
+        publisher: {
+          '@type': 'Organization',
+          name: site.siteName,
+          logo: { '@type': 'ImageObject', url: `${site.publicUrl}/logo.svg` },
+        },
       },
     },
   ];
@@ -64,7 +79,15 @@ export default function BlogPostPage({ loaderData }: Route.ComponentProps) {
             <time dateTime={post.createdAt}>{formatDate(post.createdAt)}</time>
           </p>
           {post.featureImage ? (
-            <Picture src={post.featureImage} alt="" width={960} height={540} sizes="(max-width: 991px) 100vw, 760px" className="blog-post-img img-fluid rounded-3 mb-4" eager />
+            <Picture
+              src={post.featureImage}
+              alt=""
+              width={960}
+              height={540}
+              sizes="(max-width: 991px) 100vw, 760px"
+              className="blog-post-img img-fluid rounded-3 mb-4"
+              eager
+            />
           ) : null}
           <RichText html={post.content} className="blog-content rich-text" />
         </article>

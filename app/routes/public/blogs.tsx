@@ -16,8 +16,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ data }) =>
   data
     ? [
-        ...pageMeta({ title: `Blog | ${data.site.siteName}`, description: `Articles from ${data.site.siteName} on product strategy, design and engineering.`, url: `${data.site.publicUrl}/blogs` }),
-        { tagName: 'link', rel: 'alternate', type: 'application/rss+xml', title: `${data.site.siteName} blog`, href: `${data.site.publicUrl}/rss.xml` },
+        ...pageMeta({
+          title: `Blog | ${data.site.siteName}`,
+          description: `Articles from ${data.site.siteName} on product strategy, design and engineering.`,
+          url: `${data.site.publicUrl}/blogs`,
+        }),
+        {
+          tagName: 'link',
+          rel: 'alternate',
+          type: 'application/rss+xml',
+          title: `${data.site.siteName} blog`,
+          href: `${data.site.publicUrl}/rss.xml`,
+        },
       ]
     : [{ title: 'Blog' }];
 

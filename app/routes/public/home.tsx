@@ -17,7 +17,8 @@ import type { Route } from './+types/home';
 import type { loader as layoutLoader } from './layout';
 
 export const meta: Route.MetaFunction = ({ matches }) => {
-  const data = matches.find((m) => m?.id === 'routes/public/layout')?.data as Awaited<ReturnType<typeof layoutLoader>> | undefined;
+  const data = matches.find((m) => m?.id === 'routes/public/layout')?.data as
+    Awaited<ReturnType<typeof layoutLoader>> | undefined;
   if (!data) return [{ title: 'Home' }];
   const { content, site } = data;
   return pageMeta({
@@ -56,7 +57,10 @@ export default function Home() {
   const close = () => setModal({ kind: 'none' });
   const contact = () => {
     close();
-    contactTimer.current = setTimeout(() => navigate(sectionUrl(SECTION_IDS.contactUs), { preventScrollReset: true }), CONTACT_REDIRECT_DELAY_MS);
+    contactTimer.current = setTimeout(
+      () => navigate(sectionUrl(SECTION_IDS.contactUs), { preventScrollReset: true }),
+      CONTACT_REDIRECT_DELAY_MS,
+    );
   };
 
   return (
@@ -69,7 +73,11 @@ export default function Home() {
       <Team team={content.team} />
       <ContactForm />
       <BannerModal banner={content.banner} show={modal.kind === 'banner'} onClose={close} onContact={contact} />
-      <ServiceModal service={modal.kind === 'service' ? (content.services.items[modal.index] ?? null) : null} onClose={close} onContact={contact} />
+      <ServiceModal
+        service={modal.kind === 'service' ? (content.services.items[modal.index] ?? null) : null}
+        onClose={close}
+        onContact={contact}
+      />
     </>
   );
 }

@@ -18,5 +18,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export const meta = () => [{ title: 'Subscription' }, { name: 'robots', content: 'noindex' }];
 
 export default function ConfirmSubscription({ loaderData }: Route.ComponentProps) {
-  return <SubscriptionResult title={loaderData.ok ? 'Subscription confirmed' : 'Subscription not confirmed'} {...loaderData} />;
+  return (
+    <SubscriptionResult
+      title={loaderData.ok ? 'Subscription confirmed' : 'Subscription not confirmed'}
+      {...loaderData}
+    />
+  );
 }

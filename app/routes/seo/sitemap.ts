@@ -16,5 +16,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     ...categories.map((c) => entry(blogCategoryUrl(c.slug))),
     ...posts.map((p) => entry(p.url, p.updatedAt)),
   ];
-  return xmlResponse(`<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`);
+  return xmlResponse(
+    `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`,
+  );
 }

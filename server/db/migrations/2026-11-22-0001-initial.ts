@@ -76,11 +76,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('created_at', 'varchar(32)', (c) => c.notNull())
     .addColumn('sent_at', 'varchar(32)')
     .execute();
-  await db.schema
-    .createIndex('mail_outbox_due_idx')
-    .on('mail_outbox')
-    .columns(['status', 'next_attempt_at'])
-    .execute();
+  await db.schema.createIndex('mail_outbox_due_idx').on('mail_outbox').columns(['status', 'next_attempt_at']).execute();
 
   await db.schema
     .createTable('uploads')
@@ -95,7 +91,16 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  for (const table of ['uploads', 'mail_outbox', 'contact_messages', 'users', 'site_meta', 'content_items', 'content_fields', 'content_sections']) {
+  for (const table of [
+    'uploads',
+    'mail_outbox',
+    'contact_messages',
+    'users',
+    'site_meta',
+    'content_items',
+    'content_fields',
+    'content_sections',
+  ]) {
     await db.schema.dropTable(table).ifExists().execute();
   }
 }

@@ -26,7 +26,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('updated_at', 'varchar(32)', (c) => c.notNull())
     .execute();
   await db.schema.createIndex('blog_posts_created_idx').on('blog_posts').column('created_at').execute();
-  await db.schema.createIndex('blog_posts_category_slug_idx').on('blog_posts').columns(['category_id', 'slug']).execute();
+  await db.schema
+    .createIndex('blog_posts_category_slug_idx')
+    .on('blog_posts')
+    .columns(['category_id', 'slug'])
+    .execute();
 
   await db.schema
     .createTable('blog_redirects')
@@ -37,5 +41,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  for (const table of ['blog_redirects', 'blog_posts', 'blog_categories']) await db.schema.dropTable(table).ifExists().execute();
+  for (const table of ['blog_redirects', 'blog_posts', 'blog_categories'])
+    await db.schema.dropTable(table).ifExists().execute();
 }

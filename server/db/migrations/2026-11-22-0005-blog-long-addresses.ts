@@ -7,12 +7,24 @@ import { PostgresAdapter, type Kysely } from 'kysely';
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return;
-  await db.schema.alterTable('blog_posts').alterColumn('slug', (c) => c.setDataType('text')).execute();
-  await db.schema.alterTable('blog_redirects').alterColumn('path', (c) => c.setDataType('text')).execute();
+  await db.schema
+    .alterTable('blog_posts')
+    .alterColumn('slug', (c) => c.setDataType('text'))
+    .execute();
+  await db.schema
+    .alterTable('blog_redirects')
+    .alterColumn('path', (c) => c.setDataType('text'))
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return;
-  await db.schema.alterTable('blog_redirects').alterColumn('path', (c) => c.setDataType('varchar(700)')).execute();
-  await db.schema.alterTable('blog_posts').alterColumn('slug', (c) => c.setDataType('varchar(400)')).execute();
+  await db.schema
+    .alterTable('blog_redirects')
+    .alterColumn('path', (c) => c.setDataType('varchar(700)'))
+    .execute();
+  await db.schema
+    .alterTable('blog_posts')
+    .alterColumn('slug', (c) => c.setDataType('varchar(400)'))
+    .execute();
 }

@@ -7,14 +7,16 @@ export async function seedBlog(blog: BlogService, images: string[]) {
   const posts = [
     {
       title: 'Shipping every two weeks without the drama',
-      excerpt: 'How small, senior teams keep a steady release rhythm: automated tests, feature flags and demos that matter.',
+      excerpt:
+        'How small, senior teams keep a steady release rhythm: automated tests, feature flags and demos that matter.',
       blogCategory: engineering._id,
       content:
         '<p>Releasing often is less about speed than about small, safe steps. Here is the routine our teams follow.</p><h2>Automate the boring parts</h2><p>Every change runs the full test suite and deploys to a staging site that looks like production.</p><table><thead><tr><th>Step</th><th>Who</th><th>When</th></tr></thead><tbody><tr><td>Code review</td><td>Peer engineer</td><td>Every change</td></tr><tr><td>Demo</td><td>Whole team</td><td>End of sprint</td></tr><tr><td>Release</td><td>Delivery manager</td><td>Every other week</td></tr></tbody></table><h2>Hide what is not ready</h2><p>Feature flags let unfinished work ship dark, so the release train never waits.</p>',
     },
     {
       title: 'CI/CD for teams of five',
-      excerpt: 'A pipeline you can set up in a day and keep for years: what we automate first and what we leave for later.',
+      excerpt:
+        'A pipeline you can set up in a day and keep for years: what we automate first and what we leave for later.',
       blogCategory: engineering._id,
       content:
         '<p>You do not need a platform team to get continuous delivery right. Start with three stages: build, test, deploy.</p><iframe src="https://www.youtube.com/embed/dQw4w9WgXcQ" title="Pipeline walkthrough" width="560" height="315" allowfullscreen></iframe><p>Then add what hurts most: usually database migrations and preview environments.</p>',

@@ -8,7 +8,10 @@ type Images = {
 };
 
 /** Demo copy for a software and product-delivery company; every section filled (issue 2). */
-export function demoContent(siteName: string, img: Images): Omit<{ [K in keyof SiteContent]: Omit<SiteContent[K], '_id'> }, never> {
+export function demoContent(
+  siteName: string,
+  img: Images,
+): Omit<{ [K in keyof SiteContent]: Omit<SiteContent[K], '_id'> }, never> {
   return {
     banner: {
       title: 'We turn ideas into products people love',
@@ -26,10 +29,22 @@ export function demoContent(siteName: string, img: Images): Omit<{ [K in keyof S
       description:
         '<p>A delivery process tuned over a decade of launches: predictable, measurable and built around your business goals.</p>',
       items: [
-        { title: 'Discovery & Strategy', description: 'Workshops, user research and a prioritised roadmap before a single line of code.' },
-        { title: 'Design & Prototyping', description: 'Clickable prototypes tested with real users, and a design system your team can grow.' },
-        { title: 'Agile Engineering', description: 'Two-week sprints, code review, automated tests and a demo at the end of every sprint.' },
-        { title: 'Launch & Growth', description: 'Release management, monitoring and analytics so the product keeps improving after launch.' },
+        {
+          title: 'Discovery & Strategy',
+          description: 'Workshops, user research and a prioritised roadmap before a single line of code.',
+        },
+        {
+          title: 'Design & Prototyping',
+          description: 'Clickable prototypes tested with real users, and a design system your team can grow.',
+        },
+        {
+          title: 'Agile Engineering',
+          description: 'Two-week sprints, code review, automated tests and a demo at the end of every sprint.',
+        },
+        {
+          title: 'Launch & Growth',
+          description: 'Release management, monitoring and analytics so the product keeps improving after launch.',
+        },
       ],
     },
     portfolio: {

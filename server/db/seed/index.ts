@@ -21,7 +21,13 @@ async function storeSvgs(uploads: UploadService, svgs: string[]): Promise<string
 }
 
 /** Fills an empty database with demo content, a few blog posts and one administrator; does nothing otherwise. */
-export async function seedIfEmpty(deps: { db: Db; config: Config; uploads: UploadService; blog: BlogService; log: FastifyBaseLogger }) {
+export async function seedIfEmpty(deps: {
+  db: Db;
+  config: Config;
+  uploads: UploadService;
+  blog: BlogService;
+  log: FastifyBaseLogger;
+}) {
   const { db, config, uploads, log } = deps;
   if ((await countSections(db)) === 0) {
     const range = (n: number) => Array.from({ length: n }, (_, i) => i);
@@ -47,12 +53,18 @@ export async function seedIfEmpty(deps: { db: Db; config: Config; uploads: Uploa
   }
   if ((await countUsers(db)) === 0) {
     const password = config.adminPassword ?? generatePassword();
-    await insertUser(db, { email: config.adminEmail, name: 'Administrator', passwordHash: await hashPassword(password) });
+    await insertUser(db, {
+      email: config.adminEmail,
+      name: 'Administrator',
+      passwordHash: await hashPassword(password),
+    });
     if (config.adminPassword) {
       log.info(`created administrator ${config.adminEmail} with the password from ADMIN_PASSWORD`);
     } else {
       // Printed once, on the first start only: it is stored hashed and cannot be shown again.
-      console.log(`\n  Administrator account created\n    e-mail:   ${config.adminEmail}\n    password: ${password}\n  Change it after the first login.\n`);
+      console.log(
+        `\n  Administrator account created\n    e-mail:   ${config.adminEmail}\n    password: ${password}\n  Change it after the first login.\n`,
+      );
     }
   }
 }

@@ -5,8 +5,17 @@ import { now } from '../../db/database';
  * Stores a user's reset code, replacing any earlier one. One upsert statement, so two requests at the
  * same time cannot both insert (a delete-then-insert failed with a key conflict on PostgreSQL).
  */
-export async function upsertResetCode(db: Db, reset: { userId: string; codeHash: string; expiresAt: string }): Promise<void> {
-  const fresh = { code_hash: reset.codeHash, expires_at: reset.expiresAt, failed_attempts: 0, used_at: null, created_at: now() };
+export async function upsertResetCode(
+  db: Db,
+  reset: { userId: string; codeHash: string; expiresAt: string },
+): Promise<void> {
+  const fresh = {
+    code_hash: reset.codeHash,
+    expires_at: reset.expiresAt,
+    failed_attempts: 0,
+    used_at: null,
+    created_at: now(),
+  };
   await db
     .insertInto('password_resets')
     .values({ user_id: reset.userId, ...fresh })

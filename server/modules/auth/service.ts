@@ -68,8 +68,14 @@ export function createAuthService(deps: { db: Db; mail: MailService; siteName: s
       const user = await findUserByEmail(db, email.trim());
       if (user) {
         const code = newResetCode();
-        await upsertResetCode(db, { userId: user.id, codeHash: hashResetCode(user.id, code), expiresAt: at(RESET_CODE_TTL_MS) });
-        await deps.mail.queue(resetCodeMail({ to: user.email, code, siteName: deps.siteName, minutes: RESET_CODE_TTL_MS / 60_000 }));
+        await upsertResetCode(db, {
+          userId: user.id,
+          codeHash: hashResetCode(user.id, code),
+          expiresAt: at(RESET_CODE_TTL_MS),
+        });
+        await deps.mail.queue(
+          resetCodeMail({ to: user.email, code, siteName: deps.siteName, minutes: RESET_CODE_TTL_MS / 60_000 }),
+        );
       }
       return SERVER_MESSAGES.resetRequested;
     },
@@ -80,7 +86,8 @@ export function createAuthService(deps: { db: Db; mail: MailService; siteName: s
       const user = await findUserByEmail(db, input.email.trim());
       if (!user) throw invalid;
       const reset = await findResetCode(db, user.id);
-      if (!reset || reset.used_at || reset.expires_at <= at(0) || reset.failed_attempts >= RESET_CODE_MAX_TRIES) throw invalid;
+      if (!reset || reset.used_at || reset.expires_at <= at(0) || reset.failed_attempts >= RESET_CODE_MAX_TRIES)
+        throw invalid;
       // Every comparison costs a try, taken atomically first, so parallel guesses cannot exceed the limit.
       if (!(await takeResetTry(db, user.id, RESET_CODE_MAX_TRIES))) throw invalid;
       const expected = Buffer.from(reset.code_hash, 'hex');

@@ -1,11 +1,21 @@
 import type { Db } from '../../db/database';
 import { newId, now } from '../../db/database';
 
-export async function insertSession(db: Db, session: { userId: string; tokenHash: string; expiresAt: string }): Promise<string> {
+export async function insertSession(
+  db: Db,
+  session: { userId: string; tokenHash: string; expiresAt: string },
+): Promise<string> {
   const id = newId();
   await db
     .insertInto('sessions')
-    .values({ id, user_id: session.userId, token_hash: session.tokenHash, created_at: now(), expires_at: session.expiresAt, revoked_at: null })
+    .values({
+      id,
+      user_id: session.userId,
+      token_hash: session.tokenHash,
+      created_at: now(),
+      expires_at: session.expiresAt,
+      revoked_at: null,
+    })
     .execute();
   return id;
 }
@@ -23,12 +33,21 @@ export async function findLiveSession(db: Db, tokenHash: string) {
 }
 
 export async function revokeSession(db: Db, sessionId: string): Promise<void> {
-  await db.updateTable('sessions').set({ revoked_at: now() }).where('id', '=', sessionId).where('revoked_at', 'is', null).execute();
+  await db
+    .updateTable('sessions')
+    .set({ revoked_at: now() })
+    .where('id', '=', sessionId)
+    .where('revoked_at', 'is', null)
+    .execute();
 }
 
 /** Revokes every session of a user, except `keepSessionId` when given. */
 export async function revokeUserSessions(db: Db, userId: string, keepSessionId?: string): Promise<void> {
-  let query = db.updateTable('sessions').set({ revoked_at: now() }).where('user_id', '=', userId).where('revoked_at', 'is', null);
+  let query = db
+    .updateTable('sessions')
+    .set({ revoked_at: now() })
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null);
   if (keepSessionId) query = query.where('id', '!=', keepSessionId);
   await query.execute();
 }
@@ -36,5 +55,8 @@ export async function revokeUserSessions(db: Db, userId: string, keepSessionId?:
 /** Housekeeping: sessions that ended more than a day ago are of no use. */
 export async function deleteStaleSessions(db: Db): Promise<void> {
   const dayAgo = new Date(Date.now() - 24 * 3600_000).toISOString();
-  await db.deleteFrom('sessions').where((eb) => eb.or([eb('expires_at', '<', dayAgo), eb('revoked_at', '<', dayAgo)])).execute();
+  await db
+    .deleteFrom('sessions')
+    .where((eb) => eb.or([eb('expires_at', '<', dayAgo), eb('revoked_at', '<', dayAgo)]))
+    .execute();
 }

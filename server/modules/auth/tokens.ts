@@ -6,4 +6,5 @@ export const hashToken = (token: string) => createHash('sha256').update(token).d
 
 /** A 6-digit one-time code, hashed with the user id so equal codes of two users differ in storage. */
 export const newResetCode = () => String(randomInt(0, 1_000_000)).padStart(6, '0');
-export const hashResetCode = (userId: string, code: string) => createHash('sha256').update(`${userId}:${code}`).digest('hex');
+export const hashResetCode = (userId: string, code: string) =>
+  createHash('sha256').update(`${userId}:${code}`).digest('hex');

@@ -6,7 +6,10 @@ export async function findUserByEmail(db: Db, email: string) {
 }
 
 export async function countUsers(db: Db): Promise<number> {
-  const row = await db.selectFrom('users').select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll<string | number>().as('n'))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
@@ -15,7 +18,14 @@ export async function insertUser(db: Db, user: { email: string; name: string; pa
   const id = newId();
   await db
     .insertInto('users')
-    .values({ id, email: user.email.toLowerCase(), name: user.name, password_hash: user.passwordHash, created_at: at, updated_at: at })
+    .values({
+      id,
+      email: user.email.toLowerCase(),
+      name: user.name,
+      password_hash: user.passwordHash,
+      created_at: at,
+      updated_at: at,
+    })
     .execute();
   return id;
 }

@@ -15,7 +15,11 @@ const postsQuery = (db: Db) =>
     .selectAll('blog_posts')
     .select(['blog_categories.name as category_name', 'blog_categories.slug as category_slug']);
 
-export async function listPosts(db: Db, filter: CategoryFilter, page?: { offset: number; limit: number }): Promise<PostRow[]> {
+export async function listPosts(
+  db: Db,
+  filter: CategoryFilter,
+  page?: { offset: number; limit: number },
+): Promise<PostRow[]> {
   let query = postsQuery(db);
   if (filter.categoryId === null) query = query.where('blog_posts.category_id', 'is', null);
   else if (filter.categoryId !== undefined) query = query.where('blog_posts.category_id', '=', filter.categoryId);
@@ -37,17 +41,27 @@ export async function findPost(db: Db, id: string): Promise<PostRow | undefined>
 
 export async function findPostBySlug(db: Db, categoryId: string | null, slug: string): Promise<PostRow | undefined> {
   let query = postsQuery(db).where('blog_posts.slug', '=', slug);
-  query = categoryId === null ? query.where('blog_posts.category_id', 'is', null) : query.where('blog_posts.category_id', '=', categoryId);
+  query =
+    categoryId === null
+      ? query.where('blog_posts.category_id', 'is', null)
+      : query.where('blog_posts.category_id', '=', categoryId);
   return (await query.executeTakeFirst()) as PostRow | undefined;
 }
 
 /** Slugs in a category that equal `base` or extend it with `-<something>`. */
-export async function slugsLike(db: Db, categoryId: string | null, base: string, excludeId?: string): Promise<string[]> {
+export async function slugsLike(
+  db: Db,
+  categoryId: string | null,
+  base: string,
+  excludeId?: string,
+): Promise<string[]> {
   let query = db
     .selectFrom('blog_posts')
     .select('slug')
     // substr() counts characters (code points), not JavaScript's UTF-16 units: an emoji is one, not two.
-    .where((eb) => eb.or([eb('slug', '=', base), eb(sql<string>`substr(slug, 1, ${[...base].length + 1})`, '=', `${base}-`)]));
+    .where((eb) =>
+      eb.or([eb('slug', '=', base), eb(sql<string>`substr(slug, 1, ${[...base].length + 1})`, '=', `${base}-`)]),
+    );
   query = categoryId === null ? query.where('category_id', 'is', null) : query.where('category_id', '=', categoryId);
   if (excludeId) query = query.where('id', '!=', excludeId);
   return (await query.execute()).map((r) => r.slug);
@@ -86,5 +100,7 @@ export async function findCategoryBySlug(db: Db, slug: string) {
 
 /** Another category whose name or URL segment equals this one, ignoring case. */
 export async function findCategoryClash(db: Db, nameKey: string, slug: string, excludeId?: string) {
-  return (await listCategories(db)).find((c) => c.id !== excludeId && (c.name_key === nameKey || sameSegment(c.slug, slug)));
+  return (await listCategories(db)).find(
+    (c) => c.id !== excludeId && (c.name_key === nameKey || sameSegment(c.slug, slug)),
+  );
 }

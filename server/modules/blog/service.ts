@@ -21,7 +21,9 @@ function toPost(row: PostRow): BlogPost {
     excerpt: row.excerpt,
     content: row.content,
     featureImage: row.feature_image,
-    blogCategory: row.category_id ? [{ _id: row.category_id, name: row.category_name ?? '', slug: row.category_slug ?? '' }] : [],
+    blogCategory: row.category_id
+      ? [{ _id: row.category_id, name: row.category_name ?? '', slug: row.category_slug ?? '' }]
+      : [],
     slug: row.slug,
     url: pathOf(row.category_slug, row.slug),
     createdAt: row.created_at,
@@ -29,7 +31,11 @@ function toPost(row: PostRow): BlogPost {
   };
 }
 
-const toCategory = (row: { id: string; name: string; slug: string }): BlogCategory => ({ _id: row.id, name: row.name, slug: row.slug });
+const toCategory = (row: { id: string; name: string; slug: string }): BlogCategory => ({
+  _id: row.id,
+  name: row.name,
+  slug: row.slug,
+});
 
 /** The first free slug in a category: the base, else base-2, base-3 … */
 async function uniqueSlug(db: Db, categoryId: string | null, base: string, excludeId?: string): Promise<string> {
@@ -67,11 +73,17 @@ export function createBlogService(db: Db, version: ContentVersion, hooks: BlogHo
 
   async function pageOf(filter: repo.CategoryFilter, page?: { page?: number; limit?: number }) {
     if (!page?.page && !page?.limit) {
-      return { posts: (await repo.listPosts(db, filter, { offset: 0, limit: ALL_POSTS_CAP })).map(toPost), pageInfo: undefined };
+      return {
+        posts: (await repo.listPosts(db, filter, { offset: 0, limit: ALL_POSTS_CAP })).map(toPost),
+        pageInfo: undefined,
+      };
     }
     const limit = page.limit ?? 10;
     const current = page.page ?? 1;
-    const [rows, total] = await Promise.all([repo.listPosts(db, filter, { offset: (current - 1) * limit, limit }), repo.countPosts(db, filter)]);
+    const [rows, total] = await Promise.all([
+      repo.listPosts(db, filter, { offset: (current - 1) * limit, limit }),
+      repo.countPosts(db, filter),
+    ]);
     const pageInfo: PageInfo = { page: current, limit, total, hasMore: current * limit < total };
     return { posts: rows.map(toPost), pageInfo };
   }
@@ -84,15 +96,20 @@ export function createBlogService(db: Db, version: ContentVersion, hooks: BlogHo
       write(async (trx) => {
         const slug = categorySlug(input.name);
         // Browsers resolve '.' and '..' as path steps, so /blogs/../<post> could never reach the category.
-        if (slug === '.' || slug === '..') throw new HttpError(400, `"${input.name}" cannot be used as a category name`, 'name');
-        if (slug.toLowerCase() === UNCATEGORIZED) throw new HttpError(409, `"${input.name}" is reserved for posts without a category`);
+        if (slug === '.' || slug === '..')
+          throw new HttpError(400, `"${input.name}" cannot be used as a category name`, 'name');
+        if (slug.toLowerCase() === UNCATEGORIZED)
+          throw new HttpError(409, `"${input.name}" is reserved for posts without a category`);
         if (await repo.findCategoryClash(trx, input.name.toLowerCase(), slug, input._id)) {
           throw new HttpError(409, `A category named "${input.name}" already exists`);
         }
         const at = now();
         if (!input._id) {
           const id = newId();
-          await trx.insertInto('blog_categories').values({ id, name: input.name, name_key: input.name.toLowerCase(), slug, created_at: at, updated_at: at }).execute();
+          await trx
+            .insertInto('blog_categories')
+            .values({ id, name: input.name, name_key: input.name.toLowerCase(), slug, created_at: at, updated_at: at })
+            .execute();
           return toCategory({ id, name: input.name, slug });
         }
         const existing = await repo.findCategory(trx, input._id);
@@ -103,7 +120,11 @@ export function createBlogService(db: Db, version: ContentVersion, hooks: BlogHo
             await repo.removeRedirect(trx, pathOf(slug, post.slug));
           }
         }
-        await trx.updateTable('blog_categories').set({ name: input.name, name_key: input.name.toLowerCase(), slug, updated_at: at }).where('id', '=', existing.id).execute();
+        await trx
+          .updateTable('blog_categories')
+          .set({ name: input.name, name_key: input.name.toLowerCase(), slug, updated_at: at })
+          .where('id', '=', existing.id)
+          .execute();
         return toCategory({ id: existing.id, name: input.name, slug });
       }),
 
@@ -165,7 +186,15 @@ export function createBlogService(db: Db, version: ContentVersion, hooks: BlogHo
         }
         await trx
           .updateTable('blog_posts')
-          .set({ title: input.title, excerpt: input.excerpt, content: sanitizeRichText(input.content), feature_image: input.featureImage, category_id: categoryId, slug, updated_at: now() })
+          .set({
+            title: input.title,
+            excerpt: input.excerpt,
+            content: sanitizeRichText(input.content),
+            feature_image: input.featureImage,
+            category_id: categoryId,
+            slug,
+            updated_at: now(),
+          })
           .where('id', '=', id)
           .execute();
         return toPost((await repo.findPost(trx, id))!);

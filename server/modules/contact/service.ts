@@ -32,12 +32,28 @@ export function createContactService(deps: { db: Db; mail: MailService; contactT
     },
     /** For the admin inbox, newest first. */
     async list() {
-      const rows = await db.selectFrom('contact_messages').selectAll().orderBy('created_at', 'desc').orderBy('id').execute();
-      return rows.map((r) => ({ _id: r.id, name: r.name, email: r.email, message: r.message, read: r.is_read === 1, createdAt: r.created_at }));
+      const rows = await db
+        .selectFrom('contact_messages')
+        .selectAll()
+        .orderBy('created_at', 'desc')
+        .orderBy('id')
+        .execute();
+      return rows.map((r) => ({
+        _id: r.id,
+        name: r.name,
+        email: r.email,
+        message: r.message,
+        read: r.is_read === 1,
+        createdAt: r.created_at,
+      }));
     },
 
     async setRead(id: string, read: boolean) {
-      const result = await db.updateTable('contact_messages').set({ is_read: read ? 1 : 0 }).where('id', '=', id).executeTakeFirst();
+      const result = await db
+        .updateTable('contact_messages')
+        .set({ is_read: read ? 1 : 0 })
+        .where('id', '=', id)
+        .executeTakeFirst();
       if (Number(result.numUpdatedRows) === 0) throw new HttpError(404, 'Message not found');
       return { _id: id, read };
     },

@@ -55,18 +55,30 @@ export async function writeSection(
 ): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const updatedAt = now();
-    const existing = await trx.selectFrom('content_sections').select('id').where('id', '=', section.id).executeTakeFirst();
+    const existing = await trx
+      .selectFrom('content_sections')
+      .select('id')
+      .where('id', '=', section.id)
+      .executeTakeFirst();
     if (existing) {
       await trx.updateTable('content_sections').set({ updated_at: updatedAt }).where('id', '=', section.id).execute();
     } else {
-      await trx.insertInto('content_sections').values({ id: section.id, kind: section.kind, updated_at: updatedAt }).execute();
+      await trx
+        .insertInto('content_sections')
+        .values({ id: section.id, kind: section.kind, updated_at: updatedAt })
+        .execute();
     }
     await trx.deleteFrom('content_fields').where('section_id', '=', section.id).execute();
     const fieldRows = Object.entries(section.fields).map(([name, value]) => ({ section_id: section.id, name, value }));
     if (fieldRows.length) await trx.insertInto('content_fields').values(fieldRows).execute();
     if (section.items) {
       await trx.deleteFrom('content_items').where('section_id', '=', section.id).execute();
-      const itemRows = section.items.map((item, position) => ({ ...item, id: newId(), section_id: section.id, position }));
+      const itemRows = section.items.map((item, position) => ({
+        ...item,
+        id: newId(),
+        section_id: section.id,
+        position,
+      }));
       if (itemRows.length) await trx.insertInto('content_items').values(itemRows).execute();
     }
     await bumpContentVersion(trx);

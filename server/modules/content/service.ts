@@ -30,7 +30,10 @@ function toStorage(key: SectionKey, input: SectionUpdate) {
   const fields = Object.fromEntries(layout.fields.map((f) => [f, clean(f, input[f], rich.fields)]));
   const items =
     'itemFields' in layout
-      ? (input.items ?? []).map((item) => Object.fromEntries(layout.itemFields.map((f) => [f, clean(f, item[f], rich.itemFields)])) as ItemRow)
+      ? (input.items ?? []).map(
+          (item) =>
+            Object.fromEntries(layout.itemFields.map((f) => [f, clean(f, item[f], rich.itemFields)])) as ItemRow,
+        )
       : undefined;
   return { fields, items };
 }

@@ -62,7 +62,10 @@ export async function claimDueMail(db: Db, kind: DbKind, limit: number, lockMs: 
       )
       .orderBy('next_attempt_at')
       .limit(limit);
-  const claim = (qb: Db) => qb.updateTable('mail_outbox').set({ status: 'sending', locked_until: lockedUntil, attempts: sql<number>`attempts + 1` });
+  const claim = (qb: Db) =>
+    qb
+      .updateTable('mail_outbox')
+      .set({ status: 'sending', locked_until: lockedUntil, attempts: sql<number>`attempts + 1` });
   if (kind === 'sqlite') return claim(db).where('id', 'in', due(db)).returningAll().execute();
   return db.transaction().execute(async (trx) => {
     const ids = (await due(trx).forUpdate().skipLocked().execute()).map((r) => r.id);

@@ -38,7 +38,10 @@ export function createMailWorker(deps: {
         } catch (err) {
           const message = err instanceof Error ? err.message : String(err);
           const retryAt = row.attempts < MAX_ATTEMPTS ? new Date(Date.now() + retryDelayMs(row.attempts)) : null;
-          log.warn({ mailId: row.id, attempt: row.attempts, err: message }, retryAt ? 'mail send failed, will retry' : 'mail send failed for good');
+          log.warn(
+            { mailId: row.id, attempt: row.attempts, err: message },
+            retryAt ? 'mail send failed, will retry' : 'mail send failed for good',
+          );
           await markAttemptFailed(db, row.id, message, retryAt);
         }
       }

@@ -13,7 +13,11 @@ export async function loadLinkSecret(db: Db): Promise<Buffer> {
   const existing = await db.selectFrom('site_meta').select('value').where('key', '=', key).executeTakeFirst();
   if (existing) return Buffer.from(existing.value, 'hex');
   const value = randomBytes(32).toString('hex');
-  await db.insertInto('site_meta').values({ key, value }).onConflict((oc) => oc.column('key').doNothing()).execute();
+  await db
+    .insertInto('site_meta')
+    .values({ key, value })
+    .onConflict((oc) => oc.column('key').doNothing())
+    .execute();
   const stored = await db.selectFrom('site_meta').select('value').where('key', '=', key).executeTakeFirstOrThrow();
   return Buffer.from(stored.value, 'hex');
 }

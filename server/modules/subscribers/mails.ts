@@ -33,7 +33,13 @@ export function confirmationMail(to: string, siteName: string, links: Subscriber
   };
 }
 
-export function newPostMail(to: string, siteName: string, post: BlogPost, postUrl: string, links: SubscriberLinks): OutgoingMail {
+export function newPostMail(
+  to: string,
+  siteName: string,
+  post: BlogPost,
+  postUrl: string,
+  links: SubscriberLinks,
+): OutgoingMail {
   const f = footer(links);
   return {
     kind: 'new-post',

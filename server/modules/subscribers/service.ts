@@ -25,7 +25,8 @@ export function createSubscriberService(deps: { db: Db; mail: MailService; siteN
 
   async function linksFor(id: string, key?: Buffer): Promise<SubscriberLinks> {
     key ??= await linkSecret();
-    const query = (purpose: 'confirm' | 'unsubscribe') => `id=${encodeURIComponent(id)}&token=${linkToken(key, id, purpose)}`;
+    const query = (purpose: 'confirm' | 'unsubscribe') =>
+      `id=${encodeURIComponent(id)}&token=${linkToken(key, id, purpose)}`;
     return {
       confirm: `${deps.publicUrl}/subscriptions/confirm?${query('confirm')}`,
       unsubscribePage: `${deps.publicUrl}/subscriptions/unsubscribe?${query('unsubscribe')}`,
@@ -34,7 +35,8 @@ export function createSubscriberService(deps: { db: Db; mail: MailService; siteN
   }
 
   async function checkedSubscriber(id: string, purpose: 'confirm' | 'unsubscribe', token: string) {
-    if (!verifyLinkToken(await linkSecret(), id, purpose, token)) throw new HttpError(400, SUBSCRIBE_MESSAGES.invalidLink);
+    if (!verifyLinkToken(await linkSecret(), id, purpose, token))
+      throw new HttpError(400, SUBSCRIBE_MESSAGES.invalidLink);
     const row = await db.selectFrom('subscribers').selectAll().where('id', '=', id).executeTakeFirst();
     if (!row) throw new HttpError(404, SUBSCRIBE_MESSAGES.invalidLink);
     return row;
@@ -45,7 +47,8 @@ export function createSubscriberService(deps: { db: Db; mail: MailService; siteN
     async subscribe(input: { email: string; blogId?: string | null }): Promise<string> {
       const email = input.email.trim().toLowerCase();
       const blogId = input.blogId
-        ? ((await db.selectFrom('blog_posts').select('id').where('id', '=', input.blogId).executeTakeFirst())?.id ?? null)
+        ? ((await db.selectFrom('blog_posts').select('id').where('id', '=', input.blogId).executeTakeFirst())?.id ??
+          null)
         : null;
       const at = now();
       const existing = await db.selectFrom('subscribers').selectAll().where('email', '=', email).executeTakeFirst();
@@ -55,7 +58,16 @@ export function createSubscriberService(deps: { db: Db; mail: MailService; siteN
         id = newId();
         await db
           .insertInto('subscribers')
-          .values({ id, email, status: 'pending', blog_id: blogId, created_at: at, updated_at: at, confirmed_at: null, unsubscribed_at: null })
+          .values({
+            id,
+            email,
+            status: 'pending',
+            blog_id: blogId,
+            created_at: at,
+            updated_at: at,
+            confirmed_at: null,
+            unsubscribed_at: null,
+          })
           .onConflict((oc) => oc.column('email').doNothing())
           .execute();
         id = (await db.selectFrom('subscribers').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id;
@@ -73,9 +85,14 @@ export function createSubscriberService(deps: { db: Db; mail: MailService; siteN
     /** Opens the confirmation link. Confirming twice is fine; a link of an unsubscribed address is not. */
     async confirm(id: string, token: string): Promise<{ email: string }> {
       const row = await checkedSubscriber(id, 'confirm', token);
-      if (row.status === 'unsubscribed') throw new HttpError(410, 'This address has been unsubscribed. Please subscribe again.');
+      if (row.status === 'unsubscribed')
+        throw new HttpError(410, 'This address has been unsubscribed. Please subscribe again.');
       if (row.status === 'pending') {
-        await db.updateTable('subscribers').set({ status: 'confirmed', confirmed_at: now(), updated_at: now() }).where('id', '=', id).execute();
+        await db
+          .updateTable('subscribers')
+          .set({ status: 'confirmed', confirmed_at: now(), updated_at: now() })
+          .where('id', '=', id)
+          .execute();
       }
       return { email: row.email };
     },
@@ -84,7 +101,11 @@ export function createSubscriberService(deps: { db: Db; mail: MailService; siteN
     async unsubscribe(id: string, token: string): Promise<{ email: string }> {
       const row = await checkedSubscriber(id, 'unsubscribe', token);
       if (row.status !== 'unsubscribed') {
-        await db.updateTable('subscribers').set({ status: 'unsubscribed', unsubscribed_at: now(), updated_at: now() }).where('id', '=', id).execute();
+        await db
+          .updateTable('subscribers')
+          .set({ status: 'unsubscribed', unsubscribed_at: now(), updated_at: now() })
+          .where('id', '=', id)
+          .execute();
       }
       return { email: row.email };
     },
@@ -94,14 +115,21 @@ export function createSubscriberService(deps: { db: Db; mail: MailService; siteN
      * post is announced exactly once however many processes run (the outbox then sends each row once).
      */
     async queueNewPost(trx: Db, post: BlogPost): Promise<number> {
-      const subscribers = await trx.selectFrom('subscribers').select(['id', 'email']).where('status', '=', 'confirmed').execute();
+      const subscribers = await trx
+        .selectFrom('subscribers')
+        .select(['id', 'email'])
+        .where('status', '=', 'confirmed')
+        .execute();
       if (!subscribers.length) return 0;
       // Read through the transaction when not loaded yet: on SQLite `db` waits for the connection this
       // transaction holds (a deadlock, e.g. for the first post after a restart). Not cached, as a key made
       // here is only stored if the transaction commits.
       const key = secret ? await secret : await loadLinkSecret(trx);
       for (const s of subscribers) {
-        await enqueueMail(trx, newPostMail(s.email, deps.siteName, post, deps.publicUrl + post.url, await linksFor(s.id, key)));
+        await enqueueMail(
+          trx,
+          newPostMail(s.email, deps.siteName, post, deps.publicUrl + post.url, await linksFor(s.id, key)),
+        );
       }
       return subscribers.length;
     },

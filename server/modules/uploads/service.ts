@@ -37,9 +37,19 @@ export function createUploadService(db: Db, storage: FileStorage) {
       let original: Buffer;
       const variants: Array<[number, Buffer]> = [];
       try {
-        original = await sharp(input, { animated: format === 'gif' }).rotate().toFormat(format as Format).toBuffer();
+        original = await sharp(input, { animated: format === 'gif' })
+          .rotate()
+          .toFormat(format as Format)
+          .toBuffer();
         for (const variantWidth of IMAGE_VARIANT_WIDTHS) {
-          variants.push([variantWidth, await sharp(input).rotate().resize({ width: variantWidth, withoutEnlargement: true }).webp({ quality: 80 }).toBuffer()]);
+          variants.push([
+            variantWidth,
+            await sharp(input)
+              .rotate()
+              .resize({ width: variantWidth, withoutEnlargement: true })
+              .webp({ quality: 80 })
+              .toBuffer(),
+          ]);
         }
       } catch {
         throw new UnsupportedImageError('The image is damaged or incomplete');
@@ -48,7 +58,15 @@ export function createUploadService(db: Db, storage: FileStorage) {
       for (const [variantWidth, webp] of variants) await storage.put(`${base}.w${variantWidth}.webp`, webp);
       await db
         .insertInto('uploads')
-        .values({ id: newId(), url, mime_type: FORMATS[format as Format], width, height, bytes: original.length, created_at: now() })
+        .values({
+          id: newId(),
+          url,
+          mime_type: FORMATS[format as Format],
+          width,
+          height,
+          bytes: original.length,
+          created_at: now(),
+        })
         .execute();
       return { url, width, height };
     },

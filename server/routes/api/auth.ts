@@ -14,7 +14,10 @@ export interface AuthRouteLimits {
   otpPerIp: Limit;
 }
 
-const emailKey = (request: { body: unknown }) => String((request.body as { email?: string }).email ?? '').trim().toLowerCase();
+const emailKey = (request: { body: unknown }) =>
+  String((request.body as { email?: string }).email ?? '')
+    .trim()
+    .toLowerCase();
 
 export const authRoutes =
   (services: Services, limits: AuthRouteLimits): FastifyPluginAsyncZod =>

@@ -15,7 +15,8 @@ export const uploadRoutes =
     await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 5, parts: 6 } });
 
     app.post('/uploader/do', { bodyLimit: MAX_UPLOAD_BYTES + 64 * 1024 }, async (request) => {
-      if (!request.isMultipart()) throw new HttpError(415, 'Send the image as multipart/form-data in the field "image"');
+      if (!request.isMultipart())
+        throw new HttpError(415, 'Send the image as multipart/form-data in the field "image"');
       const file = await request.file();
       if (!file || file.fieldname !== 'image') throw new HttpError(400, 'Choose an image to upload (field "image")');
       let bytes: Buffer;
