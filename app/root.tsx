@@ -1,5 +1,5 @@
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError, type LinksFunction } from 'react-router';
-import { TOAST_AUTO_CLOSE_MS } from '../shared/messages';
+import { TOAST_AUTO_CLOSE_MS } from '#shared/messages.ts';
 import { ErrorScreen } from './components/ui/ErrorScreen';
 import { useNonce } from './lib/nonce';
 import { Toasts } from './lib/toast';

@@ -1,4 +1,4 @@
-import type { Services, SiteInfo } from '../../server/services';
+import type { Services, SiteInfo } from '#server/services.ts';
 
 /** What the server hands every loader (server/plugins/ssr.ts): services are called directly, no HTTP hop. */
 declare module 'react-router' {

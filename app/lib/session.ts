@@ -1,4 +1,4 @@
-import type { SessionUser } from '../../shared/schemas/auth';
+import type { SessionUser } from '#shared/schemas/auth.ts';
 
 /**
  * The browser session of SPEC §3: `isLoggedIn` (JSON boolean), `token` and `user` (JSON) in local storage.

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { z } from 'zod/mini';
-import { firstErrorPerField } from '../../shared/schemas/errors';
+import { firstErrorPerField } from '#shared/schemas/errors.ts';
 
 /**
  * Form state checked by a shared Zod schema: values, the first error per field, editing a field clears

@@ -5,13 +5,13 @@
  * Uses the same configuration (DATABASE_URL, DATA_DIR) as the server.
  */
 import { parseArgs } from 'node:util';
-import { loadConfig } from '../config';
-import { createDb } from '../db/database';
-import { migrateToLatest } from '../db/migrate';
-import { generatePassword, hashPassword } from '../modules/auth/password';
-import { revokeUserSessions } from '../modules/auth/session-repository';
-import { findUserByEmail, insertUser, updatePasswordHash } from '../modules/auth/user-repository';
-import { MIN_PASSWORD_LENGTH } from '../../shared/messages';
+import { loadConfig } from '#server/config.ts';
+import { createDb } from '#server/db/database.ts';
+import { migrateToLatest } from '#server/db/migrate.ts';
+import { generatePassword, hashPassword } from '#server/modules/auth/password.ts';
+import { revokeUserSessions } from '#server/modules/auth/session-repository.ts';
+import { findUserByEmail, insertUser, updatePasswordHash } from '#server/modules/auth/user-repository.ts';
+import { MIN_PASSWORD_LENGTH } from '#shared/messages.ts';
 
 const { values } = parseArgs({
   options: { email: { type: 'string' }, password: { type: 'string' }, name: { type: 'string' } },

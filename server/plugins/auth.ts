@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
-import { SERVER_MESSAGES } from '../../shared/messages';
-import type { AuthContext, AuthService } from '../modules/auth/service';
+import { SERVER_MESSAGES } from '#shared/messages.ts';
+import type { AuthContext, AuthService } from '#server/modules/auth/service.ts';
 import { HttpError } from './errors';
 
 declare module 'fastify' {

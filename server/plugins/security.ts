@@ -2,7 +2,7 @@ import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
-import type { Config } from '../config';
+import type { Config } from '#server/config.ts';
 
 type Directives = Record<string, string[]>;
 

@@ -3,8 +3,8 @@ import { Readable } from 'node:stream';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, type ServerBuild } from 'react-router';
-import { Lru } from '../modules/cache/lru';
-import { publicSiteInfo, type Services } from '../services';
+import { Lru } from '#server/modules/cache/lru.ts';
+import { publicSiteInfo, type Services } from '#server/services.ts';
 import { sendApiNotFound } from './errors';
 import { pageContentSecurityPolicy } from './security';
 

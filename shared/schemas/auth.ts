@@ -1,5 +1,5 @@
 import { z } from './zod';
-import { MESSAGES, MIN_PASSWORD_LENGTH } from '../messages';
+import { MESSAGES, MIN_PASSWORD_LENGTH } from '#shared/messages.ts';
 import { looseEmail, requiredText } from './fields';
 
 /**

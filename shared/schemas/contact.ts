@@ -1,5 +1,5 @@
 import { z } from './zod';
-import { MESSAGES } from '../messages';
+import { MESSAGES } from '#shared/messages.ts';
 import { looseEmail, personName, requiredText } from './fields';
 
 /** The visitor's contact form (SPEC §2 Contact us, §5). */

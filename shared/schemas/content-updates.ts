@@ -1,5 +1,5 @@
 import { z } from './zod';
-import { MESSAGES } from '../messages';
+import { MESSAGES } from '#shared/messages.ts';
 import type { SectionKey } from './content';
 import { optionalLink, optionalText, requiredRichText, requiredText, safeLink } from './fields';
 

@@ -1,5 +1,5 @@
 import { z } from './zod';
-import { MESSAGES } from '../messages';
+import { MESSAGES } from '#shared/messages.ts';
 
 /** SPEC §5: letters, digits, dot, underscore or hyphen before @, a domain, then a 2 to 6 letter suffix. */
 export const SUBSCRIBE_EMAIL = /^[A-Za-z0-9._-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,6}$/;

@@ -1,10 +1,10 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SERVER_MESSAGES } from '../../shared/messages';
-import { SECTION_UPDATES } from '../../shared/schemas/content-updates';
-import { bearer, expireSession, loginToken, NO_RATE_LIMITS } from '../helpers/auth';
-import { DATABASE_KINDS } from '../helpers/databases';
-import { buildTestApp, type TestApp } from '../helpers/test-app';
+import { SERVER_MESSAGES } from '#shared/messages.ts';
+import { SECTION_UPDATES } from '#shared/schemas/content-updates.ts';
+import { bearer, expireSession, loginToken, NO_RATE_LIMITS } from '#tests/helpers/auth.ts';
+import { DATABASE_KINDS } from '#tests/helpers/databases.ts';
+import { buildTestApp, type TestApp } from '#tests/helpers/test-app.ts';
 
 export interface AdminEndpoint {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';

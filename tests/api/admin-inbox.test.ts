@@ -1,11 +1,11 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { SERVER_MESSAGES } from '../../shared/messages';
-import type { BlogPost } from '../../shared/schemas/blog';
-import { bearer, loginToken, NO_LIMIT, NO_RATE_LIMITS } from '../helpers/auth';
-import { DATABASE_KINDS } from '../helpers/databases';
-import { linkIn, linkParams } from '../helpers/smtp';
-import { buildTestApp, type TestApp } from '../helpers/test-app';
+import { SERVER_MESSAGES } from '#shared/messages.ts';
+import type { BlogPost } from '#shared/schemas/blog.ts';
+import { bearer, loginToken, NO_LIMIT, NO_RATE_LIMITS } from '#tests/helpers/auth.ts';
+import { DATABASE_KINDS } from '#tests/helpers/databases.ts';
+import { linkIn, linkParams } from '#tests/helpers/smtp.ts';
+import { buildTestApp, type TestApp } from '#tests/helpers/test-app.ts';
 
 /**
  * The administrator's inbox (contact messages) and subscriber list: newest first, read flags, delete,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { MESSAGES, SERVER_MESSAGES } from '../../shared/messages';
+import { MESSAGES, SERVER_MESSAGES } from '#shared/messages.ts';
 import {
   ADMIN,
   codeOf,
@@ -12,9 +12,9 @@ import {
   resetAccounts,
   resetMails,
   userRow,
-} from '../helpers/auth';
-import { DATABASE_KINDS } from '../helpers/databases';
-import { buildTestApp, type TestApp } from '../helpers/test-app';
+} from '#tests/helpers/auth.ts';
+import { DATABASE_KINDS } from '#tests/helpers/databases.ts';
+import { buildTestApp, type TestApp } from '#tests/helpers/test-app.ts';
 
 const NEW_PASSWORD = 'brand-new-secret';
 

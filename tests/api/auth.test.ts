@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { MESSAGES, SERVER_MESSAGES } from '../../shared/messages';
+import { MESSAGES, SERVER_MESSAGES } from '#shared/messages.ts';
 import {
   ADMIN,
   bearer,
@@ -11,9 +11,9 @@ import {
   NO_RATE_LIMITS,
   resetAccounts,
   userRow,
-} from '../helpers/auth';
-import { DATABASE_KINDS } from '../helpers/databases';
-import { buildTestApp, type TestApp } from '../helpers/test-app';
+} from '#tests/helpers/auth.ts';
+import { DATABASE_KINDS } from '#tests/helpers/databases.ts';
+import { buildTestApp, type TestApp } from '#tests/helpers/test-app.ts';
 
 describe.each(DATABASE_KINDS)('administrator accounts on %s', (kind) => {
   let t: TestApp;

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SERVER_MESSAGES } from '../../shared/messages';
-import { SLASH_TOKEN } from '../../shared/paths';
-import type { BlogCategory, BlogPost } from '../../shared/schemas/blog';
-import { bearer, loginToken } from '../helpers/auth';
-import { DATABASE_KINDS } from '../helpers/databases';
-import { buildTestApp, type TestApp } from '../helpers/test-app';
+import { SERVER_MESSAGES } from '#shared/messages.ts';
+import { SLASH_TOKEN } from '#shared/paths.ts';
+import type { BlogCategory, BlogPost } from '#shared/schemas/blog.ts';
+import { bearer, loginToken } from '#tests/helpers/auth.ts';
+import { DATABASE_KINDS } from '#tests/helpers/databases.ts';
+import { buildTestApp, type TestApp } from '#tests/helpers/test-app.ts';
 
 /**
  * The blog calls of SPEC §7 (categories and posts) on a real app and database: reads are public except

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MESSAGES, SERVER_MESSAGES } from '../../shared/messages';
-import type { SectionKey, SiteContent } from '../../shared/schemas/content';
-import { INVALID_LINK, SECTION_UPDATES } from '../../shared/schemas/content-updates';
-import { DATABASE_KINDS } from '../helpers/databases';
-import { buildTestApp, type TestApp } from '../helpers/test-app';
+import { MESSAGES, SERVER_MESSAGES } from '#shared/messages.ts';
+import type { SectionKey, SiteContent } from '#shared/schemas/content.ts';
+import { INVALID_LINK, SECTION_UPDATES } from '#shared/schemas/content-updates.ts';
+import { DATABASE_KINDS } from '#tests/helpers/databases.ts';
+import { buildTestApp, type TestApp } from '#tests/helpers/test-app.ts';
 
 /**
  * The eight section update calls of SPEC §7 with the editors' rules of SPEC §5, on a real app and

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { siteContentSchema } from '../../shared/schemas/content';
-import { DATABASE_KINDS } from '../helpers/databases';
-import { buildTestApp, type TestApp } from '../helpers/test-app';
+import { siteContentSchema } from '#shared/schemas/content.ts';
+import { DATABASE_KINDS } from '#tests/helpers/databases.ts';
+import { buildTestApp, type TestApp } from '#tests/helpers/test-app.ts';
 
 describe.each(DATABASE_KINDS)('GET /api/get-content on %s', (kind) => {
   let t: TestApp;
@@ -76,7 +76,7 @@ describe.each(DATABASE_KINDS)('GET /api/get-content on %s', (kind) => {
 
   it('does not seed twice: a restart on the same database keeps the content', async () => {
     const before = (await t.app.inject({ method: 'GET', url: '/api/get-content' })).json().data;
-    const { seedIfEmpty } = await import('../../server/db/seed');
+    const { seedIfEmpty } = await import('#server/db/seed/index.ts');
     await seedIfEmpty({
       db: t.services.db,
       config: t.config,

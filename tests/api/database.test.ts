@@ -4,9 +4,9 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDb, type Db } from '../../server/db/database';
-import { migrateToLatest } from '../../server/db/migrate';
-import { createTestDatabase, DATABASE_KINDS } from '../helpers/databases';
+import { createDb, type Db } from '#server/db/database.ts';
+import { migrateToLatest } from '#server/db/migrate.ts';
+import { createTestDatabase, DATABASE_KINDS } from '#tests/helpers/databases.ts';
 
 /**
  * The database layer keeps working when a connection breaks under it: a PostgreSQL restart or a killed

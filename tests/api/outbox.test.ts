@@ -4,17 +4,17 @@ import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import pino from 'pino';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { buildApp } from '../../server/app';
-import { boot } from '../../server/boot';
-import { loadConfig, type Config } from '../../server/config';
-import { createDb, type Db } from '../../server/db/database';
-import { enqueueMail } from '../../server/modules/mail/outbox-repository';
-import { smtpTransport, type MailTransport } from '../../server/modules/mail/transport';
-import { createMailWorker, retryDelayMs } from '../../server/modules/mail/worker';
-import { NO_LIMIT, NO_RATE_LIMITS } from '../helpers/auth';
-import { createTestDatabase, DATABASE_KINDS } from '../helpers/databases';
-import { countByMessageId, freePort, linkParams, linkIn, startSmtp, type SmtpSink } from '../helpers/smtp';
-import { buildTestApp, type TestApp } from '../helpers/test-app';
+import { buildApp } from '#server/app.ts';
+import { boot } from '#server/boot.ts';
+import { loadConfig, type Config } from '#server/config.ts';
+import { createDb, type Db } from '#server/db/database.ts';
+import { enqueueMail } from '#server/modules/mail/outbox-repository.ts';
+import { smtpTransport, type MailTransport } from '#server/modules/mail/transport.ts';
+import { createMailWorker, retryDelayMs } from '#server/modules/mail/worker.ts';
+import { NO_LIMIT, NO_RATE_LIMITS } from '#tests/helpers/auth.ts';
+import { createTestDatabase, DATABASE_KINDS } from '#tests/helpers/databases.ts';
+import { countByMessageId, freePort, linkParams, linkIn, startSmtp, type SmtpSink } from '#tests/helpers/smtp.ts';
+import { buildTestApp, type TestApp } from '#tests/helpers/test-app.ts';
 
 /**
  * The durable mail outbox: every e-mail is stored before it is sent, retried with backoff while the SMTP

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { MESSAGES } from '../../shared/messages';
-import { DATABASE_KINDS } from '../helpers/databases';
-import { buildTestApp, deliveredMail, type TestApp } from '../helpers/test-app';
+import { MESSAGES } from '#shared/messages.ts';
+import { DATABASE_KINDS } from '#tests/helpers/databases.ts';
+import { buildTestApp, deliveredMail, type TestApp } from '#tests/helpers/test-app.ts';
 
 const good = { name: 'Ada Lovelace', email: 'ada@example.com', message: 'Please call me about a new product.' };
 
@@ -103,7 +103,7 @@ describe.each(DATABASE_KINDS)('POST /api/send-mail on %s', (kind) => {
 
   it('keeps the message when mail delivery fails', async () => {
     const failing = { send: async () => Promise.reject(new Error('SMTP down')), close: () => {} };
-    const { createMailWorker } = await import('../../server/modules/mail/worker');
+    const { createMailWorker } = await import('#server/modules/mail/worker.ts');
     const worker = createMailWorker({
       db: t.services.db,
       dbKind: kind,

@@ -1,13 +1,13 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MESSAGES } from '../../shared/messages';
-import type { BlogPost } from '../../shared/schemas/blog';
-import { HttpError } from '../../server/plugins/errors';
-import { SUBSCRIBE_MESSAGES } from '../../server/modules/subscribers/service';
-import { ADMIN, bearer, loginToken, NO_RATE_LIMITS } from '../helpers/auth';
-import { DATABASE_KINDS } from '../helpers/databases';
-import { linkIn, linkParams, startSmtp, type ReceivedMail, type SmtpSink } from '../helpers/smtp';
-import { buildTestApp, type TestApp } from '../helpers/test-app';
+import { MESSAGES } from '#shared/messages.ts';
+import type { BlogPost } from '#shared/schemas/blog.ts';
+import { HttpError } from '#server/plugins/errors.ts';
+import { SUBSCRIBE_MESSAGES } from '#server/modules/subscribers/service.ts';
+import { ADMIN, bearer, loginToken, NO_RATE_LIMITS } from '#tests/helpers/auth.ts';
+import { DATABASE_KINDS } from '#tests/helpers/databases.ts';
+import { linkIn, linkParams, startSmtp, type ReceivedMail, type SmtpSink } from '#tests/helpers/smtp.ts';
+import { buildTestApp, type TestApp } from '#tests/helpers/test-app.ts';
 
 /**
  * Blog subscriptions end to end against a real SMTP server on loopback: double opt-in, the confirmation

@@ -3,9 +3,9 @@ import fs from 'node:fs/promises';
 import zlib from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SERVER_MESSAGES } from '../../shared/messages';
-import { DATABASE_KINDS } from '../helpers/databases';
-import { buildTestApp, type TestApp } from '../helpers/test-app';
+import { SERVER_MESSAGES } from '#shared/messages.ts';
+import { DATABASE_KINDS } from '#tests/helpers/databases.ts';
+import { buildTestApp, type TestApp } from '#tests/helpers/test-app.ts';
 
 /** `POST /api/uploader/do` (SPEC §7): one image in the multipart field `image`, admin only. */
 

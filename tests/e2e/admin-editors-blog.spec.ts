@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
-import { MESSAGES } from '../../shared/messages';
-import type { BlogCategory, BlogPost } from '../../shared/schemas/blog';
+import { MESSAGES } from '#shared/messages.ts';
+import type { BlogCategory, BlogPost } from '#shared/schemas/blog.ts';
 import {
   ADMIN,
   dismissToasts,

@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { MESSAGES } from '../../shared/messages';
-import type { BlogPost } from '../../shared/schemas/blog';
-import { linkIn, parseMail, type ParsedMail } from '../helpers/mime';
+import { MESSAGES } from '#shared/messages.ts';
+import type { BlogPost } from '#shared/schemas/blog.ts';
+import { linkIn, parseMail, type ParsedMail } from '#tests/helpers/mime.ts';
 import { ADMIN, stamp, toasts } from './editor-helpers';
 import { expect, gotoHydrated, login, test } from './helpers';
 

@@ -1,7 +1,7 @@
 import type { APIRequestContext, Locator, Page, Request } from '@playwright/test';
-import { formatDate } from '../../shared/format';
-import { MESSAGES } from '../../shared/messages';
-import type { BlogCategory, BlogPost } from '../../shared/schemas/blog';
+import { formatDate } from '#shared/format.ts';
+import { MESSAGES } from '#shared/messages.ts';
+import type { BlogCategory, BlogPost } from '#shared/schemas/blog.ts';
 import {
   expect,
   expectScrolledToSection,

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { test as base, expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import Database from 'better-sqlite3';
-import type { SiteContent } from '../../shared/schemas/content';
+import type { SiteContent } from '#shared/schemas/content.ts';
 
 export { expect };
 

@@ -1,7 +1,7 @@
 import type { LightMyRequestResponse } from 'fastify';
-import { hashPassword } from '../../server/modules/auth/password';
-import { hashToken } from '../../server/modules/auth/tokens';
-import { findUserByEmail, insertUser, updatePasswordHash } from '../../server/modules/auth/user-repository';
+import { hashPassword } from '#server/modules/auth/password.ts';
+import { hashToken } from '#server/modules/auth/tokens.ts';
+import { findUserByEmail, insertUser, updatePasswordHash } from '#server/modules/auth/user-repository.ts';
 import { deliveredMail, type TestApp } from './test-app';
 
 /** The administrator the seed creates in every test app (ADMIN_PASSWORD is set by buildTestApp). */

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import type { DatabaseConfig } from '../../server/config';
+import type { DatabaseConfig } from '#server/config.ts';
 
 /**
  * The databases API tests run on: SQLite always, PostgreSQL too when TEST_DATABASE_URL is set (CI sets

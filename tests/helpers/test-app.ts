@@ -3,10 +3,10 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
-import { buildApp, type AppOptions } from '../../server/app';
-import { boot } from '../../server/boot';
-import { loadConfig, type Config } from '../../server/config';
-import type { Services } from '../../server/services';
+import { buildApp, type AppOptions } from '#server/app.ts';
+import { boot } from '#server/boot.ts';
+import { loadConfig, type Config } from '#server/config.ts';
+import type { Services } from '#server/services.ts';
 import { createTestDatabase } from './databases';
 
 export interface TestApp {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate } from '../../shared/format';
-import { MESSAGES } from '../../shared/messages';
-import { blogPostUrl, categorySlug, SLASH_TOKEN, titleSlug } from '../../shared/paths';
-import { subscribeFormSchema } from '../../shared/schemas/subscribe';
+import { formatDate } from '#shared/format.ts';
+import { MESSAGES } from '#shared/messages.ts';
+import { blogPostUrl, categorySlug, SLASH_TOKEN, titleSlug } from '#shared/paths.ts';
+import { subscribeFormSchema } from '#shared/schemas/subscribe.ts';
 
 describe('blog URL segments (SPEC §2)', () => {
   it.each([

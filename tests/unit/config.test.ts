@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../../server/config';
+import { ConfigError, loadConfig } from '#server/config.ts';
 
 describe('configuration', () => {
   it('starts with no variables at all: SQLite under ./data on port 3000', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { MESSAGES } from '../../shared/messages';
-import { contactFormSchema, sendMailSchema, toSendMailInput } from '../../shared/schemas/contact';
-import { firstErrorPerField } from '../../shared/schemas/errors';
+import { MESSAGES } from '#shared/messages.ts';
+import { contactFormSchema, sendMailSchema, toSendMailInput } from '#shared/schemas/contact.ts';
+import { firstErrorPerField } from '#shared/schemas/errors.ts';
 
 const valid = { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', message: 'Hello' };
 const errorsOf = (input: Record<string, unknown>) => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { NAV_ITEMS, SECTION_IDS, sectionUrl, webpSrcSet } from '../../shared/paths';
+import { NAV_ITEMS, SECTION_IDS, sectionUrl, webpSrcSet } from '#shared/paths.ts';
 
 describe('landing navigation', () => {
   it('has the eight buttons of SPEC §2 in order, seven scrolling to a section and Blogs to /blogs', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sanitizeRichText } from '../../server/modules/richtext/sanitize';
+import { sanitizeRichText } from '#server/modules/richtext/sanitize.ts';
 
 describe('rich-text sanitiser', () => {
   it.each([

@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { generatePassword, hashPassword, verifyPassword } from '../../server/modules/auth/password';
-import { Lru } from '../../server/modules/cache/lru';
-import { escapeHtml } from '../../server/modules/mail/escape';
-import { retryDelayMs } from '../../server/modules/mail/worker';
-import { inlineScriptHashes } from '../../server/plugins/ssr';
+import { generatePassword, hashPassword, verifyPassword } from '#server/modules/auth/password.ts';
+import { Lru } from '#server/modules/cache/lru.ts';
+import { escapeHtml } from '#server/modules/mail/escape.ts';
+import { retryDelayMs } from '#server/modules/mail/worker.ts';
+import { inlineScriptHashes } from '#server/plugins/ssr.ts';
 
 describe('password hashing', () => {
   it('verifies the right password and refuses a wrong one', async () => {

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { Form, Spinner } from 'react-bootstrap';
-import { toast } from '../../lib/toast';
-import { api } from '../../lib/api-client';
+import { toast } from '#app/lib/toast.tsx';
+import { api } from '#app/lib/api-client.ts';
 
 export const UPLOAD_FAILED = 'unable to upload image. Please try again later';
 

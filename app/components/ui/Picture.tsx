@@ -1,4 +1,4 @@
-import { webpSrcSet } from '../../../shared/paths';
+import { webpSrcSet } from '#shared/paths.ts';
 
 interface PictureProps {
   src: string;

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { Modal } from 'react-bootstrap';
-import { ImageUpload } from '../../components/ui/ImageUpload';
-import { RichTextEditor } from '../../components/ui/RichTextEditor';
-import { SpinnerButton } from '../../components/ui/SpinnerButton';
-import { TextField } from '../../components/ui/TextField';
+import { ImageUpload } from '#app/components/ui/ImageUpload.tsx';
+import { RichTextEditor } from '#app/components/ui/RichTextEditor.tsx';
+import { SpinnerButton } from '#app/components/ui/SpinnerButton.tsx';
+import { TextField } from '#app/components/ui/TextField.tsx';
 
 export interface ItemField<T> {
   name: keyof T & string;

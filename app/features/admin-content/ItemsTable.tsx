@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Button, Table } from 'react-bootstrap';
-import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
+import { ConfirmDialog } from '#app/components/ui/ConfirmDialog.tsx';
 import { ItemDialog, type ItemField } from './ItemDialog';
-import { IconButton } from '../../components/ui/IconButton';
+import { IconButton } from '#app/components/ui/IconButton.tsx';
 
 export interface Column<T> {
   label: string;

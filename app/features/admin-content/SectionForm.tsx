@@ -1,7 +1,7 @@
-import { ImageUpload } from '../../components/ui/ImageUpload';
-import { RichTextEditor } from '../../components/ui/RichTextEditor';
-import { SpinnerButton } from '../../components/ui/SpinnerButton';
-import { TextField } from '../../components/ui/TextField';
+import { ImageUpload } from '#app/components/ui/ImageUpload.tsx';
+import { RichTextEditor } from '#app/components/ui/RichTextEditor.tsx';
+import { SpinnerButton } from '#app/components/ui/SpinnerButton.tsx';
+import { TextField } from '#app/components/ui/TextField.tsx';
 import type { ItemField } from './ItemDialog';
 
 interface SectionFormProps<D> {

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { useRevalidator } from 'react-router';
-import { toast } from '../../lib/toast';
+import { toast } from '#app/lib/toast.tsx';
 import type { z } from 'zod/mini';
-import { MESSAGES } from '../../../shared/messages';
-import { firstErrorPerPath } from '../../../shared/schemas/errors';
-import { api } from '../../lib/api-client';
+import { MESSAGES } from '#shared/messages.ts';
+import { firstErrorPerPath } from '#shared/schemas/errors.ts';
+import { api } from '#app/lib/api-client.ts';
 
 type Draft<S> = Omit<S, '_id'>;
 

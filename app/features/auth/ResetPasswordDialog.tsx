@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { Modal } from 'react-bootstrap';
-import { toast } from '../../lib/toast';
-import { resetFormSchema, resetRequestSchema } from '../../../shared/schemas/auth';
-import { SpinnerButton } from '../../components/ui/SpinnerButton';
-import { TextField } from '../../components/ui/TextField';
-import { api, ApiError } from '../../lib/api-client';
-import { useForm } from '../../lib/use-form';
+import { toast } from '#app/lib/toast.tsx';
+import { resetFormSchema, resetRequestSchema } from '#shared/schemas/auth.ts';
+import { SpinnerButton } from '#app/components/ui/SpinnerButton.tsx';
+import { TextField } from '#app/components/ui/TextField.tsx';
+import { api, ApiError } from '#app/lib/api-client.ts';
+import { useForm } from '#app/lib/use-form.ts';
 
 const STEP_ONE = { email: '' };
 const STEP_TWO = { otp: '', newPassword: '', confirmPassword: '' };

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
-import { formatDate } from '../../../shared/format';
-import type { BlogPost } from '../../../shared/schemas/blog';
-import { Picture } from '../../components/ui/Picture';
+import { formatDate } from '#shared/format.ts';
+import type { BlogPost } from '#shared/schemas/blog.ts';
+import { Picture } from '#app/components/ui/Picture.tsx';
 
 /** SPEC §2: feature image (190 px high), date, title, excerpt clamped to two lines, Read More. */
 export function BlogCard({ post, eager }: { post: BlogPost; eager?: boolean }) {

@@ -1,6 +1,6 @@
 import { Link, useNavigation } from 'react-router';
 import { Spinner } from 'react-bootstrap';
-import type { BlogCategory, BlogPost, PageInfo } from '../../../shared/schemas/blog';
+import type { BlogCategory, BlogPost, PageInfo } from '#shared/schemas/blog.ts';
 import { BlogCard } from './BlogCard';
 import { BlogSidebar } from './BlogSidebar';
 

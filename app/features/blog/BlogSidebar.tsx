@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import { blogCategoryUrl } from '../../../shared/paths';
-import type { BlogCategory, BlogPost } from '../../../shared/schemas/blog';
+import { blogCategoryUrl } from '#shared/paths.ts';
+import type { BlogCategory, BlogPost } from '#shared/schemas/blog.ts';
 import { SubscribeBox } from './SubscribeBox';
 
 export function BlogSidebar({

@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { Form } from 'react-bootstrap';
-import { toast } from '../../lib/toast';
-import { MESSAGES } from '../../../shared/messages';
-import { subscribeFormSchema } from '../../../shared/schemas/subscribe';
-import { SpinnerButton } from '../../components/ui/SpinnerButton';
-import { ApiError, api } from '../../lib/api-client';
-import { useForm } from '../../lib/use-form';
+import { toast } from '#app/lib/toast.tsx';
+import { MESSAGES } from '#shared/messages.ts';
+import { subscribeFormSchema } from '#shared/schemas/subscribe.ts';
+import { SpinnerButton } from '#app/components/ui/SpinnerButton.tsx';
+import { ApiError, api } from '#app/lib/api-client.ts';
+import { useForm } from '#app/lib/use-form.ts';
 
 /** STAY IN THE KNOW: subscribe to new posts (SPEC §2, §5, §8). */
 export function SubscribeBox({ blogId }: { blogId?: string }) {

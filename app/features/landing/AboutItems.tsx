@@ -1,6 +1,6 @@
-import type { ImageItem } from '../../../shared/schemas/content';
-import { Picture } from '../../components/ui/Picture';
-import { RichText } from '../../components/ui/RichText';
+import type { ImageItem } from '#shared/schemas/content.ts';
+import { Picture } from '#app/components/ui/Picture.tsx';
+import { RichText } from '#app/components/ui/RichText.tsx';
 
 /** About-us items, alternating image left and image right (SPEC §2). */
 export function AboutItems({ items }: { items: ImageItem[] }) {

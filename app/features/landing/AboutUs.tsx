@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import { SECTION_IDS } from '../../../shared/paths';
-import type { SiteContent } from '../../../shared/schemas/content';
+import { SECTION_IDS } from '#shared/paths.ts';
+import type { SiteContent } from '#shared/schemas/content.ts';
 import { AboutItems } from './AboutItems';
 
 export function AboutUs({ aboutus }: { aboutus: SiteContent['aboutus'] }) {

@@ -1,7 +1,7 @@
 import { Button } from 'react-bootstrap';
-import { SECTION_IDS } from '../../../shared/paths';
-import type { SiteContent } from '../../../shared/schemas/content';
-import { RichText } from '../../components/ui/RichText';
+import { SECTION_IDS } from '#shared/paths.ts';
+import type { SiteContent } from '#shared/schemas/content.ts';
+import { RichText } from '#app/components/ui/RichText.tsx';
 
 export function Banner({ banner, onLearnMore }: { banner: SiteContent['banner']; onLearnMore: () => void }) {
   return (

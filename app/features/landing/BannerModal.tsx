@@ -1,6 +1,6 @@
 import { Modal } from 'react-bootstrap';
-import type { SiteContent } from '../../../shared/schemas/content';
-import { RichText } from '../../components/ui/RichText';
+import type { SiteContent } from '#shared/schemas/content.ts';
+import { RichText } from '#app/components/ui/RichText.tsx';
 import { ContactUsButton } from './ContactUsButton';
 
 export function BannerModal({

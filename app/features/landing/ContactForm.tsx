@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { Form } from 'react-bootstrap';
-import { toast } from '../../lib/toast';
-import { MESSAGES } from '../../../shared/messages';
-import { SECTION_IDS } from '../../../shared/paths';
-import { contactFormSchema, toSendMailInput, type ContactForm as ContactFields } from '../../../shared/schemas/contact';
-import { firstErrorPerField } from '../../../shared/schemas/errors';
-import { SpinnerButton } from '../../components/ui/SpinnerButton';
-import { ApiError, api } from '../../lib/api-client';
+import { toast } from '#app/lib/toast.tsx';
+import { MESSAGES } from '#shared/messages.ts';
+import { SECTION_IDS } from '#shared/paths.ts';
+import { contactFormSchema, toSendMailInput, type ContactForm as ContactFields } from '#shared/schemas/contact.ts';
+import { firstErrorPerField } from '#shared/schemas/errors.ts';
+import { SpinnerButton } from '#app/components/ui/SpinnerButton.tsx';
+import { ApiError, api } from '#app/lib/api-client.ts';
 
 const EMPTY: ContactFields = { firstName: '', lastName: '', email: '', message: '' };
 

@@ -1,10 +1,10 @@
 import Autoplay from 'embla-carousel-autoplay';
 import useEmblaCarousel from 'embla-carousel-react';
 import { useEffect, useState } from 'react';
-import { CAROUSEL_AUTOPLAY_MS } from '../../../shared/messages';
-import { SECTION_IDS } from '../../../shared/paths';
-import type { SiteContent } from '../../../shared/schemas/content';
-import { Picture } from '../../components/ui/Picture';
+import { CAROUSEL_AUTOPLAY_MS } from '#shared/messages.ts';
+import { SECTION_IDS } from '#shared/paths.ts';
+import type { SiteContent } from '#shared/schemas/content.ts';
+import { Picture } from '#app/components/ui/Picture.tsx';
 import { SectionHeading } from './SectionHeading';
 
 /**

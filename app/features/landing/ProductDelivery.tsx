@@ -1,5 +1,5 @@
-import { SECTION_IDS } from '../../../shared/paths';
-import type { SiteContent } from '../../../shared/schemas/content';
+import { SECTION_IDS } from '#shared/paths.ts';
+import type { SiteContent } from '#shared/schemas/content.ts';
 import { SectionHeading } from './SectionHeading';
 
 export function ProductDelivery({ product }: { product: SiteContent['product'] }) {

@@ -1,4 +1,4 @@
-import { RichText } from '../../components/ui/RichText';
+import { RichText } from '#app/components/ui/RichText.tsx';
 
 export function SectionHeading({ title, description, id }: { title: string; description?: string; id: string }) {
   return (

@@ -1,7 +1,7 @@
 import { Modal } from 'react-bootstrap';
-import type { ServiceItem } from '../../../shared/schemas/content';
-import { Picture } from '../../components/ui/Picture';
-import { RichText } from '../../components/ui/RichText';
+import type { ServiceItem } from '#shared/schemas/content.ts';
+import { Picture } from '#app/components/ui/Picture.tsx';
+import { RichText } from '#app/components/ui/RichText.tsx';
 import { ContactUsButton } from './ContactUsButton';
 
 export function ServiceModal({

@@ -1,6 +1,6 @@
 import { Button } from 'react-bootstrap';
-import { SECTION_IDS } from '../../../shared/paths';
-import type { SiteContent } from '../../../shared/schemas/content';
+import { SECTION_IDS } from '#shared/paths.ts';
+import type { SiteContent } from '#shared/schemas/content.ts';
 import { SectionHeading } from './SectionHeading';
 
 export function Services({ services, onMore }: { services: SiteContent['services']; onMore: (index: number) => void }) {

@@ -1,6 +1,6 @@
-import { SECTION_IDS } from '../../../shared/paths';
-import type { SiteContent } from '../../../shared/schemas/content';
-import { Picture } from '../../components/ui/Picture';
+import { SECTION_IDS } from '#shared/paths.ts';
+import type { SiteContent } from '#shared/schemas/content.ts';
+import { Picture } from '#app/components/ui/Picture.tsx';
 import { SectionHeading } from './SectionHeading';
 
 export function Team({ team }: { team: SiteContent['team'] }) {

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { COPYRIGHT_YEARS } from '../../../shared/messages';
-import type { SiteContent } from '../../../shared/schemas/content';
+import { COPYRIGHT_YEARS } from '#shared/messages.ts';
+import type { SiteContent } from '#shared/schemas/content.ts';
 import { PolicyModal, type PolicyKind } from './PolicyModal';
 
 export function Footer({ privacyPolicy, siteName }: { privacyPolicy: SiteContent['privacyPolicy']; siteName: string }) {

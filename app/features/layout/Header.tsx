@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { HEADER_SCROLL_THRESHOLD_PX } from '../../../shared/messages';
-import { NAV_ITEMS, sectionUrl } from '../../../shared/paths';
-import type { SiteContent } from '../../../shared/schemas/content';
-import { scrollToSection } from '../../lib/scroll';
+import { HEADER_SCROLL_THRESHOLD_PX } from '#shared/messages.ts';
+import { NAV_ITEMS, sectionUrl } from '#shared/paths.ts';
+import type { SiteContent } from '#shared/schemas/content.ts';
+import { scrollToSection } from '#app/lib/scroll.ts';
 import { SocialLinks } from './SocialLinks';
 
 export type HeaderVariant = 'landing' | 'about' | 'blog';

@@ -1,5 +1,5 @@
 import { Modal } from 'react-bootstrap';
-import { RichText } from '../../components/ui/RichText';
+import { RichText } from '#app/components/ui/RichText.tsx';
 
 export type PolicyKind = 'terms' | 'privacy';
 

@@ -3,7 +3,7 @@ import github from 'bootstrap-icons/icons/github.svg?raw';
 import linkedin from 'bootstrap-icons/icons/linkedin.svg?raw';
 import twitter from 'bootstrap-icons/icons/twitter-x.svg?raw';
 import youtube from 'bootstrap-icons/icons/youtube.svg?raw';
-import type { SiteContent } from '../../../shared/schemas/content';
+import type { SiteContent } from '#shared/schemas/content.ts';
 
 const NETWORKS = [
   { key: 'facebook_link', label: 'Facebook', icon: facebook },

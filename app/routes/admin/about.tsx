@@ -1,10 +1,10 @@
-import type { ImageItem, SiteContent } from '../../../shared/schemas/content';
-import { aboutUsUpdateSchema } from '../../../shared/schemas/content-updates';
-import { ImageUpload } from '../../components/ui/ImageUpload';
-import { RichTextEditor } from '../../components/ui/RichTextEditor';
-import { SpinnerButton } from '../../components/ui/SpinnerButton';
-import { loadSection } from '../../features/admin-content/load-section';
-import { useSectionEditor } from '../../features/admin-content/use-section-editor';
+import type { ImageItem, SiteContent } from '#shared/schemas/content.ts';
+import { aboutUsUpdateSchema } from '#shared/schemas/content-updates.ts';
+import { ImageUpload } from '#app/components/ui/ImageUpload.tsx';
+import { RichTextEditor } from '#app/components/ui/RichTextEditor.tsx';
+import { SpinnerButton } from '#app/components/ui/SpinnerButton.tsx';
+import { loadSection } from '#app/features/admin-content/load-section.ts';
+import { useSectionEditor } from '#app/features/admin-content/use-section-editor.ts';
 import type { Route } from './+types/about';
 
 export const clientLoader = () => loadSection('aboutus');

@@ -1,8 +1,8 @@
-import { bannerUpdateSchema } from '../../../shared/schemas/content-updates';
-import type { SiteContent } from '../../../shared/schemas/content';
-import { loadSection } from '../../features/admin-content/load-section';
-import { SectionForm } from '../../features/admin-content/SectionForm';
-import { useSectionEditor } from '../../features/admin-content/use-section-editor';
+import { bannerUpdateSchema } from '#shared/schemas/content-updates.ts';
+import type { SiteContent } from '#shared/schemas/content.ts';
+import { loadSection } from '#app/features/admin-content/load-section.ts';
+import { SectionForm } from '#app/features/admin-content/SectionForm.tsx';
+import { useSectionEditor } from '#app/features/admin-content/use-section-editor.ts';
 import type { Route } from './+types/banner';
 
 export const clientLoader = () => loadSection('banner');

@@ -1,15 +1,15 @@
 import { useState } from 'react';
 import { Button, Modal, Table } from 'react-bootstrap';
 import { useRevalidator } from 'react-router';
-import { toast } from '../../lib/toast';
-import { MESSAGES } from '../../../shared/messages';
-import type { BlogCategory } from '../../../shared/schemas/blog';
-import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
-import { SpinnerButton } from '../../components/ui/SpinnerButton';
-import { TextField } from '../../components/ui/TextField';
-import { api, ApiError } from '../../lib/api-client';
+import { toast } from '#app/lib/toast.tsx';
+import { MESSAGES } from '#shared/messages.ts';
+import type { BlogCategory } from '#shared/schemas/blog.ts';
+import { ConfirmDialog } from '#app/components/ui/ConfirmDialog.tsx';
+import { SpinnerButton } from '#app/components/ui/SpinnerButton.tsx';
+import { TextField } from '#app/components/ui/TextField.tsx';
+import { api, ApiError } from '#app/lib/api-client.ts';
 import type { Route } from './+types/blog-category';
-import { IconButton } from '../../components/ui/IconButton';
+import { IconButton } from '#app/components/ui/IconButton.tsx';
 
 export const clientLoader = () => api<BlogCategory[]>('blog-category/get-blog-categories');
 clientLoader.hydrate = true as const;

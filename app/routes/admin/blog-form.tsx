@@ -1,14 +1,14 @@
 import { useState } from 'react';
 import { Form } from 'react-bootstrap';
 import { useNavigate } from 'react-router';
-import { toast } from '../../lib/toast';
-import { MESSAGES } from '../../../shared/messages';
-import type { BlogCategory, BlogFormValues, BlogPost } from '../../../shared/schemas/blog';
-import { ImageUpload } from '../../components/ui/ImageUpload';
-import { RichTextEditor } from '../../components/ui/RichTextEditor';
-import { SpinnerButton } from '../../components/ui/SpinnerButton';
-import { TextField } from '../../components/ui/TextField';
-import { api, ApiError } from '../../lib/api-client';
+import { toast } from '#app/lib/toast.tsx';
+import { MESSAGES } from '#shared/messages.ts';
+import type { BlogCategory, BlogFormValues, BlogPost } from '#shared/schemas/blog.ts';
+import { ImageUpload } from '#app/components/ui/ImageUpload.tsx';
+import { RichTextEditor } from '#app/components/ui/RichTextEditor.tsx';
+import { SpinnerButton } from '#app/components/ui/SpinnerButton.tsx';
+import { TextField } from '#app/components/ui/TextField.tsx';
+import { api, ApiError } from '#app/lib/api-client.ts';
 import type { Route } from './+types/blog-form';
 
 /** Create (`/admin/blogs/create`) and edit (`/admin/blogs/edit/:id`) share this screen. */

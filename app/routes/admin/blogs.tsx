@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import { Form, Table } from 'react-bootstrap';
 import { Link, useRevalidator, useSearchParams } from 'react-router';
-import { toast } from '../../lib/toast';
-import { MESSAGES } from '../../../shared/messages';
-import type { BlogCategory, BlogPost } from '../../../shared/schemas/blog';
-import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
-import { api, ApiError } from '../../lib/api-client';
+import { toast } from '#app/lib/toast.tsx';
+import { MESSAGES } from '#shared/messages.ts';
+import type { BlogCategory, BlogPost } from '#shared/schemas/blog.ts';
+import { ConfirmDialog } from '#app/components/ui/ConfirmDialog.tsx';
+import { api, ApiError } from '#app/lib/api-client.ts';
 import type { Route } from './+types/blogs';
-import { IconButton } from '../../components/ui/IconButton';
+import { IconButton } from '#app/components/ui/IconButton.tsx';
 
 const ALL = 'all';
 

@@ -1,12 +1,12 @@
 import { useState } from 'react';
-import { toast } from '../../lib/toast';
-import { MESSAGES } from '../../../shared/messages';
-import { changePasswordFormSchema } from '../../../shared/schemas/auth';
-import { SpinnerButton } from '../../components/ui/SpinnerButton';
-import { TextField } from '../../components/ui/TextField';
-import { api, ApiError } from '../../lib/api-client';
-import { storedUser } from '../../lib/session';
-import { useForm } from '../../lib/use-form';
+import { toast } from '#app/lib/toast.tsx';
+import { MESSAGES } from '#shared/messages.ts';
+import { changePasswordFormSchema } from '#shared/schemas/auth.ts';
+import { SpinnerButton } from '#app/components/ui/SpinnerButton.tsx';
+import { TextField } from '#app/components/ui/TextField.tsx';
+import { api, ApiError } from '#app/lib/api-client.ts';
+import { storedUser } from '#app/lib/session.ts';
+import { useForm } from '#app/lib/use-form.ts';
 
 const EMPTY = { oldPassword: '', newPassword: '', confirmPassword: '' };
 

@@ -1,11 +1,11 @@
 import listIcon from 'bootstrap-icons/icons/list.svg?raw';
 import { useState } from 'react';
 import { Outlet, redirect, useNavigate } from 'react-router';
-import { AdminLoading } from '../../features/admin/AdminLoading';
-import { Sidebar } from '../../features/admin/Sidebar';
-import { api } from '../../lib/api-client';
-import { clearSession, isLoggedIn, storedUser } from '../../lib/session';
-import '../../styles/admin.scss';
+import { AdminLoading } from '#app/features/admin/AdminLoading.tsx';
+import { Sidebar } from '#app/features/admin/Sidebar.tsx';
+import { api } from '#app/lib/api-client.ts';
+import { clearSession, isLoggedIn, storedUser } from '#app/lib/session.ts';
+import '#app/styles/admin.scss';
 
 export const meta = () => [{ title: 'Admin' }, { name: 'robots', content: 'noindex' }];
 

@@ -1,16 +1,16 @@
 import { useState } from 'react';
 import { redirect, useNavigate } from 'react-router';
-import { toast } from '../../lib/toast';
-import { MESSAGES } from '../../../shared/messages';
-import { loginSchema, type SessionUser } from '../../../shared/schemas/auth';
-import { SpinnerButton } from '../../components/ui/SpinnerButton';
-import { TextField } from '../../components/ui/TextField';
-import { AdminLoading } from '../../features/admin/AdminLoading';
-import { ResetPasswordDialog } from '../../features/auth/ResetPasswordDialog';
-import { api, ApiError } from '../../lib/api-client';
-import { isLoggedIn, saveSession } from '../../lib/session';
-import { useForm } from '../../lib/use-form';
-import '../../styles/admin.scss';
+import { toast } from '#app/lib/toast.tsx';
+import { MESSAGES } from '#shared/messages.ts';
+import { loginSchema, type SessionUser } from '#shared/schemas/auth.ts';
+import { SpinnerButton } from '#app/components/ui/SpinnerButton.tsx';
+import { TextField } from '#app/components/ui/TextField.tsx';
+import { AdminLoading } from '#app/features/admin/AdminLoading.tsx';
+import { ResetPasswordDialog } from '#app/features/auth/ResetPasswordDialog.tsx';
+import { api, ApiError } from '#app/lib/api-client.ts';
+import { isLoggedIn, saveSession } from '#app/lib/session.ts';
+import { useForm } from '#app/lib/use-form.ts';
+import '#app/styles/admin.scss';
 
 export const meta = () => [{ title: 'Admin login' }, { name: 'robots', content: 'noindex' }];
 

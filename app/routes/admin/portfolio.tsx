@@ -1,9 +1,9 @@
-import type { PortfolioItem, SiteContent } from '../../../shared/schemas/content';
-import { portfolioUpdateSchema } from '../../../shared/schemas/content-updates';
-import { ItemsTable } from '../../features/admin-content/ItemsTable';
-import { loadSection } from '../../features/admin-content/load-section';
-import { SectionForm } from '../../features/admin-content/SectionForm';
-import { useSectionEditor } from '../../features/admin-content/use-section-editor';
+import type { PortfolioItem, SiteContent } from '#shared/schemas/content.ts';
+import { portfolioUpdateSchema } from '#shared/schemas/content-updates.ts';
+import { ItemsTable } from '#app/features/admin-content/ItemsTable.tsx';
+import { loadSection } from '#app/features/admin-content/load-section.ts';
+import { SectionForm } from '#app/features/admin-content/SectionForm.tsx';
+import { useSectionEditor } from '#app/features/admin-content/use-section-editor.ts';
 import type { Route } from './+types/portfolio';
 
 export const clientLoader = () => loadSection('portfolio');

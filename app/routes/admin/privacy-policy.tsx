@@ -1,8 +1,8 @@
-import type { SiteContent } from '../../../shared/schemas/content';
-import { privacyUpdateSchema } from '../../../shared/schemas/content-updates';
-import { loadSection } from '../../features/admin-content/load-section';
-import { SectionForm } from '../../features/admin-content/SectionForm';
-import { useSectionEditor } from '../../features/admin-content/use-section-editor';
+import type { SiteContent } from '#shared/schemas/content.ts';
+import { privacyUpdateSchema } from '#shared/schemas/content-updates.ts';
+import { loadSection } from '#app/features/admin-content/load-section.ts';
+import { SectionForm } from '#app/features/admin-content/SectionForm.tsx';
+import { useSectionEditor } from '#app/features/admin-content/use-section-editor.ts';
 import type { Route } from './+types/privacy-policy';
 
 export const clientLoader = () => loadSection('privacyPolicy');

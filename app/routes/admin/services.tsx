@@ -1,10 +1,10 @@
-import type { ServiceItem, SiteContent } from '../../../shared/schemas/content';
-import { servicesUpdateSchema } from '../../../shared/schemas/content-updates';
-import { RichText } from '../../components/ui/RichText';
-import { ItemsTable } from '../../features/admin-content/ItemsTable';
-import { loadSection } from '../../features/admin-content/load-section';
-import { SectionForm } from '../../features/admin-content/SectionForm';
-import { useSectionEditor } from '../../features/admin-content/use-section-editor';
+import type { ServiceItem, SiteContent } from '#shared/schemas/content.ts';
+import { servicesUpdateSchema } from '#shared/schemas/content-updates.ts';
+import { RichText } from '#app/components/ui/RichText.tsx';
+import { ItemsTable } from '#app/features/admin-content/ItemsTable.tsx';
+import { loadSection } from '#app/features/admin-content/load-section.ts';
+import { SectionForm } from '#app/features/admin-content/SectionForm.tsx';
+import { useSectionEditor } from '#app/features/admin-content/use-section-editor.ts';
 import type { Route } from './+types/services';
 
 export const clientLoader = () => loadSection('services');

@@ -1,14 +1,14 @@
 import { useState } from 'react';
 import { Badge, Button, Table } from 'react-bootstrap';
 import { useRevalidator } from 'react-router';
-import { toast } from '../../lib/toast';
-import { formatDate } from '../../../shared/format';
-import { MESSAGES } from '../../../shared/messages';
-import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
-import { api } from '../../lib/api-client';
-import { storedToken } from '../../lib/session';
+import { toast } from '#app/lib/toast.tsx';
+import { formatDate } from '#shared/format.ts';
+import { MESSAGES } from '#shared/messages.ts';
+import { ConfirmDialog } from '#app/components/ui/ConfirmDialog.tsx';
+import { api } from '#app/lib/api-client.ts';
+import { storedToken } from '#app/lib/session.ts';
 import type { Route } from './+types/subscribers';
-import { IconButton } from '../../components/ui/IconButton';
+import { IconButton } from '#app/components/ui/IconButton.tsx';
 
 interface Subscriber {
   _id: string;

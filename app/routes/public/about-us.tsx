@@ -1,6 +1,6 @@
 import { useRouteLoaderData } from 'react-router';
-import { AboutItems } from '../../features/landing/AboutItems';
-import { pageMeta, plainText } from '../../lib/meta';
+import { AboutItems } from '#app/features/landing/AboutItems.tsx';
+import { pageMeta, plainText } from '#app/lib/meta.ts';
 import type { Route } from './+types/about-us';
 import type { loader as layoutLoader } from './layout';
 

@@ -1,9 +1,9 @@
 import { data, useRouteError } from 'react-router';
-import { blogCategoryUrl } from '../../../shared/paths';
-import { ErrorScreen } from '../../components/ui/ErrorScreen';
-import { BlogList } from '../../features/blog/BlogList';
-import { BLOG_PAGE_SIZE, pageParam } from '../../features/blog/page-param';
-import { pageMeta } from '../../lib/meta';
+import { blogCategoryUrl } from '#shared/paths.ts';
+import { ErrorScreen } from '#app/components/ui/ErrorScreen.tsx';
+import { BlogList } from '#app/features/blog/BlogList.tsx';
+import { BLOG_PAGE_SIZE, pageParam } from '#app/features/blog/page-param.ts';
+import { pageMeta } from '#app/lib/meta.ts';
 import type { Route } from './+types/blog-category';
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {

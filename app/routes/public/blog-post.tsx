@@ -1,12 +1,12 @@
 import { useEffect } from 'react';
 import { data, redirect, useRouteError } from 'react-router';
-import { formatDate } from '../../../shared/format';
-import { ErrorScreen } from '../../components/ui/ErrorScreen';
-import { Picture } from '../../components/ui/Picture';
-import { RichText } from '../../components/ui/RichText';
-import { BlogSidebar } from '../../features/blog/BlogSidebar';
-import { presentContent } from '../../features/blog/present-content';
-import { pageMeta } from '../../lib/meta';
+import { formatDate } from '#shared/format.ts';
+import { ErrorScreen } from '#app/components/ui/ErrorScreen.tsx';
+import { Picture } from '#app/components/ui/Picture.tsx';
+import { RichText } from '#app/components/ui/RichText.tsx';
+import { BlogSidebar } from '#app/features/blog/BlogSidebar.tsx';
+import { presentContent } from '#app/features/blog/present-content.ts';
+import { pageMeta } from '#app/lib/meta.ts';
 import type { Route } from './+types/blog-post';
 
 export async function loader({ params, context }: Route.LoaderArgs) {

@@ -1,6 +1,6 @@
-import { BlogList } from '../../features/blog/BlogList';
-import { BLOG_PAGE_SIZE, pageParam } from '../../features/blog/page-param';
-import { pageMeta } from '../../lib/meta';
+import { BlogList } from '#app/features/blog/BlogList.tsx';
+import { BLOG_PAGE_SIZE, pageParam } from '#app/features/blog/page-param.ts';
+import { pageMeta } from '#app/lib/meta.ts';
 import type { Route } from './+types/blogs';
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -1,6 +1,6 @@
 import { Outlet, useLocation, type ShouldRevalidateFunction } from 'react-router';
-import { Footer } from '../../features/layout/Footer';
-import { Header, type HeaderVariant } from '../../features/layout/Header';
+import { Footer } from '#app/features/layout/Footer.tsx';
+import { Header, type HeaderVariant } from '#app/features/layout/Header.tsx';
 import type { Route } from './+types/layout';
 
 export async function loader({ context }: Route.LoaderArgs) {

@@ -1,5 +1,5 @@
 import { data, useRouteError } from 'react-router';
-import { ErrorScreen } from '../../components/ui/ErrorScreen';
+import { ErrorScreen } from '#app/components/ui/ErrorScreen.tsx';
 
 /** Unknown URLs: a real 404 status, shown inside the public layout. */
 export function loader() {

@@ -1,6 +1,6 @@
 import { data } from 'react-router';
-import { SubscriptionResult } from '../../features/blog/SubscriptionResult';
-import { failureOf, linkParams } from '../../features/blog/link-params';
+import { SubscriptionResult } from '#app/features/blog/SubscriptionResult.tsx';
+import { failureOf, linkParams } from '#app/features/blog/link-params.ts';
 import type { Route } from './+types/subscription-confirm';
 
 export async function loader({ request, context }: Route.LoaderArgs) {

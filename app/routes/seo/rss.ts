@@ -1,4 +1,4 @@
-import { escapeXml, xmlResponse } from '../../lib/xml';
+import { escapeXml, xmlResponse } from '#app/lib/xml.ts';
 import type { Route } from './+types/rss';
 
 const FEED_SIZE = 20;

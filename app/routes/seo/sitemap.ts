@@ -1,5 +1,5 @@
-import { blogCategoryUrl } from '../../../shared/paths';
-import { escapeXml, xmlResponse } from '../../lib/xml';
+import { blogCategoryUrl } from '#shared/paths.ts';
+import { escapeXml, xmlResponse } from '#app/lib/xml.ts';
 import type { Route } from './+types/sitemap';
 
 /** Home, About, the blog list, every category and every post with its last change. */

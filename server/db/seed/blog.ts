@@ -1,4 +1,4 @@
-import type { BlogService } from '../../modules/blog/service';
+import type { BlogService } from '#server/modules/blog/service.ts';
 
 /** A few demo articles in two categories and one without, so the blog looks alive on a fresh start. */
 export async function seedBlog(blog: BlogService, images: string[]) {

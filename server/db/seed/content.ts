@@ -1,4 +1,4 @@
-import type { SiteContent } from '../../../shared/schemas/content';
+import type { SiteContent } from '#shared/schemas/content.ts';
 
 type Images = {
   portfolio: string[];

@@ -1,4 +1,4 @@
-import type { OutgoingMail } from '../mail/outbox-repository';
+import type { OutgoingMail } from '#server/modules/mail/outbox-repository.ts';
 
 export function resetCodeMail(input: { to: string; code: string; siteName: string; minutes: number }): OutgoingMail {
   return {

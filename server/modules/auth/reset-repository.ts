@@ -1,5 +1,5 @@
-import type { Db } from '../../db/database';
-import { now } from '../../db/database';
+import type { Db } from '#server/db/database.ts';
+import { now } from '#server/db/database.ts';
 
 /**
  * Stores a user's reset code, replacing any earlier one. One upsert statement, so two requests at the

@@ -1,9 +1,9 @@
 import { timingSafeEqual } from 'node:crypto';
-import { SERVER_MESSAGES } from '../../../shared/messages';
-import type { SessionUser } from '../../../shared/schemas/auth';
-import type { Db } from '../../db/database';
-import { HttpError } from '../../plugins/errors';
-import type { MailService } from '../mail/service';
+import { SERVER_MESSAGES } from '#shared/messages.ts';
+import type { SessionUser } from '#shared/schemas/auth.ts';
+import type { Db } from '#server/db/database.ts';
+import { HttpError } from '#server/plugins/errors.ts';
+import type { MailService } from '#server/modules/mail/service.ts';
 import { hashPassword, verifyPassword } from './password';
 import { resetCodeMail } from './reset-mail';
 import { consumeResetCode, findResetCode, takeResetTry, upsertResetCode } from './reset-repository';

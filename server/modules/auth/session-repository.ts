@@ -1,5 +1,5 @@
-import type { Db } from '../../db/database';
-import { newId, now } from '../../db/database';
+import type { Db } from '#server/db/database.ts';
+import { newId, now } from '#server/db/database.ts';
 
 export async function insertSession(
   db: Db,

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
-import type { Db } from '../../db/database';
-import { now } from '../../db/database';
-import type { BlogPostTable } from '../../db/schema';
+import type { Db } from '#server/db/database.ts';
+import { now } from '#server/db/database.ts';
+import type { BlogPostTable } from '#server/db/schema.ts';
 
 export type PostRow = BlogPostTable & { category_name: string | null; category_slug: string | null };
 /** `undefined`: every post; `null`: uncategorized posts; a string: that category's posts. */

@@ -1,11 +1,11 @@
-import { blogPostUrl, categorySlug, titleSlug, UNCATEGORIZED } from '../../../shared/paths';
-import type { BlogCategory, BlogInput, BlogPost, CategoryInput, PageInfo } from '../../../shared/schemas/blog';
-import type { Db } from '../../db/database';
-import { newId, now } from '../../db/database';
-import { HttpError } from '../../plugins/errors';
-import type { ContentVersion } from '../cache/content-version';
-import { bumpContentVersion } from '../content/repository';
-import { sanitizeRichText } from '../richtext/sanitize';
+import { blogPostUrl, categorySlug, titleSlug, UNCATEGORIZED } from '#shared/paths.ts';
+import type { BlogCategory, BlogInput, BlogPost, CategoryInput, PageInfo } from '#shared/schemas/blog.ts';
+import type { Db } from '#server/db/database.ts';
+import { newId, now } from '#server/db/database.ts';
+import { HttpError } from '#server/plugins/errors.ts';
+import type { ContentVersion } from '#server/modules/cache/content-version.ts';
+import { bumpContentVersion } from '#server/modules/content/repository.ts';
+import { sanitizeRichText } from '#server/modules/richtext/sanitize.ts';
 import * as repo from './repository';
 import type { PostRow } from './repository';
 

@@ -1,5 +1,5 @@
-import type { Db } from '../../db/database';
-import { readContentVersion } from '../content/repository';
+import type { Db } from '#server/db/database.ts';
+import { readContentVersion } from '#server/modules/content/repository.ts';
 
 /**
  * The content version keys every in-memory cache of public output. A write in this process calls

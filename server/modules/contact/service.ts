@@ -1,9 +1,9 @@
-import type { SendMailData } from '../../../shared/schemas/contact';
-import type { Db } from '../../db/database';
-import { newId, now } from '../../db/database';
-import type { MailService } from '../mail/service';
-import { HttpError } from '../../plugins/errors';
-import { escapeHtml } from '../mail/escape';
+import type { SendMailData } from '#shared/schemas/contact.ts';
+import type { Db } from '#server/db/database.ts';
+import { newId, now } from '#server/db/database.ts';
+import type { MailService } from '#server/modules/mail/service.ts';
+import { HttpError } from '#server/plugins/errors.ts';
+import { escapeHtml } from '#server/modules/mail/escape.ts';
 
 export function createContactService(deps: { db: Db; mail: MailService; contactTo: string; siteName: string }) {
   const { db, mail } = deps;

@@ -1,6 +1,6 @@
-import type { Db } from '../../db/database';
-import { newId, now } from '../../db/database';
-import type { ContentItemTable } from '../../db/schema';
+import type { Db } from '#server/db/database.ts';
+import { newId, now } from '#server/db/database.ts';
+import type { ContentItemTable } from '#server/db/schema.ts';
 
 export type ItemColumn = Exclude<keyof ContentItemTable, 'id' | 'section_id' | 'position'>;
 export type ItemRow = Partial<Record<ItemColumn, string | null>>;

@@ -1,10 +1,10 @@
-import { MESSAGES } from '../../../shared/messages';
-import { SECTION_LAYOUT, SECTION_KEYS, type SectionKey, type SiteContent } from '../../../shared/schemas/content';
-import { RICH_FIELDS } from '../../../shared/schemas/content-updates';
-import type { Db } from '../../db/database';
-import { HttpError } from '../../plugins/errors';
-import type { ContentVersion } from '../cache/content-version';
-import { sanitizeRichText } from '../richtext/sanitize';
+import { MESSAGES } from '#shared/messages.ts';
+import { SECTION_LAYOUT, SECTION_KEYS, type SectionKey, type SiteContent } from '#shared/schemas/content.ts';
+import { RICH_FIELDS } from '#shared/schemas/content-updates.ts';
+import type { Db } from '#server/db/database.ts';
+import { HttpError } from '#server/plugins/errors.ts';
+import type { ContentVersion } from '#server/modules/cache/content-version.ts';
+import { sanitizeRichText } from '#server/modules/richtext/sanitize.ts';
 import { findSectionKind, readAllSections, writeSection, type ItemRow, type SectionRecord } from './repository';
 
 export interface SectionUpdate {

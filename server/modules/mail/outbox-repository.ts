@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
-import type { Db, DbKind } from '../../db/database';
-import { newId, now } from '../../db/database';
-import type { MailOutboxTable } from '../../db/schema';
+import type { Db, DbKind } from '#server/db/database.ts';
+import { newId, now } from '#server/db/database.ts';
+import type { MailOutboxTable } from '#server/db/schema.ts';
 
 export interface OutgoingMail {
   kind: string;

@@ -1,4 +1,4 @@
-import type { Db } from '../../db/database';
+import type { Db } from '#server/db/database.ts';
 import { enqueueMail, type OutgoingMail } from './outbox-repository';
 import type { MailWorker } from './worker';
 

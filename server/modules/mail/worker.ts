@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db, DbKind } from '../../db/database';
+import type { Db, DbKind } from '#server/db/database.ts';
 import { claimDueMail, markAttemptFailed, markSent } from './outbox-repository';
 import type { MailTransport } from './transport';
 

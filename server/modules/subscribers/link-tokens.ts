@@ -1,5 +1,5 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { Db } from '../../db/database';
+import type { Db } from '#server/db/database.ts';
 
 export type LinkPurpose = 'confirm' | 'unsubscribe';
 

@@ -1,6 +1,6 @@
-import type { BlogPost } from '../../../shared/schemas/blog';
-import { escapeHtml } from '../mail/escape';
-import type { OutgoingMail } from '../mail/outbox-repository';
+import type { BlogPost } from '#shared/schemas/blog.ts';
+import { escapeHtml } from '#server/modules/mail/escape.ts';
+import type { OutgoingMail } from '#server/modules/mail/outbox-repository.ts';
 
 export interface SubscriberLinks {
   confirm: string;

@@ -1,9 +1,9 @@
-import type { BlogPost } from '../../../shared/schemas/blog';
-import type { Db } from '../../db/database';
-import { newId, now } from '../../db/database';
-import { HttpError } from '../../plugins/errors';
-import { enqueueMail } from '../mail/outbox-repository';
-import type { MailService } from '../mail/service';
+import type { BlogPost } from '#shared/schemas/blog.ts';
+import type { Db } from '#server/db/database.ts';
+import { newId, now } from '#server/db/database.ts';
+import { HttpError } from '#server/plugins/errors.ts';
+import { enqueueMail } from '#server/modules/mail/outbox-repository.ts';
+import type { MailService } from '#server/modules/mail/service.ts';
 import { linkToken, loadLinkSecret, verifyLinkToken } from './link-tokens';
 import { confirmationMail, newPostMail, type SubscriberLinks } from './mails';
 

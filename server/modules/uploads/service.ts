@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import sharp, { type Metadata } from 'sharp';
-import { IMAGE_VARIANT_WIDTHS } from '../../../shared/paths';
-import type { Db } from '../../db/database';
-import { newId, now } from '../../db/database';
+import { IMAGE_VARIANT_WIDTHS } from '#shared/paths.ts';
+import type { Db } from '#server/db/database.ts';
+import { newId, now } from '#server/db/database.ts';
 import type { FileStorage } from './storage';
 
 const FORMATS = { png: 'image/png', jpeg: 'image/jpeg', webp: 'image/webp', gif: 'image/gif' } as const;

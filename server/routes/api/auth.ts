@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
-import { SERVER_MESSAGES } from '../../../shared/messages';
-import { changePasswordSchema, loginSchema, resetRequestSchema, verifyOtpSchema } from '../../../shared/schemas/auth';
-import { authOf, requireAdmin } from '../../plugins/auth';
-import { rateLimit, type LimitRule } from '../../plugins/rate-limits';
-import type { Services } from '../../services';
+import { SERVER_MESSAGES } from '#shared/messages.ts';
+import { changePasswordSchema, loginSchema, resetRequestSchema, verifyOtpSchema } from '#shared/schemas/auth.ts';
+import { authOf, requireAdmin } from '#server/plugins/auth.ts';
+import { rateLimit, type LimitRule } from '#server/plugins/rate-limits.ts';
+import type { Services } from '#server/services.ts';
 
 type Limit = Pick<LimitRule, 'max' | 'windowMs'>;
 export interface AuthRouteLimits {

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from '../../../shared/schemas/zod';
-import { blogInputSchema, categoryInputSchema, pageQuerySchema } from '../../../shared/schemas/blog';
-import { requireAdmin } from '../../plugins/auth';
-import type { Services } from '../../services';
+import { z } from '#shared/schemas/zod.ts';
+import { blogInputSchema, categoryInputSchema, pageQuerySchema } from '#shared/schemas/blog.ts';
+import { requireAdmin } from '#server/plugins/auth.ts';
+import type { Services } from '#server/services.ts';
 
 const idParams = z.object({ id: z.string().check(z.minLength(1), z.maxLength(64)) });
 

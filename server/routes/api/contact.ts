@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { sendMailSchema } from '../../../shared/schemas/contact';
-import { rateLimit, type LimitRule } from '../../plugins/rate-limits';
-import type { Services } from '../../services';
+import { sendMailSchema } from '#shared/schemas/contact.ts';
+import { rateLimit, type LimitRule } from '#server/plugins/rate-limits.ts';
+import type { Services } from '#server/services.ts';
 
 export interface ContactRouteLimits {
   /** Messages one address may send per window (issue 2: readable 429 above it). */

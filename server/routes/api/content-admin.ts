@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { SECTION_UPDATES } from '../../../shared/schemas/content-updates';
-import { requireAdmin } from '../../plugins/auth';
-import type { Services } from '../../services';
+import { SECTION_UPDATES } from '#shared/schemas/content-updates.ts';
+import { requireAdmin } from '#server/plugins/auth.ts';
+import type { Services } from '#server/services.ts';
 
 /** The eight section update calls of SPEC §7, all behind the admin guard, answering `{ data: section }`. */
 export const contentAdminRoutes =

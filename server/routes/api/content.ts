@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Services } from '../../services';
+import type { Services } from '#server/services.ts';
 
 export const contentRoutes =
   (services: Services): FastifyPluginAsyncZod =>

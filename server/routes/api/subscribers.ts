@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from '../../../shared/schemas/zod';
-import { subscribeSchema } from '../../../shared/schemas/subscribe';
-import { requireAdmin } from '../../plugins/auth';
-import { rateLimit, type LimitRule } from '../../plugins/rate-limits';
-import { toCsv } from '../../modules/subscribers/csv';
-import { SUBSCRIBE_MESSAGES } from '../../modules/subscribers/service';
-import type { Services } from '../../services';
+import { z } from '#shared/schemas/zod.ts';
+import { subscribeSchema } from '#shared/schemas/subscribe.ts';
+import { requireAdmin } from '#server/plugins/auth.ts';
+import { rateLimit, type LimitRule } from '#server/plugins/rate-limits.ts';
+import { toCsv } from '#server/modules/subscribers/csv.ts';
+import { SUBSCRIBE_MESSAGES } from '#server/modules/subscribers/service.ts';
+import type { Services } from '#server/services.ts';
 
 export interface SubscriberRouteLimits {
   subscribePerIp: Pick<LimitRule, 'max' | 'windowMs'>;

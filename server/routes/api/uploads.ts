@@ -1,9 +1,9 @@
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsync } from 'fastify';
-import { requireAdmin } from '../../plugins/auth';
-import { HttpError } from '../../plugins/errors';
-import { UnsupportedImageError } from '../../modules/uploads/service';
-import type { Services } from '../../services';
+import { requireAdmin } from '#server/plugins/auth.ts';
+import { HttpError } from '#server/plugins/errors.ts';
+import { UnsupportedImageError } from '#server/modules/uploads/service.ts';
+import type { Services } from '#server/services.ts';
 
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 
