@@ -1,20 +1,19 @@
 import { index, layout, prefix, route, type RouteConfig } from '@react-router/dev/routes';
+import { SECTIONS } from '#shared/sections.ts';
+
+/** Each section's admin screen, from the registry: the generic editor, or the section's own module. */
+const sectionEditors = SECTIONS.map((section) =>
+  route(
+    section.adminRoute,
+    'editor' in section && section.editor === 'custom'
+      ? `routes/admin/${section.adminRoute}.tsx`
+      : 'routes/admin/section-editor.tsx',
+    { id: `admin-section-${section.key}` },
+  ),
+);
 
 /** Admin screens whose route path is also their module name under routes/admin/. */
-const ADMIN_EDITORS = [
-  'banner',
-  'products',
-  'portfolio',
-  'services',
-  'team',
-  'social-media',
-  'privacy-policy',
-  'about',
-  'blog-category',
-  'blogs',
-  'messages',
-  'subscribers',
-];
+const ADMIN_SCREENS = ['blog-category', 'blogs', 'messages', 'subscribers'];
 
 export default [
   route('robots.txt', 'routes/seo/robots.ts'),
@@ -24,7 +23,8 @@ export default [
   ...prefix('admin', [
     layout('routes/admin/layout.tsx', [
       route('change-password', 'routes/admin/change-password.tsx'),
-      ...ADMIN_EDITORS.map((path) => route(path, `routes/admin/${path}.tsx`)),
+      ...sectionEditors,
+      ...ADMIN_SCREENS.map((path) => route(path, `routes/admin/${path}.tsx`)),
       route('blogs/create', 'routes/admin/blog-form.tsx', { id: 'admin-blog-create' }),
       route('blogs/edit/:id', 'routes/admin/blog-form.tsx', { id: 'admin-blog-edit' }),
     ]),

@@ -1,16 +1,11 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { frameworkErrors, registerErrorHandling, sendApiNotFound } from './plugins/errors';
+import { frameworkErrors, registerErrorHandling } from './plugins/errors';
 import { registerSecurity } from './plugins/security';
 import { registerSsr, type SsrOptions } from './plugins/ssr';
 import { registerStatic } from './plugins/static';
-import { authRoutes, type AuthRouteLimits } from './routes/api/auth';
-import { blogRoutes } from './routes/api/blog';
-import { contactRoutes, type ContactRouteLimits } from './routes/api/contact';
-import { contentRoutes } from './routes/api/content';
-import { contentAdminRoutes } from './routes/api/content-admin';
-import { subscriberRoutes, type SubscriberRouteLimits } from './routes/api/subscribers';
-import { uploadRoutes } from './routes/api/uploads';
+import { registerApi } from './routes/api';
+import { effectiveLimits, type RateLimits } from './plugins/rate-limits';
 import type { Services } from './services';
 
 export interface AppOptions {
@@ -26,21 +21,8 @@ export interface AppOptions {
   before?: (app: FastifyInstance) => Promise<void>;
 }
 
-type RateLimits = ContactRouteLimits & AuthRouteLimits & SubscriberRouteLimits;
-
 /** Longest path parameter, as sent (encoded): a 300-character title of 3-byte letters is 2,700. */
 const MAX_PATH_PARAM_LENGTH = 3000;
-
-const MINUTE = 60_000;
-const DEFAULT_LIMITS: RateLimits = {
-  contactPerIp: { max: 10, windowMs: 10 * MINUTE },
-  loginPerIp: { max: 20, windowMs: 15 * MINUTE },
-  loginPerAccount: { max: 10, windowMs: 15 * MINUTE },
-  resetPerIp: { max: 10, windowMs: 60 * MINUTE },
-  resetPerAccount: { max: 5, windowMs: 60 * MINUTE },
-  otpPerIp: { max: 20, windowMs: 15 * MINUTE },
-  subscribePerIp: { max: 10, windowMs: 60 * MINUTE },
-};
 
 /** Plugins in a fixed order: error shape, security, API, static files, then the page renderer. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -61,27 +43,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await options.before?.(app);
   await registerSecurity(app, config, { devServer: options.ssr?.mode === 'development' });
 
-  const scaled = Object.fromEntries(
-    Object.entries(DEFAULT_LIMITS).map(([name, rule]) => [
-      name,
-      { ...rule, max: Math.ceil(rule.max * config.rateLimitMultiplier) },
-    ]),
-  ) as RateLimits;
-  const limits: RateLimits = { ...scaled, ...options.rateLimits };
-  await app.register(
-    async (api) => {
-      await api.register(import('@fastify/compress'), { global: true, threshold: 1024 });
-      await api.register(contentRoutes(services));
-      await api.register(contactRoutes(services, limits));
-      await api.register(authRoutes(services, limits));
-      await api.register(contentAdminRoutes(services));
-      await api.register(uploadRoutes(services));
-      await api.register(blogRoutes(services));
-      await api.register(subscriberRoutes(services, limits));
-      api.setNotFoundHandler(sendApiNotFound);
-    },
-    { prefix: '/api' },
-  );
+  await registerApi(app, {
+    services,
+    limits: effectiveLimits(config.rateLimitMultiplier, options.rateLimits),
+  });
 
   await registerStatic(app, { clientDir: options.clientDir, uploadsDir: services.storage.root });
   if (options.ssr) await registerSsr(app, options.ssr, services);

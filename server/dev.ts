@@ -37,4 +37,5 @@ const app = await buildApp({
   },
 });
 services.mailWorker.start();
+services.jobs.start();
 await app.listen({ port: config.port, host: config.host });

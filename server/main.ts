@@ -29,6 +29,7 @@ async function main() {
     ssr: { build, mode: 'production', cache: true },
   });
   services.mailWorker.start();
+  services.jobs.start();
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -38,6 +39,7 @@ async function main() {
     const force = setTimeout(() => process.exit(1), 10_000).unref();
     try {
       await app.close();
+      await services.jobs.stop();
       await services.mailWorker.stop();
       await db.destroy();
       clearTimeout(force);

@@ -2,47 +2,67 @@ import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config';
 import type { Db } from './db/database';
+import { diskStorage } from './lib/file-storage';
+import { fileTransport, smtpTransport, type MailTransport } from './lib/mail-transport';
 import { createAuthService } from './modules/auth/service';
 import { createBlogService } from './modules/blog/service';
-import { createContentVersion } from './modules/cache/content-version';
 import { createContactService } from './modules/contact/service';
 import { createContentService } from './modules/content/service';
+import { createJobScheduler } from './modules/jobs/scheduler';
 import { createMailService } from './modules/mail/service';
-import { fileTransport, smtpTransport, type MailTransport } from './modules/mail/transport';
 import { createMailWorker } from './modules/mail/worker';
+import { createSiteMeta } from './modules/site-meta/service';
 import { createSubscriberService } from './modules/subscribers/service';
 import { createUploadService } from './modules/uploads/service';
-import { diskStorage } from './modules/uploads/storage';
 
-/** Everything route handlers and SSR loaders use, wired once per process. */
+const HOUR = 3600_000;
+
+/** Everything route handlers and page loaders use, wired once per process. */
 export function createServices(deps: { config: Config; db: Db; log: FastifyBaseLogger; transport?: MailTransport }) {
   const { config, db, log } = deps;
-  const version = createContentVersion(db);
+  const siteMeta = createSiteMeta({ db });
   const transport =
     deps.transport ??
     (config.smtpUrl
       ? smtpTransport(config.smtpUrl, config.mailFrom)
       : fileTransport(path.join(config.dataDir, 'mail'), config.mailFrom, (m) => log.info(m)));
   const mailWorker = createMailWorker({ db, dbKind: config.database.kind, transport, log });
-  const mail = createMailService(db, mailWorker);
+  const mail = createMailService({ db, worker: mailWorker });
   const storage = diskStorage(path.join(config.dataDir, 'uploads'));
-  const subscribers = createSubscriberService({ db, mail, siteName: config.siteName, publicUrl: config.publicUrl });
+  const auth = createAuthService({ db, mail, siteName: config.siteName });
+  const subscribers = createSubscriberService({
+    db,
+    mail,
+    siteMeta,
+    siteName: config.siteName,
+    publicUrl: config.publicUrl,
+  });
+  const jobs = createJobScheduler({
+    db,
+    log,
+    jobs: [{ name: 'prune-auth', everyMs: HOUR, run: () => auth.pruneExpired() }],
+  });
   return {
     config,
     db,
-    version,
+    siteMeta,
     mailWorker,
     mail,
     storage,
-    auth: createAuthService({ db, mail, siteName: config.siteName }),
+    jobs,
+    auth,
     subscribers,
-    blog: createBlogService(db, version, {
-      onPublished: (trx, post) => subscribers.queueNewPost(trx, post),
-      afterCommit: () => void mailWorker.kick(),
+    blog: createBlogService({
+      db,
+      siteMeta,
+      hooks: {
+        onPublished: (trx, post) => subscribers.queueNewPost(trx, post),
+        afterCommit: () => mail.kick(),
+      },
     }),
-    content: createContentService(db, version),
+    content: createContentService({ db, siteMeta }),
     contact: createContactService({ db, mail, contactTo: config.contactTo, siteName: config.siteName }),
-    uploads: createUploadService(db, storage),
+    uploads: createUploadService({ db, storage }),
   };
 }
 export type Services = ReturnType<typeof createServices>;

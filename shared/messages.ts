@@ -24,9 +24,10 @@ export const MESSAGES = {
   subscribeEmpty: 'Email field cannot be empty!',
   subscribeInvalid: 'Please enter a valid email address!',
   subscribed: 'Thank you for subscribing !',
+  uploadFailed: 'unable to upload image. Please try again later',
 } as const;
 
-/** Texts of our own server where the spec shows none (SPEC §8 "Other error responses: not shown"). */
+/** Texts of our own server where the product contract shows none (docs/product.md#server-messages). */
 export const SERVER_MESSAGES = {
   invalidCredentials: 'Invalid email or password',
   loginRequired: 'Please log in to continue',
@@ -36,6 +37,55 @@ export const SERVER_MESSAGES = {
   wrongOldPassword: 'Old password is incorrect',
   notYourAccount: 'You can only change your own password',
   loggedOut: 'Logged out',
+  passwordChangedData: 'Password changed',
+  contactReceived: 'Thank you, your message has been received.',
+  postNotFound: 'Post not found',
+  categoryNotFound: 'Category not found',
+  categoryMissing: 'The selected category does not exist',
+  categoryNameTaken: (name: string) => `A category named "${name}" already exists`,
+  categoryNameReserved: (name: string) => `"${name}" is reserved for posts without a category`,
+  categoryNameUnusable: (name: string) => `"${name}" cannot be used as a category name`,
+  messageNotFound: 'Message not found',
+  subscriberNotFound: 'Subscriber not found',
+  sectionNotFound: (key: string, id: string) => `No ${key} section with id ${id}`,
+  notFound: 'Not found',
+  internalError: 'Internal server error',
+  pageFailed: 'Something went wrong. Please try again later.',
+  invalidJson: 'The request body is not valid JSON',
+  bodyTooLarge: 'The request body is too large',
+  unsupportedContentType: 'Unsupported content type',
+  badAddress: 'The address is not valid',
+  badRequest: 'The request is not valid',
+  noEndpoint: (method: string, path: string) => `No API endpoint ${method} ${path}`,
+  tooManyRequests: (wait: string) => `Too many requests. Please try again in ${wait}.`,
+} as const;
+
+/** The subscription flow's texts (docs/product.md#subscriptions). */
+export const SUBSCRIBE_MESSAGES = {
+  confirmationSent: 'Please check your inbox and confirm your subscription.',
+  alreadySubscribed: 'This e-mail address is already subscribed.',
+  invalidLink: 'This link is not valid.',
+  unsubscribed: 'You have been unsubscribed.',
+  unsubscribedBefore: 'This address has been unsubscribed. Please subscribe again.',
+  confirmed: (email: string) => `Thank you! ${email} will get an e-mail when we publish a new article.`,
+  unsubscribedEmail: (email: string) => `${email} will get no more e-mails from our blog.`,
+} as const;
+
+/** The image upload's texts (docs/product.md#image-upload). */
+export const UPLOAD_MESSAGES = {
+  notMultipart: 'Send the image as multipart/form-data in the field "image"',
+  noFile: 'Choose an image to upload (field "image")',
+  empty: 'The file is empty',
+  tooLarge: (mb: number) => `The image is larger than ${mb} MB`,
+  notAnImage: 'The file is not an image',
+  unsupportedFormat: 'Only PNG, JPEG, WebP and GIF images are accepted',
+  damaged: 'The image is damaged or incomplete',
+} as const;
+
+/** Texts of the browser side beyond the product contract. */
+export const UI_MESSAGES = {
+  unreachable: 'The server could not be reached. Please check your connection.',
+  blogDeleted: 'Blog Deleted ',
 } as const;
 
 /** SPEC §9: minimum password length. */

@@ -1,10 +1,12 @@
+import { pathOf, type BodyOf, type DataOf, type Endpoint, type ParamsOf, type QueryOf } from '#shared/api/endpoint.ts';
+import { UI_MESSAGES } from '#shared/messages.ts';
 import { clearSession, storedToken } from './session';
 
 /**
- * The one way the browser talks to the API: `/api` base, bearer token from the stored session when
- * present (SPEC §6), `{ data }` envelope unwrapped, failures thrown as `ApiError` with the server's message.
- * A 401 to a request that carried a token means the session ended: it is cleared and the admin goes back
- * to the login page.
+ * The one way the browser talks to the API: calls of the contract (shared/api) with their types, the
+ * bearer token of the stored session when present (docs/product.md#roles-and-permissions), the `{ data }`
+ * envelope unwrapped, failures thrown as `ApiError` with the server's message. A 401 to a request that
+ * carried a token means the session ended: it is cleared and the admin goes back to the login page.
  */
 export class ApiError extends Error {
   constructor(
@@ -16,39 +18,67 @@ export class ApiError extends Error {
   }
 }
 
-export async function api<T>(
-  path: string,
-  init: {
-    method?: string;
-    body?: unknown;
-    /** false: a 401 is just an error (logout). */
-    endSessionOn401?: boolean;
-    /** Let the request finish even if the page goes away (logout). */
-    keepalive?: boolean;
-  } = {},
-): Promise<T> {
-  const headers: Record<string, string> = { accept: 'application/json' };
+interface CallOptions {
+  /** false: a 401 is just an error (logout). */
+  endSessionOn401?: boolean;
+  /** Let the request finish even if the page goes away (logout). */
+  keepalive?: boolean;
+}
+
+type CallInput<E extends Endpoint> = CallOptions &
+  (ParamsOf<E> extends undefined ? { params?: undefined } : { params: ParamsOf<E> }) &
+  (QueryOf<E> extends undefined ? { query?: undefined } : { query?: QueryOf<E> }) &
+  (BodyOf<E> extends undefined ? { body?: FormData } : { body: BodyOf<E> });
+
+/** Calls an endpoint of the contract and answers its `data`. */
+export function call<E extends Endpoint>(endpoint: E, ...[input]: CallArgs<E>): Promise<DataOf<E>> {
+  const { params, query, body, ...options } = (input ?? {}) as CallInput<Endpoint> & { body?: unknown };
+  const search = query
+    ? `?${new URLSearchParams(Object.entries(query).filter(([, v]) => v !== undefined) as string[][])}`
+    : '';
+  return request<DataOf<E>>(
+    pathOf(endpoint, params as unknown as Record<string, string>) + search,
+    endpoint.method,
+    body,
+    options,
+  );
+}
+/** Endpoints with nothing to send take no second argument. */
+type CallArgs<E extends Endpoint> =
+  ParamsOf<E> extends undefined
+    ? BodyOf<E> extends undefined
+      ? [input?: CallInput<E>]
+      : [input: CallInput<E>]
+    : [input: CallInput<E>];
+
+/** The raw answer of an endpoint that sends a file (the CSV export), with the session's token. */
+export async function download(endpoint: Endpoint): Promise<Blob> {
+  const response = await fetch(`/api${pathOf(endpoint)}`, { headers: authorization() });
+  if (!response.ok) throw new ApiError(response.status, `${endpoint.path} failed: ${response.status}`);
+  return response.blob();
+}
+
+function authorization(): Record<string, string> {
   const token = storedToken();
-  if (token) headers.authorization = `Bearer ${token}`;
+  return token ? { authorization: `Bearer ${token}` } : {};
+}
+
+async function request<T>(path: string, method: string, input: unknown, options: CallOptions): Promise<T> {
+  const headers: Record<string, string> = { accept: 'application/json', ...authorization() };
   let body: BodyInit | undefined;
-  if (init.body instanceof FormData) body = init.body;
-  else if (init.body !== undefined) {
+  if (input instanceof FormData) body = input;
+  else if (input !== undefined) {
     headers['content-type'] = 'application/json';
-    body = JSON.stringify(init.body);
+    body = JSON.stringify(input);
   }
   let response: Response;
   try {
-    response = await fetch(`/api/${path.replace(/^\//, '')}`, {
-      method: init.method ?? (body ? 'POST' : 'GET'),
-      headers,
-      body,
-      keepalive: init.keepalive,
-    });
+    response = await fetch(`/api${path}`, { method, headers, body, keepalive: options.keepalive });
   } catch {
-    throw new ApiError(0, 'The server could not be reached. Please check your connection.');
+    throw new ApiError(0, UI_MESSAGES.unreachable);
   }
   const payload = (await response.json().catch(() => null)) as { data?: T; message?: string; field?: string } | null;
-  if (response.status === 401 && token && init.endSessionOn401 !== false) {
+  if (response.status === 401 && headers.authorization && options.endSessionOn401 !== false) {
     clearSession();
     window.location.assign('/admin');
   }

@@ -1,3 +1,4 @@
+import type { describeError } from '#server/plugins/errors.ts';
 import type { Services, SiteInfo } from '#server/services.ts';
 
 /** What the server hands every loader (server/plugins/ssr.ts): services are called directly, no HTTP hop. */
@@ -10,6 +11,8 @@ declare module 'react-router' {
      * Content-Security-Policy allows exactly the scripts carrying it, by hash (server/plugins/ssr.ts).
      */
     nonce: string;
+    /** Status and readable message of a failure a service threw (domain errors, server/errors.ts). */
+    describeError: typeof describeError;
   }
 }
 

@@ -19,6 +19,7 @@ export interface Database {
   blog_posts: BlogPostTable;
   blog_redirects: BlogRedirectTable;
   subscribers: SubscriberTable;
+  job_runs: JobRunTable;
 }
 
 export interface ContentSectionTable {
@@ -156,4 +157,10 @@ export interface SubscriberTable {
   updated_at: string;
   confirmed_at: string | null;
   unsubscribed_at: string | null;
+}
+
+/** When each periodic job last ran (server/modules/jobs); claiming a run moves it forward. */
+export interface JobRunTable {
+  name: string;
+  last_run_at: string;
 }

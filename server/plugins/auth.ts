@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { SERVER_MESSAGES } from '#shared/messages.ts';
 import type { AuthContext, AuthService } from '#server/modules/auth/service.ts';
-import { HttpError } from './errors';
+import { NotAuthenticatedError } from '#server/errors.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -17,20 +17,20 @@ export function bearerToken(request: FastifyRequest): string | null {
 }
 
 /**
- * The one guard of every admin endpoint. It runs as an onRequest hook, before the body is parsed or
+ * The one guard of the admin API scope (server/routes/api/index.ts). It runs as an onRequest hook, before the body is parsed or
  * validated, so without a valid, unexpired, unrevoked token the answer is 401 whatever was sent.
  */
 export function requireAdmin(auth: AuthService): onRequestAsyncHookHandler {
   return async (request: FastifyRequest, _reply: FastifyReply) => {
     const token = bearerToken(request);
     const context = token ? await auth.authenticate(token) : null;
-    if (!context) throw new HttpError(401, SERVER_MESSAGES.loginRequired);
+    if (!context) throw new NotAuthenticatedError(SERVER_MESSAGES.loginRequired);
     request.auth = context;
   };
 }
 
 /** For handlers behind `requireAdmin`. */
 export function authOf(request: FastifyRequest): AuthContext {
-  if (!request.auth) throw new HttpError(401, SERVER_MESSAGES.loginRequired);
+  if (!request.auth) throw new NotAuthenticatedError(SERVER_MESSAGES.loginRequired);
   return request.auth;
 }

@@ -1,17 +1,53 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { SERVER_MESSAGES } from '#shared/messages.ts';
+import {
+  ConflictError,
+  DomainError,
+  ForbiddenError,
+  GoneError,
+  InvalidInputError,
+  NotAuthenticatedError,
+  NotFoundError,
+  TooLargeError,
+  UnsupportedMediaError,
+} from '#server/errors.ts';
 
-/** A failure the client caused and can read: answered as `{ message }` with its status. */
-export class HttpError extends Error {
-  constructor(
-    readonly statusCode: number,
-    message: string,
-    /** The request field at fault, for validation-like failures found after schema validation. */
-    readonly field?: string,
-  ) {
-    super(message);
+/** The HTTP status of each domain error (server/errors.ts); the only place domain meets HTTP. */
+const STATUS_OF = new Map<new (...args: never[]) => DomainError, number>([
+  [InvalidInputError, 400],
+  [NotAuthenticatedError, 401],
+  [ForbiddenError, 403],
+  [NotFoundError, 404],
+  [ConflictError, 409],
+  [GoneError, 410],
+  [TooLargeError, 413],
+  [UnsupportedMediaError, 415],
+]);
+
+/** The status a domain error answers with; 500 for anything else (our own fault). */
+export function httpStatusOf(error: unknown): number {
+  if (error instanceof DomainError) {
+    for (const [type, status] of STATUS_OF) if (error instanceof type) return status;
+    return 400;
   }
+  return 500;
 }
+
+/** What a page may show of a failure: the domain's message, or a generic one for our own faults. */
+export function describeError(error: unknown): { status: number; message: string } {
+  const status = httpStatusOf(error);
+  return {
+    status,
+    message: status < 500 && error instanceof Error ? error.message : SERVER_MESSAGES.pageFailed,
+  };
+}
+
+const FRAMEWORK_MESSAGES: Record<string, string> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: SERVER_MESSAGES.invalidJson,
+  FST_ERR_CTP_BODY_TOO_LARGE: SERVER_MESSAGES.bodyTooLarge,
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: SERVER_MESSAGES.unsupportedContentType,
+};
 
 /**
  * One error shape for the whole API: `{ message }`, plus `field` for validation failures. Anything a
@@ -19,36 +55,32 @@ export class HttpError extends Error {
  */
 export function registerErrorHandling(app: FastifyInstance) {
   // Without the page renderer (API tests) and for files that are missing (an unknown upload).
-  app.setNotFoundHandler((_request, reply) => reply.code(404).send({ message: 'Not found' }));
+  app.setNotFoundHandler((_request, reply) => reply.code(404).send({ message: SERVER_MESSAGES.notFound }));
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const first = error.validation[0]!;
       const field = first.instancePath.split('/').filter(Boolean).join('.');
       return reply.code(400).send({ message: first.message, field: field || undefined });
     }
-    if (error instanceof HttpError)
-      return reply.code(error.statusCode).send({ message: error.message, field: error.field });
+    const domain: unknown = error;
+    if (domain instanceof DomainError) {
+      return reply.code(httpStatusOf(domain)).send({ message: domain.message, field: domain.field });
+    }
     const status = error.statusCode ?? 500;
-    if (status === 429) return reply.code(429).send({ message: error.message });
     if (status >= 400 && status < 500) {
       const message =
-        error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError
-          ? 'The request body is not valid JSON'
-          : error.code === 'FST_ERR_CTP_BODY_TOO_LARGE'
-            ? 'The request body is too large'
-            : error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
-              ? 'Unsupported content type'
-              : error.message;
+        FRAMEWORK_MESSAGES[error.code] ??
+        (error instanceof SyntaxError ? FRAMEWORK_MESSAGES.FST_ERR_CTP_INVALID_JSON_BODY : error.message);
       return reply.code(status).send({ message });
     }
     request.log.error({ err: error }, 'request failed');
-    return reply.code(500).send({ message: 'Internal server error' });
+    return reply.code(500).send({ message: SERVER_MESSAGES.internalError });
   });
 }
 
 /** The answer for an `/api/…` address no endpoint serves (also used by the page renderer's catch-all). */
 export function sendApiNotFound(request: FastifyRequest, reply: FastifyReply) {
-  return reply.code(404).send({ message: `No API endpoint ${request.method} ${request.url.split('?')[0]}` });
+  return reply.code(404).send({ message: SERVER_MESSAGES.noEndpoint(request.method, request.url.split('?')[0]!) });
 }
 
 /**
@@ -59,8 +91,8 @@ export function frameworkErrors(error: FastifyError, request: FastifyRequest, re
   const status = error.statusCode ?? 500;
   if (status >= 500) {
     request.log.error({ err: error }, 'request failed before routing');
-    return reply.code(500).send({ message: 'Internal server error' });
+    return reply.code(500).send({ message: SERVER_MESSAGES.internalError });
   }
-  const message = error.code === 'FST_ERR_BAD_URL' ? 'The address is not valid' : 'The request is not valid';
+  const message = error.code === 'FST_ERR_BAD_URL' ? SERVER_MESSAGES.badAddress : SERVER_MESSAGES.badRequest;
   return reply.code(status).send({ message });
 }

@@ -63,9 +63,5 @@ export async function registerSecurity(app: FastifyInstance, config: Config, opt
     redis,
     skipOnError: true,
     nameSpace: 'site-rl-',
-    errorResponseBuilder: (_request, context) => ({
-      statusCode: 429,
-      message: `Too many requests. Please try again in ${context.after}.`,
-    }),
   });
 }

@@ -3,9 +3,9 @@ import { Readable } from 'node:stream';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, type ServerBuild } from 'react-router';
-import { Lru } from '#server/modules/cache/lru.ts';
+import { Lru } from '#server/lib/lru.ts';
 import { publicSiteInfo, type Services } from '#server/services.ts';
-import { sendApiNotFound } from './errors';
+import { describeError, sendApiNotFound } from './errors';
 import { pageContentSecurityPolicy } from './security';
 
 export interface SsrOptions {
@@ -89,12 +89,13 @@ export async function registerSsr(app: FastifyInstance, options: SsrOptions, ser
 
   /** `asGet`: render a HEAD request as the GET it stands for, so the cache gets the full page. */
   async function render(request: FastifyRequest, reply: FastifyReply, asGet: boolean): Promise<CachedPage> {
-    const version = await services.version.current();
+    const version = await services.siteMeta.contentVersion.current();
     const nonce = randomBytes(16).toString('hex');
     const response = await handle(toWebRequest(request, reply, asGet ? 'GET' : request.method), {
       services,
       site,
       nonce,
+      describeError,
     });
     const body = Buffer.from(await response.arrayBuffer());
     const headers = [...response.headers.entries()].filter(([k]) => k !== 'set-cookie' && k !== 'content-length');
@@ -143,7 +144,7 @@ export async function registerSsr(app: FastifyInstance, options: SsrOptions, ser
       const cacheable =
         options.cache && (request.method === 'GET' || request.method === 'HEAD') && !isAdmin && !personal;
       if (cacheable) {
-        const version = await services.version.current();
+        const version = await services.siteMeta.contentVersion.current();
         const hit = cache.get(request.url);
         if (hit && hit.version === version) return send(request, reply, hit, 'no-cache');
       }

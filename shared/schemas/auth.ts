@@ -73,8 +73,5 @@ export const verifyOtpSchema = z.object({
   password: newPassword(MESSAGES.newPasswordTooShort),
 });
 
-export interface SessionUser {
-  _id: string;
-  email: string;
-  name: string;
-}
+export const sessionUserSchema = z.object({ _id: z.string(), email: z.string(), name: z.string() });
+export type SessionUser = z.infer<typeof sessionUserSchema>;

@@ -39,31 +39,37 @@ export const pageQuerySchema = z.object({
   limit: z.optional(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(100))),
 });
 
-export interface BlogCategory {
-  _id: string;
-  name: string;
+/** A category as every answer shows it. */
+export const blogCategorySchema = z.object({
+  _id: z.string(),
+  name: z.string(),
   /** URL segment: the name with spaces as hyphens. */
-  slug: string;
-}
+  slug: z.string(),
+});
+export type BlogCategory = z.infer<typeof blogCategorySchema>;
 
-export interface BlogPost {
-  _id: string;
-  title: string;
-  excerpt: string;
-  content: string;
-  featureImage: string;
-  /** SPEC §3: a list of category objects whose first is used; empty for an uncategorized post. */
-  blogCategory: BlogCategory[];
-  slug: string;
+/** A post as every answer shows it. */
+export const blogPostSchema = z.object({
+  _id: z.string(),
+  title: z.string(),
+  excerpt: z.string(),
+  content: z.string(),
+  featureImage: z.string(),
+  /** A list of category objects whose first is used; empty for an uncategorized post (docs/product.md#blog-entities). */
+  blogCategory: z.array(blogCategorySchema),
+  slug: z.string(),
   /** The post's address, e.g. /blogs/Engineering/Hello-World. */
-  url: string;
-  createdAt: string;
-  updatedAt: string;
-}
+  url: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type BlogPost = z.infer<typeof blogPostSchema>;
 
-export interface PageInfo {
-  page: number;
-  limit: number;
-  total: number;
-  hasMore: boolean;
-}
+/** `meta` of a paged list. */
+export const pageInfoSchema = z.object({
+  page: z.number(),
+  limit: z.number(),
+  total: z.number(),
+  hasMore: z.boolean(),
+});
+export type PageInfo = z.infer<typeof pageInfoSchema>;

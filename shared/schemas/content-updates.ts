@@ -1,109 +1,75 @@
 import { z } from './zod';
 import { MESSAGES } from '#shared/messages.ts';
-import type { SectionKey } from './content';
+import {
+  MAX_FIELD_LENGTH,
+  SECTIONS,
+  richFieldsOf,
+  updatePathOf,
+  type FieldDef,
+  type ItemsDef,
+  type SectionKey,
+  type SectionDef,
+} from '#shared/sections.ts';
 import { optionalLink, optionalText, requiredRichText, requiredText, safeLink } from './fields';
 
 export { INVALID_LINK } from './fields';
 
 /**
- * Payloads of the section update calls (SPEC §7) with the editors' rules (SPEC §5). The forms and the
- * server use these same schemas. Rich text is sanitised on the server after validation.
+ * Payloads of the section update calls with the editors' rules (docs/product.md#content-editor-rules),
+ * derived from the section registry. The admin forms and the server use these same schemas; rich text is
+ * sanitised on the server after validation.
  */
-const MAX_HTML = 200_000;
-const required = () => requiredText(MESSAGES.fieldEmpty, MAX_HTML);
-/** Required HTML: tags around nothing but spaces count as empty too. */
-const requiredRich = () => requiredRichText(MESSAGES.fieldEmpty, MAX_HTML);
-const text = (max = MAX_HTML) => optionalText(max);
+const LINK_MAX = 2000;
 const SECTION_ID_REQUIRED = 'Section id is required';
 const sectionId = z
   .string({ error: SECTION_ID_REQUIRED })
   .check(z.trim(), z.minLength(1, SECTION_ID_REQUIRED), z.maxLength(64));
 
-const requiredLink = () => requiredText(MESSAGES.fieldEmpty, 2000).check(safeLink());
+function fieldSchema(field: FieldDef, required = field.required ?? false) {
+  const isLink = field.kind === 'link' || field.kind === 'image';
+  if (!required) return isLink ? optionalLink() : optionalText(field.max ?? MAX_FIELD_LENGTH);
+  if (isLink) return requiredText(MESSAGES.fieldEmpty, field.max ?? LINK_MAX).check(safeLink());
+  // Rich text counts as empty when it is only tags around spaces.
+  return field.kind === 'rich'
+    ? requiredRichText(MESSAGES.fieldEmpty, field.max ?? MAX_FIELD_LENGTH)
+    : requiredText(MESSAGES.fieldEmpty, field.max ?? MAX_FIELD_LENGTH);
+}
 
-const items = <T extends z.core.SomeType>(item: T) => z.array(item).check(z.maxLength(100, 'At most 100 items'));
+const shapeOf = (fields: readonly FieldDef[], required?: readonly string[]) =>
+  Object.fromEntries(fields.map((f) => [f.name, fieldSchema(f, required ? required.includes(f.name) : undefined)]));
 
-export const bannerUpdateSchema = z.object({
-  id: sectionId,
-  title: required(),
-  subTitle: required(),
-  description: requiredRich(),
-  modalTitle: required(),
-  modalLeftContent: requiredRich(),
-  modalRightContent: requiredRich(),
-});
+function itemsSchema(items: ItemsDef) {
+  const item = z.object(shapeOf(items.fields));
+  const tooMany = `At most ${items.max} items`;
+  if (!items.requiredInFirst) return z.array(item).check(z.maxLength(items.max, tooMany));
+  const first = z.extend(
+    item,
+    shapeOf(
+      items.fields.filter((f) => items.requiredInFirst!.includes(f.name)),
+      items.requiredInFirst,
+    ),
+  );
+  return z.tuple([first], item).check(z.refine((list) => list.length <= items.max, tooMany));
+}
 
-export const productItemInput = z.object({ title: text(500), description: text() });
-export const productUpdateSchema = z.object({
-  id: sectionId,
-  title: required(),
-  description: requiredRich(),
-  items: items(productItemInput),
-});
+/** The body of `POST /api/<section>/update`: the section's `id`, its fields, and its items. */
+export function updateSchemaOf(section: SectionDef) {
+  return z.object({
+    id: sectionId,
+    ...shapeOf(section.fields),
+    ...(section.items ? { items: itemsSchema(section.items) } : {}),
+  });
+}
 
-export const portfolioItemInput = z.object({ image_url: optionalLink(), product_link: optionalLink() });
-export const portfolioUpdateSchema = z.object({
-  id: sectionId,
-  title: required(),
-  description: requiredRich(),
-  items: items(portfolioItemInput),
-});
-
-export const serviceItemInput = z.object({
-  title: text(500),
-  description: text(),
-  modal_description: text(),
-  modal_img: optionalLink(),
-});
-export const servicesUpdateSchema = z.object({ id: sectionId, title: required(), items: items(serviceItemInput) });
-
-export const teamItemInput = z.object({ title: text(500), description: text(), image_url: optionalLink() });
-export const teamUpdateSchema = z.object({ id: sectionId, title: required(), items: items(teamItemInput) });
-
-const aboutItemInput = z.object({ title: text(), description: text(), image_url: optionalLink() });
-/** Only the first section's description is checked (SPEC §5). */
-export const aboutUsUpdateSchema = z.object({
-  id: sectionId,
-  items: z
-    .tuple([z.extend(aboutItemInput, { description: requiredRich() })], aboutItemInput)
-    .check(z.refine((list) => list.length <= 10, 'At most 10 items')),
-});
-
-export const socialUpdateSchema = z.object({
-  id: sectionId,
-  facebook_link: requiredLink(),
-  twitter_link: requiredLink(),
-  linkedin_link: requiredLink(),
-  youtube_link: requiredLink(),
-  github_link: requiredLink(),
-});
-
-export const privacyUpdateSchema = z.object({
-  id: sectionId,
-  privacy_policy_text: requiredRich(),
-  terms_and_conditions_text: requiredRich(),
-});
-
-/** Route path, section and schema of every update call. */
-export const SECTION_UPDATES = [
-  { path: '/banner/update', section: 'banner', schema: bannerUpdateSchema },
-  { path: '/product/update', section: 'product', schema: productUpdateSchema },
-  { path: '/portfolio/update', section: 'portfolio', schema: portfolioUpdateSchema },
-  { path: '/services/update', section: 'services', schema: servicesUpdateSchema },
-  { path: '/team/update', section: 'team', schema: teamUpdateSchema },
-  { path: '/about-us/update', section: 'aboutus', schema: aboutUsUpdateSchema },
-  { path: '/social/update', section: 'social', schema: socialUpdateSchema },
-  { path: '/privacy/update', section: 'privacyPolicy', schema: privacyUpdateSchema },
-] as const satisfies ReadonlyArray<{ path: string; section: SectionKey; schema: z.ZodMiniType }>;
+/** Route path, section and schema of every update call, in the registry's order. */
+export const SECTION_UPDATES = SECTIONS.map((section) => ({
+  path: updatePathOf(section),
+  section: section.key as SectionKey,
+  schema: updateSchemaOf(section),
+}));
 
 /** Which fields hold rich text (sanitised on write); everything else is shown as plain text or a URL. */
-export const RICH_FIELDS: Record<SectionKey, { fields: readonly string[]; itemFields: readonly string[] }> = {
-  banner: { fields: ['description', 'modalLeftContent', 'modalRightContent'], itemFields: [] },
-  product: { fields: ['description'], itemFields: [] },
-  portfolio: { fields: ['description'], itemFields: [] },
-  services: { fields: [], itemFields: ['modal_description'] },
-  aboutus: { fields: [], itemFields: ['title', 'description'] },
-  team: { fields: [], itemFields: [] },
-  social: { fields: [], itemFields: [] },
-  privacyPolicy: { fields: ['privacy_policy_text', 'terms_and_conditions_text'], itemFields: [] },
-};
+export const RICH_FIELDS = Object.fromEntries(SECTIONS.map((s) => [s.key, richFieldsOf(s)])) as Record<
+  SectionKey,
+  { fields: string[]; itemFields: string[] }
+>;

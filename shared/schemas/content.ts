@@ -1,68 +1,31 @@
 import { z } from './zod';
+import { SECTIONS, type SectionContent, type SectionItem, type SectionKey } from '#shared/sections.ts';
 
 /**
- * The site content object of SPEC §3. Each section is stored in its own row with its scalar fields and
- * ordered items (server/db); this file is the shape every layer agrees on.
+ * The site content object (docs/product.md#content-sections) as every layer sees it, derived from the
+ * section registry (shared/sections.ts): each section has its `_id`, its fields as strings, and its items.
  */
-const id = z.string();
-const html = z.string();
+const sectionSchema = (section: (typeof SECTIONS)[number]) => {
+  const strings = (fields: readonly { name: string }[]) => Object.fromEntries(fields.map((f) => [f.name, z.string()]));
+  return z.object({
+    _id: z.string(),
+    ...strings(section.fields),
+    ...('items' in section ? { items: z.array(z.object(strings(section.items.fields))) } : {}),
+  });
+};
 
-export const productItemSchema = z.object({ title: z.string(), description: html });
-export const portfolioItemSchema = z.object({ image_url: z.string(), product_link: z.string() });
-export const serviceItemSchema = z.object({
-  title: z.string(),
-  description: html,
-  modal_description: html,
-  modal_img: z.string(),
-});
-export const imageItemSchema = z.object({ title: html, description: html, image_url: z.string() });
+export type SiteContent = { [K in SectionKey]: SectionContent<K> };
+export type { SectionKey };
 
-export const siteContentSchema = z.object({
-  banner: z.object({
-    _id: id,
-    title: z.string(),
-    subTitle: z.string(),
-    description: html,
-    modalTitle: z.string(),
-    modalLeftContent: html,
-    modalRightContent: html,
-  }),
-  product: z.object({ _id: id, title: z.string(), description: html, items: z.array(productItemSchema) }),
-  portfolio: z.object({ _id: id, title: z.string(), description: html, items: z.array(portfolioItemSchema) }),
-  services: z.object({ _id: id, title: z.string(), items: z.array(serviceItemSchema) }),
-  aboutus: z.object({ _id: id, items: z.array(imageItemSchema) }),
-  team: z.object({ _id: id, title: z.string(), items: z.array(imageItemSchema) }),
-  social: z.object({
-    _id: id,
-    facebook_link: z.string(),
-    twitter_link: z.string(),
-    linkedin_link: z.string(),
-    youtube_link: z.string(),
-    github_link: z.string(),
-  }),
-  privacyPolicy: z.object({ _id: id, privacy_policy_text: html, terms_and_conditions_text: html }),
-});
+const SECTION_SCHEMAS = Object.fromEntries(SECTIONS.map((s) => [s.key, sectionSchema(s)]));
 
-export type SiteContent = z.infer<typeof siteContentSchema>;
-export type SectionKey = keyof SiteContent;
-export type ProductItem = z.infer<typeof productItemSchema>;
-export type PortfolioItem = z.infer<typeof portfolioItemSchema>;
-export type ServiceItem = z.infer<typeof serviceItemSchema>;
-export type ImageItem = z.infer<typeof imageItemSchema>;
+export const siteContentSchema = z.object(SECTION_SCHEMAS) as unknown as z.ZodMiniType<SiteContent>;
 
-/**
- * How each section maps onto storage: its scalar fields, and for sections with a list, the item fields.
- * The repository reads and writes every section through this one table of facts.
- */
-export const SECTION_LAYOUT = {
-  banner: { fields: ['title', 'subTitle', 'description', 'modalTitle', 'modalLeftContent', 'modalRightContent'] },
-  product: { fields: ['title', 'description'], itemFields: ['title', 'description'] },
-  portfolio: { fields: ['title', 'description'], itemFields: ['image_url', 'product_link'] },
-  services: { fields: ['title'], itemFields: ['title', 'description', 'modal_description', 'modal_img'] },
-  aboutus: { fields: [], itemFields: ['title', 'description', 'image_url'] },
-  team: { fields: ['title'], itemFields: ['title', 'description', 'image_url'] },
-  social: { fields: ['facebook_link', 'twitter_link', 'linkedin_link', 'youtube_link', 'github_link'] },
-  privacyPolicy: { fields: ['privacy_policy_text', 'terms_and_conditions_text'] },
-} as const satisfies Record<SectionKey, { fields: readonly string[]; itemFields?: readonly string[] }>;
+/** One section as the content object and its update call's answer hold it. */
+export const sectionSchemaOf = <K extends SectionKey>(key: K) =>
+  SECTION_SCHEMAS[key] as unknown as z.ZodMiniType<SiteContent[K]>;
 
-export const SECTION_KEYS = Object.keys(SECTION_LAYOUT) as SectionKey[];
+export type ProductItem = SectionItem<'product'>;
+export type PortfolioItem = SectionItem<'portfolio'>;
+export type ServiceItem = SectionItem<'services'>;
+export type ImageItem = SectionItem<'team'>;

@@ -76,14 +76,8 @@ describe.each(DATABASE_KINDS)('GET /api/get-content on %s', (kind) => {
 
   it('does not seed twice: a restart on the same database keeps the content', async () => {
     const before = (await t.app.inject({ method: 'GET', url: '/api/get-content' })).json().data;
-    const { seedIfEmpty } = await import('#server/db/seed/index.ts');
-    await seedIfEmpty({
-      db: t.services.db,
-      config: t.config,
-      uploads: t.services.uploads,
-      blog: t.services.blog,
-      log: { info: () => {} } as never,
-    });
+    const { seedIfEmpty } = await import('#server/startup/seed/index.ts');
+    await seedIfEmpty({ services: t.services, config: t.config, log: { info: () => {} } as never });
     const after = (await t.app.inject({ method: 'GET', url: '/api/get-content' })).json().data;
     expect(after).toEqual(before);
   });

@@ -9,7 +9,7 @@ import { boot } from '#server/boot.ts';
 import { loadConfig, type Config } from '#server/config.ts';
 import { createDb, type Db } from '#server/db/database.ts';
 import { enqueueMail } from '#server/modules/mail/outbox-repository.ts';
-import { smtpTransport, type MailTransport } from '#server/modules/mail/transport.ts';
+import { smtpTransport, type MailTransport } from '#server/lib/mail-transport.ts';
 import { createMailWorker, retryDelayMs } from '#server/modules/mail/worker.ts';
 import { NO_LIMIT, NO_RATE_LIMITS } from '#tests/helpers/auth.ts';
 import { createTestDatabase, DATABASE_KINDS } from '#tests/helpers/databases.ts';

@@ -7,6 +7,7 @@ import { buildApp, type AppOptions } from '#server/app.ts';
 import { boot } from '#server/boot.ts';
 import { loadConfig, type Config } from '#server/config.ts';
 import type { Services } from '#server/services.ts';
+import { checkAnswersAgainstContract } from './contract';
 import { createTestDatabase } from './databases';
 
 export interface TestApp {
@@ -40,6 +41,7 @@ export async function buildTestApp(
   const log = pino({ level: 'silent' });
   const { db, services } = await boot(config, { log: log as never });
   const app = await buildApp({ services, logger: false, ...options.app });
+  const violations = checkAnswersAgainstContract(app);
   await app.ready();
   return {
     app,
@@ -49,9 +51,12 @@ export async function buildTestApp(
     close: async () => {
       await app.close();
       await services.mailWorker.stop();
+      await services.jobs.stop();
       await db.destroy();
       await database.drop();
       await fs.rm(dataDir, { recursive: true, force: true });
+      const broken = violations();
+      if (broken.length) throw new Error(`answers that break the API contract:\n${broken.join('\n')}`);
     },
   };
 }

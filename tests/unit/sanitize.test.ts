@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sanitizeRichText } from '#server/modules/richtext/sanitize.ts';
+import { sanitizeRichText } from '#server/lib/sanitize-html.ts';
 
 describe('rich-text sanitiser', () => {
   it.each([

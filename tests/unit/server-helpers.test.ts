@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { generatePassword, hashPassword, verifyPassword } from '#server/modules/auth/password.ts';
-import { Lru } from '#server/modules/cache/lru.ts';
-import { escapeHtml } from '#server/modules/mail/escape.ts';
+import { Lru } from '#server/lib/lru.ts';
+import { escapeHtml } from '#server/lib/escape-html.ts';
 import { retryDelayMs } from '#server/modules/mail/worker.ts';
 import { inlineScriptHashes } from '#server/plugins/ssr.ts';
 

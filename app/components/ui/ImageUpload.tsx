@@ -1,9 +1,9 @@
 import { useId, useState } from 'react';
 import { Form, Spinner } from 'react-bootstrap';
 import { toast } from '#app/lib/toast.tsx';
-import { api } from '#app/lib/api-client.ts';
-
-export const UPLOAD_FAILED = 'unable to upload image. Please try again later';
+import { MESSAGES } from '#shared/messages.ts';
+import { uploadImage } from '#shared/api/uploads.ts';
+import { call } from '#app/lib/api-client.ts';
 
 interface ImageUploadProps {
   label: string;
@@ -34,10 +34,10 @@ export function ImageUpload({
     try {
       const form = new FormData();
       form.append('image', file);
-      const { url } = await api<{ url: string }>('uploader/do', { body: form });
+      const { url } = await call(uploadImage, { body: form });
       onUploaded(url);
     } catch (err) {
-      if (toastOnError) toast.error(UPLOAD_FAILED);
+      if (toastOnError) toast.error(MESSAGES.uploadFailed);
       else console.error('image upload failed', err);
     } finally {
       setUploading(false);

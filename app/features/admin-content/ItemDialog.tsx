@@ -1,29 +1,24 @@
 import { useState } from 'react';
 import { Modal } from 'react-bootstrap';
-import { ImageUpload } from '#app/components/ui/ImageUpload.tsx';
-import { RichTextEditor } from '#app/components/ui/RichTextEditor.tsx';
+import type { FieldDef } from '#shared/sections.ts';
 import { SpinnerButton } from '#app/components/ui/SpinnerButton.tsx';
-import { TextField } from '#app/components/ui/TextField.tsx';
+import { FieldControl } from './FieldControl';
 
-export interface ItemField<T> {
-  name: keyof T & string;
-  label: string;
-  kind: 'text' | 'textarea' | 'rich' | 'image';
-}
+type Item = Record<string, string>;
 
-interface ItemDialogProps<T> {
+interface ItemDialogProps {
   title: string;
   submitLabel: string;
-  fields: ItemField<T>[];
-  initial: T;
+  fields: readonly FieldDef[];
+  initial: Item;
   saving: boolean;
-  /** Add dialogs of portfolio and services show their button only once the image is uploaded (SPEC §5). */
-  requireImage?: keyof T & string;
-  onSubmit: (item: T) => void;
+  /** Add dialogs of portfolio and services show their button only once the image is uploaded. */
+  requireImage?: string;
+  onSubmit: (item: Item) => void;
   onClose: () => void;
 }
 
-export function ItemDialog<T extends Record<string, string>>({
+export function ItemDialog({
   title,
   submitLabel,
   fields,
@@ -32,9 +27,8 @@ export function ItemDialog<T extends Record<string, string>>({
   requireImage,
   onSubmit,
   onClose,
-}: ItemDialogProps<T>) {
-  const [item, setItem] = useState<T>(initial);
-  const set = (name: keyof T, value: string) => setItem((current) => ({ ...current, [name]: value }));
+}: ItemDialogProps) {
+  const [item, setItem] = useState<Item>(initial);
   const ready = !requireImage || Boolean(item[requireImage]);
   const formId = `item-dialog-${title.replace(/\W+/g, '-').toLowerCase()}`;
   // Fields get the ids `${formId}-${field}`; a field may be called "title", so the heading uses another suffix.
@@ -53,40 +47,15 @@ export function ItemDialog<T extends Record<string, string>>({
             if (ready) onSubmit(item);
           }}
         >
-          {fields.map((field) => {
-            const id = `${formId}-${field.name}`;
-            const value = item[field.name] ?? '';
-            if (field.kind === 'rich')
-              return (
-                <RichTextEditor
-                  key={field.name}
-                  id={id}
-                  label={field.label}
-                  value={value}
-                  onChange={(v) => set(field.name, v)}
-                />
-              );
-            if (field.kind === 'image')
-              return (
-                <ImageUpload
-                  key={field.name}
-                  label={field.label}
-                  value={value}
-                  onUploaded={(url) => set(field.name, url)}
-                />
-              );
-            return (
-              <TextField
-                key={field.name}
-                id={id}
-                label={field.label}
-                value={value}
-                as={field.kind === 'textarea' ? 'textarea' : undefined}
-                rows={3}
-                onChange={(v) => set(field.name, v)}
-              />
-            );
-          })}
+          {fields.map((field) => (
+            <FieldControl
+              key={field.name}
+              id={`${formId}-${field.name}`}
+              field={field}
+              value={item[field.name] ?? ''}
+              onChange={(value) => setItem((current) => ({ ...current, [field.name]: value }))}
+            />
+          ))}
         </form>
       </Modal.Body>
       <Modal.Footer>

@@ -1,24 +1,22 @@
-import { ImageUpload } from '#app/components/ui/ImageUpload.tsx';
-import { RichTextEditor } from '#app/components/ui/RichTextEditor.tsx';
+import type { FieldDef } from '#shared/sections.ts';
 import { SpinnerButton } from '#app/components/ui/SpinnerButton.tsx';
-import { TextField } from '#app/components/ui/TextField.tsx';
-import type { ItemField } from './ItemDialog';
+import { FieldControl } from './FieldControl';
 
-interface SectionFormProps<D> {
-  /** Used for element ids, e.g. "banner". */
+interface SectionFormProps {
+  /** Prefix of the fields' element ids, e.g. "banner" gives "banner-title". */
   name: string;
   heading: string;
-  fields: ItemField<D>[];
-  draft: D;
+  fields: readonly FieldDef[];
+  draft: Record<string, unknown>;
   errors: Record<string, string | undefined>;
   saving: boolean;
-  onField: (name: keyof D & string, value: string) => void;
+  onField: (name: string, value: string) => void;
   onSave: () => void;
   children?: React.ReactNode;
 }
 
 /** An editor screen: the section's own fields, its Update button, then whatever it lists below. */
-export function SectionForm<D>({
+export function SectionForm({
   name,
   heading,
   fields,
@@ -28,7 +26,7 @@ export function SectionForm<D>({
   onField,
   onSave,
   children,
-}: SectionFormProps<D>) {
+}: SectionFormProps) {
   return (
     <section className="admin-card">
       <h1 className="h3 mb-4">{heading}</h1>
@@ -40,44 +38,16 @@ export function SectionForm<D>({
           onSave();
         }}
       >
-        {fields.map((field) => {
-          const id = `${name}-${field.name}`;
-          const value = String(draft[field.name] ?? '');
-          const error = errors[field.name];
-          if (field.kind === 'rich')
-            return (
-              <RichTextEditor
-                key={id}
-                id={id}
-                label={field.label}
-                value={value}
-                error={error}
-                onChange={(v) => onField(field.name, v)}
-              />
-            );
-          if (field.kind === 'image')
-            return (
-              <ImageUpload
-                key={id}
-                label={field.label}
-                value={value}
-                error={error}
-                onUploaded={(v) => onField(field.name, v)}
-              />
-            );
-          return (
-            <TextField
-              key={id}
-              id={id}
-              label={field.label}
-              value={value}
-              error={error}
-              as={field.kind === 'textarea' ? 'textarea' : undefined}
-              rows={3}
-              onChange={(v) => onField(field.name, v)}
-            />
-          );
-        })}
+        {fields.map((field) => (
+          <FieldControl
+            key={field.name}
+            id={`${name}-${field.name}`}
+            field={field}
+            value={String(draft[field.name] ?? '')}
+            error={errors[field.name]}
+            onChange={(value) => onField(field.name, value)}
+          />
+        ))}
         <SpinnerButton type="submit" loading={saving} className="px-5">
           Update
         </SpinnerButton>

@@ -1,55 +1,53 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useRevalidator } from 'react-router';
-import { toast } from '#app/lib/toast.tsx';
-import type { z } from 'zod/mini';
 import { MESSAGES } from '#shared/messages.ts';
+import { sectionUpdates } from '#shared/api/content.ts';
+import { updateSchemaOf } from '#shared/schemas/content-updates.ts';
 import { firstErrorPerPath } from '#shared/schemas/errors.ts';
-import { api } from '#app/lib/api-client.ts';
+import type { SectionDef } from '#shared/sections.ts';
+import { call } from '#app/lib/api-client.ts';
+import { useSubmit } from '#app/lib/use-submit.ts';
 
-type Draft<S> = Omit<S, '_id'>;
+type Draft = Record<string, unknown> & { items?: Record<string, string>[] };
 
 /**
- * SPEC §4: an editor keeps a local copy of its section, saves it whole with the shared schema checked
- * first, shows a spinner while saving, 'Updated Successfully !' after, then reloads the content.
+ * An editor keeps a local copy of its section and saves it whole, with the shared schema checked first:
+ * a spinner while saving, 'Updated Successfully !' after, then the content is reloaded
+ * (docs/product.md#common-editor-behaviour).
  */
-export function useSectionEditor<S extends { _id: string }>(
-  section: S,
-  update: { path: string; schema: z.ZodMiniType },
-  options: { silentFailure?: boolean } = {},
-) {
+export function useSectionEditor(section: { _id: string }, definition: SectionDef) {
   const revalidator = useRevalidator();
   const { _id, ...initial } = section;
-  const [draft, setDraft] = useState<Draft<S>>(initial as Draft<S>);
+  const schema = useMemo(() => updateSchemaOf(definition), [definition]);
+  const [draft, setDraft] = useState<Draft>(initial);
   const [errors, setErrors] = useState<Record<string, string | undefined>>({});
-  const [saving, setSaving] = useState(false);
+  const submit = useSubmit();
 
-  const setField = <F extends keyof Draft<S> & string>(name: F, value: Draft<S>[F]) => {
+  const setField = (name: string, value: unknown) => {
     setDraft((d) => ({ ...d, [name]: value }));
     setErrors((e) => ({ ...e, [name]: undefined }));
   };
 
   /** Saves `next` (default: the current draft); true when the server took it. */
-  const save = async (next: Draft<S> = draft): Promise<boolean> => {
+  const save = async (next: Draft = draft): Promise<boolean> => {
     setDraft(next);
-    const parsed = update.schema.safeParse({ ...next, id: _id });
+    const parsed = schema.safeParse({ ...next, id: _id });
     if (!parsed.success) {
       setErrors(firstErrorPerPath(parsed.error));
       return false;
     }
-    setSaving(true);
-    try {
-      await api(update.path, { body: parsed.data });
-      toast.success(MESSAGES.updatedSuccessfully);
-      await revalidator.revalidate();
-      return true;
-    } catch {
-      // SPEC §8: the banner form only stops its spinner; the other editors show the generic toast.
-      if (!options.silentFailure) toast.error(MESSAGES.somethingWentWrong);
-      return false;
-    } finally {
-      setSaving(false);
-    }
+    return submit.run(
+      async () => {
+        await call(sectionUpdates[definition.key as keyof typeof sectionUpdates], { body: parsed.data as never });
+        await revalidator.revalidate();
+      },
+      {
+        success: MESSAGES.updatedSuccessfully,
+        // A failed banner save only stops the spinner; the other editors show the generic toast.
+        onFailure: definition.failureToast === false ? 'silent' : 'generic',
+      },
+    );
   };
 
-  return { draft, errors, saving, setField, save };
+  return { draft, errors, saving: submit.busy, setField, save };
 }

@@ -11,20 +11,33 @@ import personCheck from 'bootstrap-icons/icons/person-check.svg?raw';
 import share from 'bootstrap-icons/icons/share.svg?raw';
 import shield from 'bootstrap-icons/icons/shield-lock.svg?raw';
 import tags from 'bootstrap-icons/icons/tags.svg?raw';
+import { sectionOf, type SectionKey } from '#shared/sections.ts';
 
-/** The admin sidebar of SPEC §2, in order, then the inbox and subscribers (issue 6, beyond the spec). */
-export const ADMIN_NAV = [
-  { label: 'Banner', to: '/admin/banner', icon: image },
-  { label: 'Product Delivery', to: '/admin/products', icon: boxSeam },
-  { label: 'Portfolio', to: '/admin/portfolio', icon: briefcase },
-  { label: 'Our Services', to: '/admin/services', icon: gear },
-  { label: 'Team', to: '/admin/team', icon: people },
-  { label: 'About', to: '/admin/about', icon: infoCircle },
-  { label: 'Social Media', to: '/admin/social-media', icon: share },
+export interface NavItem {
+  label: string;
+  to: string;
+  icon: string;
+}
+
+/** A section's entry: its label and screen come from the registry (shared/sections.ts). */
+const section = (key: SectionKey, icon: string): NavItem => {
+  const { label, adminRoute } = sectionOf(key);
+  return { label, to: `/admin/${adminRoute}`, icon };
+};
+
+/** The admin sidebar in order (docs/product.md#layout-and-sidebar), then the inbox and subscribers. */
+export const ADMIN_NAV: NavItem[] = [
+  section('banner', image),
+  section('product', boxSeam),
+  section('portfolio', briefcase),
+  section('services', gear),
+  section('team', people),
+  section('aboutus', infoCircle),
+  section('social', share),
   { label: 'Blog Category', to: '/admin/blog-category', icon: tags },
   { label: 'Blogs', to: '/admin/blogs', icon: journal },
-  { label: 'Privacy Policy', to: '/admin/privacy-policy', icon: shield },
+  section('privacyPolicy', shield),
   { label: 'Change Password', to: '/admin/change-password', icon: key },
   { label: 'Messages', to: '/admin/messages', icon: envelope },
   { label: 'Subscribers', to: '/admin/subscribers', icon: personCheck },
-] as const;
+];

@@ -4,7 +4,9 @@ import { toast } from '#app/lib/toast.tsx';
 import { resetFormSchema, resetRequestSchema } from '#shared/schemas/auth.ts';
 import { SpinnerButton } from '#app/components/ui/SpinnerButton.tsx';
 import { TextField } from '#app/components/ui/TextField.tsx';
-import { api, ApiError } from '#app/lib/api-client.ts';
+import { requestReset, verifyOtp } from '#shared/api/auth.ts';
+import { ApiError, call } from '#app/lib/api-client.ts';
+import { useSubmit } from '#app/lib/use-submit.ts';
 import { useForm } from '#app/lib/use-form.ts';
 
 const STEP_ONE = { email: '' };
@@ -15,7 +17,7 @@ export function ResetPasswordDialog({ show, onClose }: { show: boolean; onClose:
   const request = useForm(resetRequestSchema, STEP_ONE);
   const reset = useForm(resetFormSchema, STEP_TWO);
   const [step, setStep] = useState<1 | 2>(1);
-  const [busy, setBusy] = useState(false);
+  const submit = useSubmit();
 
   const clearAll = () => {
     request.reset();
@@ -29,33 +31,27 @@ export function ResetPasswordDialog({ show, onClose }: { show: boolean; onClose:
     event.preventDefault();
     const input = request.validate();
     if (!input) return;
-    setBusy(true);
-    try {
-      toast.success(await api<string>('auth/reset-password', { body: input }));
-      setStep(2);
-    } catch (err) {
-      failed(err);
-    } finally {
-      setBusy(false);
-    }
+    const sent = await submit.run(() => call(requestReset, { body: input }), {
+      success: (message) => message,
+      onFailure: failed,
+    });
+    if (sent) setStep(2);
   };
 
   const resetPassword = async (event: React.FormEvent) => {
     event.preventDefault();
     const input = reset.validate();
     if (!input) return;
-    setBusy(true);
-    try {
-      const message = await api<string>('auth/verify-otp', {
-        body: { email: request.values.email.trim(), otp: input.otp, password: input.newPassword },
-      });
-      toast.success(message);
+    const done = await submit.run(
+      () =>
+        call(verifyOtp, {
+          body: { email: request.values.email.trim(), otp: input.otp, password: input.newPassword },
+        }),
+      { success: (message) => message, onFailure: failed },
+    );
+    if (done) {
       clearAll();
       onClose();
-    } catch (err) {
-      failed(err);
-    } finally {
-      setBusy(false);
     }
   };
 
@@ -76,7 +72,7 @@ export function ResetPasswordDialog({ show, onClose }: { show: boolean; onClose:
               error={request.errors.email}
               onChange={(v) => request.change('email', v)}
             />
-            <SpinnerButton type="submit" loading={busy} className="w-100">
+            <SpinnerButton type="submit" loading={submit.busy} className="w-100">
               Get OTP
             </SpinnerButton>
           </form>
@@ -115,7 +111,7 @@ export function ResetPasswordDialog({ show, onClose }: { show: boolean; onClose:
               error={reset.errors.confirmPassword}
               onChange={(v) => reset.change('confirmPassword', v)}
             />
-            <SpinnerButton type="submit" loading={busy} className="w-100">
+            <SpinnerButton type="submit" loading={submit.busy} className="w-100">
               Reset Password
             </SpinnerButton>
           </form>

@@ -1,31 +1,25 @@
-import { useState } from 'react';
 import { Form } from 'react-bootstrap';
-import { toast } from '#app/lib/toast.tsx';
 import { MESSAGES } from '#shared/messages.ts';
 import { subscribeFormSchema } from '#shared/schemas/subscribe.ts';
 import { SpinnerButton } from '#app/components/ui/SpinnerButton.tsx';
-import { ApiError, api } from '#app/lib/api-client.ts';
+import { subscribe } from '#shared/api/subscribers.ts';
+import { call } from '#app/lib/api-client.ts';
+import { useSubmit } from '#app/lib/use-submit.ts';
 import { useForm } from '#app/lib/use-form.ts';
 
 /** STAY IN THE KNOW: subscribe to new posts (SPEC §2, §5, §8). */
 export function SubscribeBox({ blogId }: { blogId?: string }) {
   const form = useForm(subscribeFormSchema, { email: '' });
-  const [sending, setSending] = useState(false);
+  const sending = useSubmit();
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
     const input = form.validate();
     if (!input) return;
-    setSending(true);
-    try {
-      await api('blogs-subscribers/add', { body: { email: input.email, blogId: blogId ?? null } });
-      toast.success(MESSAGES.subscribed);
-      form.reset();
-    } catch (err) {
-      toast.error(err instanceof ApiError && err.message ? err.message : MESSAGES.somethingWentWrong);
-    } finally {
-      setSending(false);
-    }
+    const sent = await sending.run(() => call(subscribe, { body: { email: input.email, blogId: blogId ?? null } }), {
+      success: MESSAGES.subscribed,
+    });
+    if (sent) form.reset();
   };
 
   return (
@@ -47,7 +41,7 @@ export function SubscribeBox({ blogId }: { blogId?: string }) {
           />
           <Form.Control.Feedback type="invalid">{form.errors.email}</Form.Control.Feedback>
         </Form.Group>
-        <SpinnerButton type="submit" loading={sending} className="w-100">
+        <SpinnerButton type="submit" loading={sending.busy} className="w-100">
           Subscribe
         </SpinnerButton>
       </Form>

@@ -5,13 +5,3 @@ export function linkParams(url: string): { id: string; token: string } | null {
   const token = params.get('token');
   return id && token && id.length <= 64 && token.length <= 100 ? { id, token } : null;
 }
-
-/** The message of a failed link (our HttpError) or a generic one. */
-export const failureOf = (err: unknown) => ({
-  status:
-    typeof (err as { statusCode?: number }).statusCode === 'number' ? (err as { statusCode: number }).statusCode : 500,
-  message:
-    err instanceof Error && (err as { statusCode?: number }).statusCode
-      ? err.message
-      : 'Something went wrong. Please try again later.',
-});

@@ -1,12 +1,13 @@
 import { useState } from 'react';
 import { Form } from 'react-bootstrap';
-import { toast } from '#app/lib/toast.tsx';
 import { MESSAGES } from '#shared/messages.ts';
 import { SECTION_IDS } from '#shared/paths.ts';
 import { contactFormSchema, toSendMailInput, type ContactForm as ContactFields } from '#shared/schemas/contact.ts';
 import { firstErrorPerField } from '#shared/schemas/errors.ts';
 import { SpinnerButton } from '#app/components/ui/SpinnerButton.tsx';
-import { ApiError, api } from '#app/lib/api-client.ts';
+import { sendMail } from '#shared/api/contact.ts';
+import { ApiError, call } from '#app/lib/api-client.ts';
+import { useSubmit } from '#app/lib/use-submit.ts';
 
 const EMPTY: ContactFields = { firstName: '', lastName: '', email: '', message: '' };
 
@@ -20,7 +21,7 @@ const FIELDS: Array<{ name: keyof ContactFields; label: string; type?: string; a
 export function ContactForm() {
   const [values, setValues] = useState<ContactFields>(EMPTY);
   const [errors, setErrors] = useState<Partial<Record<keyof ContactFields, string>>>({});
-  const [sending, setSending] = useState(false);
+  const sending = useSubmit();
   const [serverMessage, setServerMessage] = useState<string | null>(null);
   const [honeypot, setHoneypot] = useState('');
 
@@ -38,17 +39,18 @@ export function ContactForm() {
       setErrors(firstErrorPerField(parsed.error));
       return;
     }
-    setSending(true);
-    try {
-      await api('send-mail', { body: { ...toSendMailInput(parsed.data), website: honeypot || undefined } });
-      toast.success(MESSAGES.sendMailSuccess);
-      setValues(EMPTY);
-    } catch (err) {
-      // SPEC §8: a failed send stops the spinner without a toast; a reason the server gives is shown inline.
-      if (err instanceof ApiError && err.status >= 400 && err.status < 500) setServerMessage(err.message);
-    } finally {
-      setSending(false);
-    }
+    const sent = await sending.run(
+      () => call(sendMail, { body: { ...toSendMailInput(parsed.data), website: honeypot || undefined } }),
+      {
+        success: MESSAGES.sendMailSuccess,
+        // A failed send stops the spinner without a toast (docs/product.md#error-catalogue); a reason the
+        // server gives is shown inline.
+        onFailure: (err) => {
+          if (err instanceof ApiError && err.status >= 400 && err.status < 500) setServerMessage(err.message);
+        },
+      },
+    );
+    if (sent) setValues(EMPTY);
   };
 
   const id = SECTION_IDS.contactUs;
@@ -108,7 +110,7 @@ export function ContactForm() {
                   />
                 </div>
                 <div className="col-12 d-flex align-items-center gap-3">
-                  <SpinnerButton type="submit" loading={sending} className="px-5">
+                  <SpinnerButton type="submit" loading={sending.busy} className="px-5">
                     Submit
                   </SpinnerButton>
                   {serverMessage ? (

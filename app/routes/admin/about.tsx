@@ -1,5 +1,5 @@
 import type { ImageItem, SiteContent } from '#shared/schemas/content.ts';
-import { aboutUsUpdateSchema } from '#shared/schemas/content-updates.ts';
+import { sectionOf } from '#shared/sections.ts';
 import { ImageUpload } from '#app/components/ui/ImageUpload.tsx';
 import { RichTextEditor } from '#app/components/ui/RichTextEditor.tsx';
 import { SpinnerButton } from '#app/components/ui/SpinnerButton.tsx';
@@ -14,8 +14,8 @@ const EMPTY_ITEM: ImageItem = { title: '', description: '', image_url: '' };
 
 /** SPEC §2: two sections, each with an image, a rich-text title and a rich-text description. */
 function AboutEditor({ section }: { section: SiteContent['aboutus'] }) {
-  const editor = useSectionEditor(section, { path: 'about-us/update', schema: aboutUsUpdateSchema });
-  const items = [0, 1].map((i) => editor.draft.items[i] ?? EMPTY_ITEM);
+  const editor = useSectionEditor(section, sectionOf('aboutus'));
+  const items = [0, 1].map((i) => editor.draft.items?.[i] ?? EMPTY_ITEM);
   const setItem = (index: number, field: keyof ImageItem, value: string) =>
     editor.setField(
       'items',

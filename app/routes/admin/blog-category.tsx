@@ -1,54 +1,43 @@
 import { useState } from 'react';
 import { Button, Modal, Table } from 'react-bootstrap';
 import { useRevalidator } from 'react-router';
-import { toast } from '#app/lib/toast.tsx';
 import { MESSAGES } from '#shared/messages.ts';
 import type { BlogCategory } from '#shared/schemas/blog.ts';
 import { ConfirmDialog } from '#app/components/ui/ConfirmDialog.tsx';
 import { SpinnerButton } from '#app/components/ui/SpinnerButton.tsx';
 import { TextField } from '#app/components/ui/TextField.tsx';
-import { api, ApiError } from '#app/lib/api-client.ts';
+import { deleteCategory, listCategories, saveCategory } from '#shared/api/blog.ts';
+import { call } from '#app/lib/api-client.ts';
+import { useSubmit } from '#app/lib/use-submit.ts';
 import type { Route } from './+types/blog-category';
 import { IconButton } from '#app/components/ui/IconButton.tsx';
 
-export const clientLoader = () => api<BlogCategory[]>('blog-category/get-blog-categories');
+export const clientLoader = () => call(listCategories);
 clientLoader.hydrate = true as const;
 
-const failed = (err: unknown) =>
-  toast.error(err instanceof ApiError && err.message ? err.message : MESSAGES.somethingWentWrong);
-
-/** SPEC §2/§4: the category table and the 'Manage Blog Category' modal (add, or edit prefilled). */
+/** The category table and the 'Manage Blog Category' modal, to add or to edit prefilled (docs/product.md#blog-categories). */
 export default function BlogCategories({ loaderData: categories }: Route.ComponentProps) {
   const revalidator = useRevalidator();
   const [editing, setEditing] = useState<{ _id?: string; name: string } | null>(null);
   const [deleting, setDeleting] = useState<BlogCategory | null>(null);
-  const [saving, setSaving] = useState(false);
+  const saving = useSubmit();
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
     if (!editing) return;
-    setSaving(true);
-    try {
-      await api('blog-category/add/update', { body: editing._id ? editing : { name: editing.name } });
-      toast.success(MESSAGES.categorySaved);
+    const body = editing._id ? { _id: editing._id, name: editing.name } : { name: editing.name };
+    if (await saving.run(() => call(saveCategory, { body }), { success: MESSAGES.categorySaved })) {
       setEditing(null);
       await revalidator.revalidate();
-    } catch (err) {
-      failed(err);
-    } finally {
-      setSaving(false);
     }
   };
 
   const remove = async (category: BlogCategory) => {
     setDeleting(null);
-    try {
-      await api(`blog-category/${encodeURIComponent(category._id)}`, { method: 'DELETE' });
-      toast.success(MESSAGES.categoryDeleted);
-      await revalidator.revalidate();
-    } catch (err) {
-      failed(err);
-    }
+    const removed = await saving.run(() => call(deleteCategory, { params: { id: category._id } }), {
+      success: MESSAGES.categoryDeleted,
+    });
+    if (removed) await revalidator.revalidate();
   };
 
   return (
@@ -101,7 +90,7 @@ export default function BlogCategories({ loaderData: categories }: Route.Compone
             <Button variant="secondary" onClick={() => setEditing(null)}>
               Cancel
             </Button>
-            <SpinnerButton type="submit" loading={saving}>
+            <SpinnerButton type="submit" loading={saving.busy}>
               Submit
             </SpinnerButton>
           </Modal.Footer>

@@ -3,23 +3,25 @@ import { Form } from 'react-bootstrap';
 import { useNavigate } from 'react-router';
 import { toast } from '#app/lib/toast.tsx';
 import { MESSAGES } from '#shared/messages.ts';
-import type { BlogCategory, BlogFormValues, BlogPost } from '#shared/schemas/blog.ts';
+import { createPost, getPost, listCategories, updatePost } from '#shared/api/blog.ts';
+import type { BlogFormValues, BlogPost } from '#shared/schemas/blog.ts';
 import { ImageUpload } from '#app/components/ui/ImageUpload.tsx';
 import { RichTextEditor } from '#app/components/ui/RichTextEditor.tsx';
 import { SpinnerButton } from '#app/components/ui/SpinnerButton.tsx';
 import { TextField } from '#app/components/ui/TextField.tsx';
-import { api, ApiError } from '#app/lib/api-client.ts';
+import { call } from '#app/lib/api-client.ts';
+import { useSubmit } from '#app/lib/use-submit.ts';
 import type { Route } from './+types/blog-form';
 
 /** Create (`/admin/blogs/create`) and edit (`/admin/blogs/edit/:id`) share this screen. */
 export async function clientLoader({ params }: Route.ClientLoaderArgs) {
-  const categories = await api<BlogCategory[]>('blog-category/get-blog-categories');
+  const categories = await call(listCategories);
   let post: BlogPost | null = null;
   if (params.id) {
     try {
-      post = await api<BlogPost>(`blogs/get-by-id/${encodeURIComponent(params.id)}`);
+      post = await call(getPost, { params: { id: params.id } });
     } catch (err) {
-      // SPEC §8: a failed load shows its message.
+      // A failed load shows its message (docs/product.md#error-catalogue).
       toast.error(err instanceof Error ? err.message : String(err));
     }
   }
@@ -40,26 +42,18 @@ const fromPost = (post: BlogPost | null): Values => ({
 function BlogForm({ categories, post, editing }: Route.ComponentProps['loaderData']) {
   const navigate = useNavigate();
   const [values, setValues] = useState(() => fromPost(post));
-  const [saving, setSaving] = useState(false);
+  const saving = useSubmit();
   const set = (name: keyof Values, value: string) => setValues((v) => ({ ...v, [name]: value }));
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
-    setSaving(true);
-    try {
-      if (editing && post) {
-        await api(`blogs/edit/${encodeURIComponent(post._id)}`, { body: { ...values, _id: post._id } });
-        toast.success(MESSAGES.blogUpdated);
-      } else {
-        await api('blogs/add', { body: values });
-        toast.success(MESSAGES.blogCreated);
-      }
-      navigate('/admin/blogs');
-    } catch (err) {
-      toast.error(err instanceof ApiError && err.message ? err.message : MESSAGES.somethingWentWrong);
-    } finally {
-      setSaving(false);
-    }
+    const saved =
+      editing && post
+        ? await saving.run(() => call(updatePost, { params: { id: post._id }, body: { ...values, _id: post._id } }), {
+            success: MESSAGES.blogUpdated,
+          })
+        : await saving.run(() => call(createPost, { body: values }), { success: MESSAGES.blogCreated });
+    if (saved) navigate('/admin/blogs');
   };
 
   return (
@@ -100,7 +94,7 @@ function BlogForm({ categories, post, editing }: Route.ComponentProps['loaderDat
           value={values.content}
           onChange={(v) => set('content', v)}
         />
-        <SpinnerButton type="submit" loading={saving} className="px-5">
+        <SpinnerButton type="submit" loading={saving.busy} className="px-5">
           Save
         </SpinnerButton>
       </form>

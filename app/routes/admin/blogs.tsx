@@ -1,23 +1,23 @@
 import { useState } from 'react';
 import { Form, Table } from 'react-bootstrap';
 import { Link, useRevalidator, useSearchParams } from 'react-router';
-import { toast } from '#app/lib/toast.tsx';
-import { MESSAGES } from '#shared/messages.ts';
-import type { BlogCategory, BlogPost } from '#shared/schemas/blog.ts';
+import { UI_MESSAGES } from '#shared/messages.ts';
+import { deletePost, listCategories, listPosts, listPostsOfCategory } from '#shared/api/blog.ts';
+import type { BlogPost } from '#shared/schemas/blog.ts';
 import { ConfirmDialog } from '#app/components/ui/ConfirmDialog.tsx';
-import { api, ApiError } from '#app/lib/api-client.ts';
+import { call } from '#app/lib/api-client.ts';
+import { useSubmit } from '#app/lib/use-submit.ts';
 import type { Route } from './+types/blogs';
 import { IconButton } from '#app/components/ui/IconButton.tsx';
 
 const ALL = 'all';
 
-/** SPEC §2: the list follows the category select, which starts at the first category. */
+/** The list follows the category select, which starts at the first category (docs/product.md#blog-posts). */
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
-  const categories = await api<BlogCategory[]>('blog-category/get-blog-categories');
+  const categories = await call(listCategories);
   const selected = new URL(request.url).searchParams.get('category') ?? categories[0]?._id ?? ALL;
-  const posts = await api<BlogPost[]>(
-    selected === ALL ? 'blogs/get-all-blogs' : `blogs/get-all-blogs/${encodeURIComponent(selected)}`,
-  );
+  const posts =
+    selected === ALL ? await call(listPosts) : await call(listPostsOfCategory, { params: { categoryId: selected } });
   return { categories, selected, posts };
 }
 clientLoader.hydrate = true as const;
@@ -27,16 +27,14 @@ export default function AdminBlogs({ loaderData }: Route.ComponentProps) {
   const [, setSearchParams] = useSearchParams();
   const revalidator = useRevalidator();
   const [deleting, setDeleting] = useState<BlogPost | null>(null);
+  const removing = useSubmit();
 
   const remove = async (post: BlogPost) => {
     setDeleting(null);
-    try {
-      await api(`blogs/${encodeURIComponent(post._id)}`, { method: 'DELETE' });
-      toast.success('Blog Deleted ');
-      await revalidator.revalidate();
-    } catch (err) {
-      toast.error(err instanceof ApiError && err.message ? err.message : MESSAGES.somethingWentWrong);
-    }
+    const removed = await removing.run(() => call(deletePost, { params: { id: post._id } }), {
+      success: UI_MESSAGES.blogDeleted,
+    });
+    if (removed) await revalidator.revalidate();
   };
 
   return (

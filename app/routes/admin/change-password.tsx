@@ -1,10 +1,10 @@
-import { useState } from 'react';
-import { toast } from '#app/lib/toast.tsx';
 import { MESSAGES } from '#shared/messages.ts';
 import { changePasswordFormSchema } from '#shared/schemas/auth.ts';
 import { SpinnerButton } from '#app/components/ui/SpinnerButton.tsx';
 import { TextField } from '#app/components/ui/TextField.tsx';
-import { api, ApiError } from '#app/lib/api-client.ts';
+import { changePassword } from '#shared/api/auth.ts';
+import { call } from '#app/lib/api-client.ts';
+import { useSubmit } from '#app/lib/use-submit.ts';
 import { storedUser } from '#app/lib/session.ts';
 import { useForm } from '#app/lib/use-form.ts';
 
@@ -12,24 +12,16 @@ const EMPTY = { oldPassword: '', newPassword: '', confirmPassword: '' };
 
 export default function ChangePassword() {
   const form = useForm(changePasswordFormSchema, EMPTY);
-  const [busy, setBusy] = useState(false);
+  const submitting = useSubmit();
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
     const input = form.validate();
     if (!input) return;
-    setBusy(true);
-    try {
-      // SPEC §6: the call sends the stored user's _id.
-      await api('auth/change-password', {
-        body: { id: storedUser()?._id ?? '', password: input.oldPassword, newPassword: input.newPassword },
-      });
-      toast.success(MESSAGES.passwordChanged);
+    // The call sends the stored user's _id (docs/product.md#roles-and-permissions).
+    const body = { id: storedUser()?._id ?? '', password: input.oldPassword, newPassword: input.newPassword };
+    if (await submitting.run(() => call(changePassword, { body }), { success: MESSAGES.passwordChanged })) {
       form.reset();
-    } catch (err) {
-      toast.error(err instanceof ApiError && err.message ? err.message : MESSAGES.somethingWentWrong);
-    } finally {
-      setBusy(false);
     }
   };
 
@@ -64,7 +56,7 @@ export default function ChangePassword() {
           error={form.errors.confirmPassword}
           onChange={(v) => form.change('confirmPassword', v)}
         />
-        <SpinnerButton type="submit" loading={busy} className="px-5">
+        <SpinnerButton type="submit" loading={submitting.busy} className="px-5">
           Change
         </SpinnerButton>
       </form>

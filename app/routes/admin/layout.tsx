@@ -3,7 +3,8 @@ import { useState } from 'react';
 import { Outlet, redirect, useNavigate } from 'react-router';
 import { AdminLoading } from '#app/features/admin/AdminLoading.tsx';
 import { Sidebar } from '#app/features/admin/Sidebar.tsx';
-import { api } from '#app/lib/api-client.ts';
+import { logout as logoutCall } from '#shared/api/auth.ts';
+import { call } from '#app/lib/api-client.ts';
 import { clearSession, isLoggedIn, storedUser } from '#app/lib/session.ts';
 import '#app/styles/admin.scss';
 
@@ -33,7 +34,7 @@ export default function AdminLayout() {
   // The session ends here at once (SPEC §2): the revoke request has already read the token and is on
   // its way when the stored session is cleared, so a slow or failed server answer changes nothing here.
   const logout = () => {
-    void api('auth/logout', { method: 'POST', endSessionOn401: false, keepalive: true }).catch(() => undefined);
+    void call(logoutCall, { endSessionOn401: false, keepalive: true }).catch(() => undefined);
     clearSession();
     navigate('/');
   };

@@ -2,12 +2,14 @@ import { useState } from 'react';
 import { redirect, useNavigate } from 'react-router';
 import { toast } from '#app/lib/toast.tsx';
 import { MESSAGES } from '#shared/messages.ts';
-import { loginSchema, type SessionUser } from '#shared/schemas/auth.ts';
+import { loginSchema } from '#shared/schemas/auth.ts';
 import { SpinnerButton } from '#app/components/ui/SpinnerButton.tsx';
 import { TextField } from '#app/components/ui/TextField.tsx';
 import { AdminLoading } from '#app/features/admin/AdminLoading.tsx';
 import { ResetPasswordDialog } from '#app/features/auth/ResetPasswordDialog.tsx';
-import { api, ApiError } from '#app/lib/api-client.ts';
+import { login } from '#shared/api/auth.ts';
+import { call } from '#app/lib/api-client.ts';
+import { failureMessage, useSubmit } from '#app/lib/use-submit.ts';
 import { isLoggedIn, saveSession } from '#app/lib/session.ts';
 import { useForm } from '#app/lib/use-form.ts';
 import '#app/styles/admin.scss';
@@ -28,22 +30,20 @@ export function HydrateFallback() {
 export default function Login() {
   const navigate = useNavigate();
   const form = useForm(loginSchema, { email: '', password: '' });
-  const [busy, setBusy] = useState(false);
+  const submitting = useSubmit();
   const [resetOpen, setResetOpen] = useState(false);
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
     const input = form.validate();
     if (!input) return;
-    setBusy(true);
-    try {
-      const session = await api<{ token: string; user: SessionUser }>('auth/login-user', { body: input });
-      saveSession(session);
-      navigate('/admin/banner');
-    } catch (err) {
-      toast.error(err instanceof ApiError && err.message ? err.message : MESSAGES.loginFailedFallback);
-      setBusy(false);
-    }
+    await submitting.run(
+      async () => {
+        saveSession(await call(login, { body: input }));
+        navigate('/admin/banner');
+      },
+      { onFailure: (err) => toast.error(failureMessage(err, MESSAGES.loginFailedFallback)) },
+    );
   };
 
   return (
@@ -70,7 +70,7 @@ export default function Login() {
             error={form.errors.password}
             onChange={(v) => form.change('password', v)}
           />
-          <SpinnerButton type="submit" loading={busy} className="w-100">
+          <SpinnerButton type="submit" loading={submitting.busy} className="w-100">
             LOGIN
           </SpinnerButton>
         </form>

@@ -1,38 +1,25 @@
 import { useState } from 'react';
 import { Badge, Button, Table } from 'react-bootstrap';
 import { useRevalidator } from 'react-router';
-import { toast } from '#app/lib/toast.tsx';
 import { formatDate } from '#shared/format.ts';
-import { MESSAGES } from '#shared/messages.ts';
+import { deleteMessage, listMessages, markMessageRead, type ContactMessage } from '#shared/api/inbox.ts';
 import { ConfirmDialog } from '#app/components/ui/ConfirmDialog.tsx';
-import { api } from '#app/lib/api-client.ts';
+import { call } from '#app/lib/api-client.ts';
+import { useSubmit } from '#app/lib/use-submit.ts';
 import type { Route } from './+types/messages';
 import { IconButton } from '#app/components/ui/IconButton.tsx';
 
-interface Message {
-  _id: string;
-  name: string;
-  email: string;
-  message: string;
-  read: boolean;
-  createdAt: string;
-}
-
-export const clientLoader = () => api<Message[]>('admin/messages');
+export const clientLoader = () => call(listMessages);
 clientLoader.hydrate = true as const;
 
-/** Contact messages, newest first: mark read or unread, delete (issue 6). */
+/** Contact messages, newest first: mark read or unread, delete (docs/product.md#messages). */
 export default function Messages({ loaderData: messages }: Route.ComponentProps) {
   const revalidator = useRevalidator();
-  const [deleting, setDeleting] = useState<Message | null>(null);
+  const [deleting, setDeleting] = useState<ContactMessage | null>(null);
 
+  const acting = useSubmit();
   const act = async (work: () => Promise<unknown>) => {
-    try {
-      await work();
-      await revalidator.revalidate();
-    } catch {
-      toast.error(MESSAGES.somethingWentWrong);
-    }
+    if (await acting.run(work, { onFailure: 'generic' })) await revalidator.revalidate();
   };
 
   return (
@@ -64,7 +51,9 @@ export default function Messages({ loaderData: messages }: Route.ComponentProps)
                     size="sm"
                     variant="outline-secondary"
                     className="me-2"
-                    onClick={() => void act(() => api(`admin/messages/${m._id}/read`, { body: { read: !m.read } }))}
+                    onClick={() =>
+                      void act(() => call(markMessageRead, { params: { id: m._id }, body: { read: !m.read } }))
+                    }
                   >
                     {m.read ? 'Mark unread' : 'Mark read'}
                   </Button>
@@ -82,7 +71,7 @@ export default function Messages({ loaderData: messages }: Route.ComponentProps)
         onConfirm={() => {
           const message = deleting;
           setDeleting(null);
-          if (message) void act(() => api(`admin/messages/${message._id}`, { method: 'DELETE' }));
+          if (message) void act(() => call(deleteMessage, { params: { id: message._id } }));
         }}
       />
     </section>

@@ -5,31 +5,20 @@ import { toast } from '#app/lib/toast.tsx';
 import { formatDate } from '#shared/format.ts';
 import { MESSAGES } from '#shared/messages.ts';
 import { ConfirmDialog } from '#app/components/ui/ConfirmDialog.tsx';
-import { api } from '#app/lib/api-client.ts';
-import { storedToken } from '#app/lib/session.ts';
+import { exportSubscribers, listSubscribers, removeSubscriber, type Subscriber } from '#shared/api/subscribers.ts';
+import { call, download } from '#app/lib/api-client.ts';
+import { useSubmit } from '#app/lib/use-submit.ts';
 import type { Route } from './+types/subscribers';
 import { IconButton } from '#app/components/ui/IconButton.tsx';
 
-interface Subscriber {
-  _id: string;
-  email: string;
-  status: 'pending' | 'confirmed' | 'unsubscribed';
-  createdAt: string;
-  source: { _id: string; title: string } | null;
-}
-
-export const clientLoader = () => api<Subscriber[]>('admin/subscribers');
+export const clientLoader = () => call(listSubscribers);
 clientLoader.hydrate = true as const;
 
 const STATUS_COLOURS = { pending: 'warning', confirmed: 'success', unsubscribed: 'secondary' } as const;
 
 /** The export needs the bearer token, so it is fetched and handed to the browser as a file. */
 async function downloadCsv() {
-  const response = await fetch('/api/admin/subscribers/export.csv', {
-    headers: { authorization: `Bearer ${storedToken() ?? ''}` },
-  });
-  if (!response.ok) throw new Error(`export failed: ${response.status}`);
-  const url = URL.createObjectURL(await response.blob());
+  const url = URL.createObjectURL(await download(exportSubscribers));
   const link = document.createElement('a');
   link.href = url;
   link.download = 'subscribers.csv';
@@ -40,15 +29,14 @@ async function downloadCsv() {
 export default function Subscribers({ loaderData: subscribers }: Route.ComponentProps) {
   const revalidator = useRevalidator();
   const [removing, setRemoving] = useState<Subscriber | null>(null);
+  const acting = useSubmit();
 
   const remove = async (subscriber: Subscriber) => {
     setRemoving(null);
-    try {
-      await api(`admin/subscribers/${subscriber._id}`, { method: 'DELETE' });
-      await revalidator.revalidate();
-    } catch {
-      toast.error(MESSAGES.somethingWentWrong);
-    }
+    const removed = await acting.run(() => call(removeSubscriber, { params: { id: subscriber._id } }), {
+      onFailure: 'generic',
+    });
+    if (removed) await revalidator.revalidate();
   };
 
   return (

@@ -1,16 +1,17 @@
 import { data } from 'react-router';
 import { SubscriptionResult } from '#app/features/blog/SubscriptionResult.tsx';
-import { failureOf, linkParams } from '#app/features/blog/link-params.ts';
+import { linkParams } from '#app/features/blog/link-params.ts';
+import { SUBSCRIBE_MESSAGES } from '#shared/messages.ts';
 import type { Route } from './+types/subscription-unsubscribe';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const link = linkParams(request.url);
-  if (!link) return data({ ok: false, message: 'This link is not valid.' }, { status: 400 });
+  if (!link) return data({ ok: false, message: SUBSCRIBE_MESSAGES.invalidLink }, { status: 400 });
   try {
     const { email } = await context.services.subscribers.unsubscribe(link.id, link.token);
-    return { ok: true, message: `${email} will get no more e-mails from our blog.` };
+    return { ok: true, message: SUBSCRIBE_MESSAGES.unsubscribedEmail(email) };
   } catch (err) {
-    const failure = failureOf(err);
+    const failure = context.describeError(err);
     return data({ ok: false, message: failure.message }, { status: failure.status });
   }
 }

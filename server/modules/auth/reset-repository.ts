@@ -55,3 +55,12 @@ export async function consumeResetCode(db: Db, userId: string, codeHash: string)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
+
+/** Housekeeping: codes that expired or were used more than a day ago are of no use. */
+export async function deleteStaleResetCodes(db: Db): Promise<void> {
+  const dayAgo = new Date(Date.now() - 24 * 3600_000).toISOString();
+  await db
+    .deleteFrom('password_resets')
+    .where((eb) => eb.or([eb('expires_at', '<', dayAgo), eb('used_at', '<', dayAgo)]))
+    .execute();
+}

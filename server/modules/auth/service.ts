@@ -2,14 +2,26 @@ import { timingSafeEqual } from 'node:crypto';
 import { SERVER_MESSAGES } from '#shared/messages.ts';
 import type { SessionUser } from '#shared/schemas/auth.ts';
 import type { Db } from '#server/db/database.ts';
-import { HttpError } from '#server/plugins/errors.ts';
+import { ForbiddenError, InvalidInputError, NotAuthenticatedError } from '#server/errors.ts';
 import type { MailService } from '#server/modules/mail/service.ts';
 import { hashPassword, verifyPassword } from './password';
 import { resetCodeMail } from './reset-mail';
-import { consumeResetCode, findResetCode, takeResetTry, upsertResetCode } from './reset-repository';
-import { findLiveSession, insertSession, revokeSession, revokeUserSessions } from './session-repository';
+import {
+  consumeResetCode,
+  deleteStaleResetCodes,
+  findResetCode,
+  takeResetTry,
+  upsertResetCode,
+} from './reset-repository';
+import {
+  deleteStaleSessions,
+  findLiveSession,
+  insertSession,
+  revokeSession,
+  revokeUserSessions,
+} from './session-repository';
 import { hashResetCode, hashToken, newResetCode, newToken } from './tokens';
-import { findUserByEmail, findUserById, updatePasswordHash } from './user-repository';
+import { countUsers, findUserByEmail, findUserById, insertUser, updatePasswordHash } from './user-repository';
 
 export const SESSION_TTL_MS = 7 * 24 * 3600_000;
 export const RESET_CODE_TTL_MS = 10 * 60_000;
@@ -37,7 +49,7 @@ export function createAuthService(deps: { db: Db; mail: MailService; siteName: s
     async login(email: string, password: string) {
       const user = await findUserByEmail(db, email.trim());
       const ok = await verifyPassword(password, user?.password_hash ?? (await DUMMY_HASH));
-      if (!user || !ok) throw new HttpError(401, SERVER_MESSAGES.invalidCredentials);
+      if (!user || !ok) throw new NotAuthenticatedError(SERVER_MESSAGES.invalidCredentials);
       return startSession(user);
     },
 
@@ -53,11 +65,11 @@ export function createAuthService(deps: { db: Db; mail: MailService; siteName: s
 
     /** Only for the logged-in user's own account; the user's other sessions end. */
     async changePassword(auth: AuthContext, input: { id: string; password: string; newPassword: string }) {
-      if (input.id !== auth.user._id) throw new HttpError(403, SERVER_MESSAGES.notYourAccount);
+      if (input.id !== auth.user._id) throw new ForbiddenError(SERVER_MESSAGES.notYourAccount);
       const user = await findUserById(db, auth.user._id);
       if (!user || !(await verifyPassword(input.password, user.password_hash))) {
         // 400, not 401: the session is fine, only the old password is wrong (a 401 would log the user out).
-        throw new HttpError(400, SERVER_MESSAGES.wrongOldPassword);
+        throw new InvalidInputError(SERVER_MESSAGES.wrongOldPassword);
       }
       await updatePasswordHash(db, user.id, await hashPassword(input.newPassword));
       await revokeUserSessions(db, user.id, auth.sessionId);
@@ -68,21 +80,26 @@ export function createAuthService(deps: { db: Db; mail: MailService; siteName: s
       const user = await findUserByEmail(db, email.trim());
       if (user) {
         const code = newResetCode();
-        await upsertResetCode(db, {
-          userId: user.id,
-          codeHash: hashResetCode(user.id, code),
-          expiresAt: at(RESET_CODE_TTL_MS),
+        // The code and its e-mail are kept together or not at all.
+        await db.transaction().execute(async (trx) => {
+          await upsertResetCode(trx, {
+            userId: user.id,
+            codeHash: hashResetCode(user.id, code),
+            expiresAt: at(RESET_CODE_TTL_MS),
+          });
+          await deps.mail.queue(
+            resetCodeMail({ to: user.email, code, siteName: deps.siteName, minutes: RESET_CODE_TTL_MS / 60_000 }),
+            trx,
+          );
         });
-        await deps.mail.queue(
-          resetCodeMail({ to: user.email, code, siteName: deps.siteName, minutes: RESET_CODE_TTL_MS / 60_000 }),
-        );
+        deps.mail.kick();
       }
       return SERVER_MESSAGES.resetRequested;
     },
 
     /** Sets a new password with a valid code: single use, 10 minutes, 5 wrong tries; every session ends. */
     async resetWithCode(input: { email: string; otp: string; password: string }) {
-      const invalid = new HttpError(400, SERVER_MESSAGES.invalidResetCode);
+      const invalid = new InvalidInputError(SERVER_MESSAGES.invalidResetCode);
       const user = await findUserByEmail(db, input.email.trim());
       if (!user) throw invalid;
       const reset = await findResetCode(db, user.id);
@@ -97,6 +114,19 @@ export function createAuthService(deps: { db: Db; mail: MailService; siteName: s
       await updatePasswordHash(db, user.id, await hashPassword(input.password));
       await revokeUserSessions(db, user.id);
       return SERVER_MESSAGES.passwordReset;
+    },
+
+    /** The first start's administrator; false (and nothing changes) when any account exists. */
+    async createFirstAdministrator(email: string, password: string): Promise<boolean> {
+      if ((await countUsers(db)) > 0) return false;
+      await insertUser(db, { email, name: 'Administrator', passwordHash: await hashPassword(password) });
+      return true;
+    },
+
+    /** Housekeeping (a periodic job): sessions and reset codes that ended more than a day ago. */
+    async pruneExpired(): Promise<void> {
+      await deleteStaleSessions(db);
+      await deleteStaleResetCodes(db);
     },
   };
 }

@@ -104,3 +104,52 @@ export async function findCategoryClash(db: Db, nameKey: string, slug: string, e
     (c) => c.id !== excludeId && (c.name_key === nameKey || sameSegment(c.slug, slug)),
   );
 }
+
+export async function insertCategory(db: Db, category: { id: string; name: string; slug: string }): Promise<void> {
+  const at = now();
+  await db
+    .insertInto('blog_categories')
+    .values({ ...category, name_key: category.name.toLowerCase(), created_at: at, updated_at: at })
+    .execute();
+}
+
+export async function renameCategory(db: Db, id: string, category: { name: string; slug: string }): Promise<void> {
+  await db
+    .updateTable('blog_categories')
+    .set({ ...category, name_key: category.name.toLowerCase(), updated_at: now() })
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function deleteCategory(db: Db, id: string): Promise<void> {
+  await db.deleteFrom('blog_categories').where('id', '=', id).execute();
+}
+
+export type PostWrite = Pick<BlogPostTable, 'title' | 'excerpt' | 'content' | 'feature_image' | 'category_id' | 'slug'>;
+
+export async function insertPost(db: Db, id: string, post: PostWrite): Promise<void> {
+  const at = now();
+  await db
+    .insertInto('blog_posts')
+    .values({ id, ...post, created_at: at, updated_at: at })
+    .execute();
+}
+
+export async function updatePost(db: Db, id: string, post: PostWrite): Promise<void> {
+  await db
+    .updateTable('blog_posts')
+    .set({ ...post, updated_at: now() })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Moves a post to another category (or none) under a new slug, without touching its edit time. */
+export async function movePost(db: Db, id: string, categoryId: string | null, slug: string): Promise<void> {
+  await db.updateTable('blog_posts').set({ category_id: categoryId, slug }).where('id', '=', id).execute();
+}
+
+/** False when there was no such post. */
+export async function deletePost(db: Db, id: string): Promise<boolean> {
+  const result = await db.deleteFrom('blog_posts').where('id', '=', id).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}

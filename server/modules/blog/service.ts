@@ -1,11 +1,11 @@
+import { SERVER_MESSAGES } from '#shared/messages.ts';
 import { blogPostUrl, categorySlug, titleSlug, UNCATEGORIZED } from '#shared/paths.ts';
 import type { BlogCategory, BlogInput, BlogPost, CategoryInput, PageInfo } from '#shared/schemas/blog.ts';
 import type { Db } from '#server/db/database.ts';
-import { newId, now } from '#server/db/database.ts';
-import { HttpError } from '#server/plugins/errors.ts';
-import type { ContentVersion } from '#server/modules/cache/content-version.ts';
-import { bumpContentVersion } from '#server/modules/content/repository.ts';
-import { sanitizeRichText } from '#server/modules/richtext/sanitize.ts';
+import { newId } from '#server/db/database.ts';
+import { ConflictError, InvalidInputError, NotFoundError } from '#server/errors.ts';
+import { sanitizeRichText } from '#server/lib/sanitize-html.ts';
+import type { SiteMeta } from '#server/modules/site-meta/service.ts';
 import * as repo from './repository';
 import type { PostRow } from './repository';
 
@@ -31,6 +31,16 @@ function toPost(row: PostRow): BlogPost {
   };
 }
 
+/** The stored columns of a post from the validated input; rich text is sanitised here, on every write. */
+const postWrite = (input: BlogInput, categoryId: string | null, slug: string): repo.PostWrite => ({
+  title: input.title,
+  excerpt: input.excerpt,
+  content: sanitizeRichText(input.content),
+  feature_image: input.featureImage,
+  category_id: categoryId,
+  slug,
+});
+
 const toCategory = (row: { id: string; name: string; slug: string }): BlogCategory => ({
   _id: row.id,
   name: row.name,
@@ -51,15 +61,16 @@ export interface BlogHooks {
   afterCommit?: () => void;
 }
 
-export function createBlogService(db: Db, version: ContentVersion, hooks: BlogHooks = {}) {
+export function createBlogService(deps: { db: Db; siteMeta: SiteMeta; hooks?: BlogHooks }) {
+  const { db, siteMeta, hooks = {} } = deps;
   /** Blog writes change public pages (lists, posts, sidebar), so they bump the page-cache version. */
   async function write<T>(work: (trx: Db) => Promise<T>): Promise<T> {
     const result = await db.transaction().execute(async (trx) => {
       const value = await work(trx);
-      await bumpContentVersion(trx);
+      await siteMeta.bumpContentVersion(trx);
       return value;
     });
-    await version.refresh();
+    await siteMeta.contentVersion.refresh();
     hooks.afterCommit?.();
     return result;
   }
@@ -67,7 +78,7 @@ export function createBlogService(db: Db, version: ContentVersion, hooks: BlogHo
   async function requireCategory(trx: Db, id: string | null) {
     if (id === null) return null;
     const category = await repo.findCategory(trx, id);
-    if (!category) throw new HttpError(400, 'The selected category does not exist');
+    if (!category) throw new InvalidInputError(SERVER_MESSAGES.categoryMissing, 'blogCategory');
     return category;
   }
 
@@ -97,34 +108,26 @@ export function createBlogService(db: Db, version: ContentVersion, hooks: BlogHo
         const slug = categorySlug(input.name);
         // Browsers resolve '.' and '..' as path steps, so /blogs/../<post> could never reach the category.
         if (slug === '.' || slug === '..')
-          throw new HttpError(400, `"${input.name}" cannot be used as a category name`, 'name');
+          throw new InvalidInputError(SERVER_MESSAGES.categoryNameUnusable(input.name), 'name');
         if (slug.toLowerCase() === UNCATEGORIZED)
-          throw new HttpError(409, `"${input.name}" is reserved for posts without a category`);
+          throw new ConflictError(SERVER_MESSAGES.categoryNameReserved(input.name));
         if (await repo.findCategoryClash(trx, input.name.toLowerCase(), slug, input._id)) {
-          throw new HttpError(409, `A category named "${input.name}" already exists`);
+          throw new ConflictError(SERVER_MESSAGES.categoryNameTaken(input.name));
         }
-        const at = now();
         if (!input._id) {
           const id = newId();
-          await trx
-            .insertInto('blog_categories')
-            .values({ id, name: input.name, name_key: input.name.toLowerCase(), slug, created_at: at, updated_at: at })
-            .execute();
+          await repo.insertCategory(trx, { id, name: input.name, slug });
           return toCategory({ id, name: input.name, slug });
         }
         const existing = await repo.findCategory(trx, input._id);
-        if (!existing) throw new HttpError(404, 'Category not found');
+        if (!existing) throw new NotFoundError(SERVER_MESSAGES.categoryNotFound);
         if (existing.slug !== slug) {
           for (const post of await repo.listPosts(trx, { categoryId: existing.id })) {
             await repo.addRedirect(trx, pathOf(existing.slug, post.slug), post.id);
             await repo.removeRedirect(trx, pathOf(slug, post.slug));
           }
         }
-        await trx
-          .updateTable('blog_categories')
-          .set({ name: input.name, name_key: input.name.toLowerCase(), slug, updated_at: at })
-          .where('id', '=', existing.id)
-          .execute();
+        await repo.renameCategory(trx, existing.id, { name: input.name, slug });
         return toCategory({ id: existing.id, name: input.name, slug });
       }),
 
@@ -132,14 +135,14 @@ export function createBlogService(db: Db, version: ContentVersion, hooks: BlogHo
     deleteCategory: (id: string) =>
       write(async (trx) => {
         const category = await repo.findCategory(trx, id);
-        if (!category) throw new HttpError(404, 'Category not found');
+        if (!category) throw new NotFoundError(SERVER_MESSAGES.categoryNotFound);
         for (const post of await repo.listPosts(trx, { categoryId: id })) {
           const slug = await uniqueSlug(trx, null, post.slug);
           await repo.addRedirect(trx, pathOf(category.slug, post.slug), post.id);
           await repo.removeRedirect(trx, pathOf(null, slug));
-          await trx.updateTable('blog_posts').set({ category_id: null, slug }).where('id', '=', post.id).execute();
+          await repo.movePost(trx, post.id, null, slug);
         }
-        await trx.deleteFrom('blog_categories').where('id', '=', id).execute();
+        await repo.deleteCategory(trx, id);
         return { _id: id };
       }),
 
@@ -147,23 +150,9 @@ export function createBlogService(db: Db, version: ContentVersion, hooks: BlogHo
       write(async (trx) => {
         const category = await requireCategory(trx, input.blogCategory);
         const id = newId();
-        const at = now();
         const slug = await uniqueSlug(trx, category?.id ?? null, titleSlug(input.title));
         await repo.removeRedirect(trx, pathOf(category?.slug ?? null, slug));
-        await trx
-          .insertInto('blog_posts')
-          .values({
-            id,
-            title: input.title,
-            excerpt: input.excerpt,
-            content: sanitizeRichText(input.content),
-            feature_image: input.featureImage,
-            category_id: category?.id ?? null,
-            slug,
-            created_at: at,
-            updated_at: at,
-          })
-          .execute();
+        await repo.insertPost(trx, id, postWrite(input, category?.id ?? null, slug));
         const post = toPost((await repo.findPost(trx, id))!);
         await hooks.onPublished?.(trx, post);
         return post;
@@ -173,7 +162,7 @@ export function createBlogService(db: Db, version: ContentVersion, hooks: BlogHo
     updatePost: (id: string, input: BlogInput) =>
       write(async (trx) => {
         const existing = await repo.findPost(trx, id);
-        if (!existing) throw new HttpError(404, 'Post not found');
+        if (!existing) throw new NotFoundError(SERVER_MESSAGES.postNotFound);
         const category = await requireCategory(trx, input.blogCategory);
         const categoryId = category?.id ?? null;
         const moved = categoryId !== existing.category_id || input.title !== existing.title;
@@ -184,46 +173,33 @@ export function createBlogService(db: Db, version: ContentVersion, hooks: BlogHo
           await repo.addRedirect(trx, oldPath, id);
           await repo.removeRedirect(trx, newPath);
         }
-        await trx
-          .updateTable('blog_posts')
-          .set({
-            title: input.title,
-            excerpt: input.excerpt,
-            content: sanitizeRichText(input.content),
-            feature_image: input.featureImage,
-            category_id: categoryId,
-            slug,
-            updated_at: now(),
-          })
-          .where('id', '=', id)
-          .execute();
+        await repo.updatePost(trx, id, postWrite(input, categoryId, slug));
         return toPost((await repo.findPost(trx, id))!);
       }),
 
     deletePost: (id: string) =>
       write(async (trx) => {
-        const result = await trx.deleteFrom('blog_posts').where('id', '=', id).executeTakeFirst();
-        if (Number(result.numDeletedRows) === 0) throw new HttpError(404, 'Post not found');
+        if (!(await repo.deletePost(trx, id))) throw new NotFoundError(SERVER_MESSAGES.postNotFound);
         return { _id: id };
       }),
 
     async getPost(id: string): Promise<BlogPost> {
       const row = await repo.findPost(db, id);
-      if (!row) throw new HttpError(404, 'Post not found');
+      if (!row) throw new NotFoundError(SERVER_MESSAGES.postNotFound);
       return toPost(row);
     },
 
     listPosts: (page?: { page?: number; limit?: number }) => pageOf({}, page),
 
     async listByCategoryId(categoryId: string, page?: { page?: number; limit?: number }) {
-      if (!(await repo.findCategory(db, categoryId))) throw new HttpError(404, 'Category not found');
+      if (!(await repo.findCategory(db, categoryId))) throw new NotFoundError(SERVER_MESSAGES.categoryNotFound);
       return pageOf({ categoryId }, page);
     },
 
     /** The public list of one category by its URL segment; `uncategorized` lists posts without one. */
     async listByCategorySegment(segment: string, page?: { page?: number; limit?: number }) {
       const category = await this.categoryBySegment(segment);
-      if (category === undefined) throw new HttpError(404, 'Category not found');
+      if (category === undefined) throw new NotFoundError(SERVER_MESSAGES.categoryNotFound);
       return { category, ...(await pageOf({ categoryId: category?._id ?? null }, page)) };
     },
 

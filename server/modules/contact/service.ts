@@ -1,43 +1,35 @@
+import { SERVER_MESSAGES } from '#shared/messages.ts';
 import type { SendMailData } from '#shared/schemas/contact.ts';
+import type { ContactMessage } from '#shared/api/inbox.ts';
 import type { Db } from '#server/db/database.ts';
-import { newId, now } from '#server/db/database.ts';
+import { newId } from '#server/db/database.ts';
+import { NotFoundError } from '#server/errors.ts';
 import type { MailService } from '#server/modules/mail/service.ts';
-import { HttpError } from '#server/plugins/errors.ts';
-import { escapeHtml } from '#server/modules/mail/escape.ts';
+import { contactNotification } from './mails';
+import * as repo from './repository';
 
 export function createContactService(deps: { db: Db; mail: MailService; contactTo: string; siteName: string }) {
   const { db, mail } = deps;
   return {
     /**
-     * Stores the message before anything else, so it is never lost when mail is down, then queues the
-     * notification. Honeypot hits are accepted and dropped, so a bot learns nothing.
+     * Stores the message and queues its notification in one transaction, so a crash can never keep one
+     * without the other; SMTP being down loses nothing (the outbox retries). Honeypot hits are accepted
+     * and dropped, so a bot learns nothing.
      */
     async receive(input: SendMailData, ip: string | null) {
       if (input.website) return { stored: false };
       const id = newId();
-      await db
-        .insertInto('contact_messages')
-        .values({ id, name: input.name, email: input.email, message: input.message, ip, created_at: now() })
-        .execute();
-      await mail.queue({
-        kind: 'contact',
-        to: deps.contactTo,
-        subject: `New message from ${input.name} via ${deps.siteName}`,
-        text: `From: ${input.name} <${input.email}>\n\n${input.message}\n`,
-        html: `<p><strong>From:</strong> ${escapeHtml(input.name)} &lt;${escapeHtml(input.email)}&gt;</p><p style="white-space:pre-wrap">${escapeHtml(input.message)}</p>`,
-        // Only a plain address goes into a header, so nothing a visitor types can add header lines.
-        headers: /^[^\s@<>]+@[^\s@<>]+$/.test(input.email) ? { 'Reply-To': input.email } : undefined,
+      await db.transaction().execute(async (trx) => {
+        await repo.insertMessage(trx, { id, name: input.name, email: input.email, message: input.message, ip });
+        await mail.queue(contactNotification(input, deps.contactTo, deps.siteName), trx);
       });
+      mail.kick();
       return { stored: true, id };
     },
+
     /** For the admin inbox, newest first. */
-    async list() {
-      const rows = await db
-        .selectFrom('contact_messages')
-        .selectAll()
-        .orderBy('created_at', 'desc')
-        .orderBy('id')
-        .execute();
+    async list(): Promise<ContactMessage[]> {
+      const rows = await repo.listMessages(db);
       return rows.map((r) => ({
         _id: r.id,
         name: r.name,
@@ -49,18 +41,12 @@ export function createContactService(deps: { db: Db; mail: MailService; contactT
     },
 
     async setRead(id: string, read: boolean) {
-      const result = await db
-        .updateTable('contact_messages')
-        .set({ is_read: read ? 1 : 0 })
-        .where('id', '=', id)
-        .executeTakeFirst();
-      if (Number(result.numUpdatedRows) === 0) throw new HttpError(404, 'Message not found');
+      if (!(await repo.setMessageRead(db, id, read))) throw new NotFoundError(SERVER_MESSAGES.messageNotFound);
       return { _id: id, read };
     },
 
     async remove(id: string) {
-      const result = await db.deleteFrom('contact_messages').where('id', '=', id).executeTakeFirst();
-      if (Number(result.numDeletedRows) === 0) throw new HttpError(404, 'Message not found');
+      if (!(await repo.deleteMessage(db, id))) throw new NotFoundError(SERVER_MESSAGES.messageNotFound);
       return { _id: id };
     },
   };

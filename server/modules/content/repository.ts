@@ -1,3 +1,4 @@
+import type { SECTIONS } from '#shared/sections.ts';
 import type { Db } from '#server/db/database.ts';
 import { newId, now } from '#server/db/database.ts';
 import type { ContentItemTable } from '#server/db/schema.ts';
@@ -46,63 +47,43 @@ export async function countSections(db: Db): Promise<number> {
 }
 
 /**
- * Replaces one section's fields and items in a single transaction, so a reader never sees half an edit.
+ * Replaces one section's fields and items; run it in a transaction so a reader never sees half an edit.
  * The section row is created when missing (first seed).
  */
 export async function writeSection(
-  db: Db,
+  trx: Db,
   section: { id: string; kind: string; fields: Record<string, string>; items?: ItemRow[] },
 ): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    const updatedAt = now();
-    const existing = await trx
-      .selectFrom('content_sections')
-      .select('id')
-      .where('id', '=', section.id)
-      .executeTakeFirst();
-    if (existing) {
-      await trx.updateTable('content_sections').set({ updated_at: updatedAt }).where('id', '=', section.id).execute();
-    } else {
-      await trx
-        .insertInto('content_sections')
-        .values({ id: section.id, kind: section.kind, updated_at: updatedAt })
-        .execute();
-    }
-    await trx.deleteFrom('content_fields').where('section_id', '=', section.id).execute();
-    const fieldRows = Object.entries(section.fields).map(([name, value]) => ({ section_id: section.id, name, value }));
-    if (fieldRows.length) await trx.insertInto('content_fields').values(fieldRows).execute();
-    if (section.items) {
-      await trx.deleteFrom('content_items').where('section_id', '=', section.id).execute();
-      const itemRows = section.items.map((item, position) => ({
-        ...item,
-        id: newId(),
-        section_id: section.id,
-        position,
-      }));
-      if (itemRows.length) await trx.insertInto('content_items').values(itemRows).execute();
-    }
-    await bumpContentVersion(trx);
-  });
-}
-
-const VERSION_KEY = 'content_version';
-
-export async function readContentVersion(db: Db): Promise<number> {
-  const row = await db.selectFrom('site_meta').select('value').where('key', '=', VERSION_KEY).executeTakeFirst();
-  return row ? Number(row.value) : 0;
-}
-
-/** Any write that changes what public pages show bumps this; the page cache is keyed by it. */
-export async function bumpContentVersion(db: Db): Promise<void> {
-  const current = await readContentVersion(db);
-  const value = String(current + 1);
-  if (current === 0) {
-    await db
-      .insertInto('site_meta')
-      .values({ key: VERSION_KEY, value })
-      .onConflict((oc) => oc.column('key').doUpdateSet({ value }))
-      .execute();
+  const updatedAt = now();
+  const existing = await trx
+    .selectFrom('content_sections')
+    .select('id')
+    .where('id', '=', section.id)
+    .executeTakeFirst();
+  if (existing) {
+    await trx.updateTable('content_sections').set({ updated_at: updatedAt }).where('id', '=', section.id).execute();
   } else {
-    await db.updateTable('site_meta').set({ value }).where('key', '=', VERSION_KEY).execute();
+    await trx
+      .insertInto('content_sections')
+      .values({ id: section.id, kind: section.kind, updated_at: updatedAt })
+      .execute();
+  }
+  await trx.deleteFrom('content_fields').where('section_id', '=', section.id).execute();
+  const fieldRows = Object.entries(section.fields).map(([name, value]) => ({ section_id: section.id, name, value }));
+  if (fieldRows.length) await trx.insertInto('content_fields').values(fieldRows).execute();
+  if (section.items) {
+    await trx.deleteFrom('content_items').where('section_id', '=', section.id).execute();
+    const itemRows = section.items.map((item, position) => ({
+      ...item,
+      id: newId(),
+      section_id: section.id,
+      position,
+    }));
+    if (itemRows.length) await trx.insertInto('content_items').values(itemRows).execute();
   }
 }
+
+/** Every item field of the registry is a column of `content_items`: a new item field needs a migration. */
+type ItemFieldName = Extract<(typeof SECTIONS)[number], { items: unknown }>['items']['fields'][number]['name'];
+type AssertColumns<T extends ItemColumn> = T;
+export type _RegistryItemFieldsAreColumns = AssertColumns<ItemFieldName>;

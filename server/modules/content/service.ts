@@ -1,11 +1,18 @@
-import { MESSAGES } from '#shared/messages.ts';
-import { SECTION_LAYOUT, SECTION_KEYS, type SectionKey, type SiteContent } from '#shared/schemas/content.ts';
-import { RICH_FIELDS } from '#shared/schemas/content-updates.ts';
-import type { Db } from '#server/db/database.ts';
-import { HttpError } from '#server/plugins/errors.ts';
-import type { ContentVersion } from '#server/modules/cache/content-version.ts';
-import { sanitizeRichText } from '#server/modules/richtext/sanitize.ts';
-import { findSectionKind, readAllSections, writeSection, type ItemRow, type SectionRecord } from './repository';
+import { MESSAGES, SERVER_MESSAGES } from '#shared/messages.ts';
+import type { SiteContent } from '#shared/schemas/content.ts';
+import { SECTIONS, richFieldsOf, sectionOf, type FieldDef, type SectionKey } from '#shared/sections.ts';
+import { newId, type Db } from '#server/db/database.ts';
+import { InvalidInputError, NotFoundError } from '#server/errors.ts';
+import { sanitizeRichText } from '#server/lib/sanitize-html.ts';
+import type { SiteMeta } from '#server/modules/site-meta/service.ts';
+import {
+  countSections,
+  findSectionKind,
+  readAllSections,
+  writeSection,
+  type ItemRow,
+  type SectionRecord,
+} from './repository';
 
 export interface SectionUpdate {
   id: string;
@@ -13,56 +20,63 @@ export interface SectionUpdate {
   [field: string]: unknown;
 }
 
+const names = (fields: readonly FieldDef[]) => fields.map((f) => f.name);
+
 /**
- * Rich-text fields go through the sanitiser; the rest is stored as given (rendered as text or URL). A
- * field that had content and has none left after sanitising (only a script, say) counts as empty.
+ * A section's stored fields and items from validated input, by the registry (shared/sections.ts). Rich
+ * text goes through the sanitiser; the rest is stored as given (rendered as text or URL). A field that
+ * had content and has none left after sanitising (only a script, say) counts as empty.
  */
-function toStorage(key: SectionKey, input: SectionUpdate) {
-  const layout = SECTION_LAYOUT[key];
-  const rich = RICH_FIELDS[key];
+export function toStorage(key: SectionKey, input: SectionUpdate) {
+  const section = sectionOf(key);
+  const rich = richFieldsOf(section);
   const clean = (name: string, value: unknown, richNames: readonly string[]) => {
     const str = typeof value === 'string' ? value : '';
     if (!richNames.includes(name)) return str;
     const safe = sanitizeRichText(str);
-    if (str.trim() && !safe.trim()) throw new HttpError(400, MESSAGES.fieldEmpty, name);
+    if (str.trim() && !safe.trim()) throw new InvalidInputError(MESSAGES.fieldEmpty, name);
     return safe;
   };
-  const fields = Object.fromEntries(layout.fields.map((f) => [f, clean(f, input[f], rich.fields)]));
+  const fields = Object.fromEntries(names(section.fields).map((f) => [f, clean(f, input[f], rich.fields)]));
   const items =
-    'itemFields' in layout
+    'items' in section
       ? (input.items ?? []).map(
           (item) =>
-            Object.fromEntries(layout.itemFields.map((f) => [f, clean(f, item[f], rich.itemFields)])) as ItemRow,
+            Object.fromEntries(
+              names(section.items.fields).map((f) => [f, clean(f, item[f], rich.itemFields)]),
+            ) as ItemRow,
         )
       : undefined;
   return { fields, items };
 }
 
 function toApiSection(key: SectionKey, record: SectionRecord | undefined): Record<string, unknown> {
-  const layout = SECTION_LAYOUT[key];
-  const section: Record<string, unknown> = { _id: record?.id ?? '' };
-  for (const field of layout.fields) section[field] = record?.fields[field] ?? '';
-  if ('itemFields' in layout) {
-    section.items = (record?.items ?? []).map((row: ItemRow) =>
-      Object.fromEntries(layout.itemFields.map((f) => [f, row[f as keyof ItemRow] ?? ''])),
+  const section = sectionOf(key);
+  const api: Record<string, unknown> = { _id: record?.id ?? '' };
+  for (const field of names(section.fields)) api[field] = record?.fields[field] ?? '';
+  if ('items' in section) {
+    const itemFields = names(section.items.fields);
+    api.items = (record?.items ?? []).map((row: ItemRow) =>
+      Object.fromEntries(itemFields.map((f) => [f, row[f as keyof ItemRow] ?? ''])),
     );
   }
-  return section;
+  return api;
 }
 
 async function loadContent(db: Db): Promise<SiteContent> {
   const records = await readAllSections(db);
   const byKind = new Map(records.map((r) => [r.kind, r]));
-  return Object.fromEntries(SECTION_KEYS.map((key) => [key, toApiSection(key, byKind.get(key))])) as SiteContent;
+  return Object.fromEntries(SECTIONS.map(({ key }) => [key, toApiSection(key, byKind.get(key))])) as SiteContent;
 }
 
-export function createContentService(db: Db, version: ContentVersion) {
+export function createContentService(deps: { db: Db; siteMeta: SiteMeta }) {
+  const { db, siteMeta } = deps;
   // Content is read on every public request and changes rarely: keep the last read, keyed by version.
   let cached: { version: number; content: Promise<SiteContent> } | null = null;
   return {
-    /** The whole site content object in the API shape of SPEC §3. */
+    /** The whole site content object (docs/product.md#content-sections). */
     async getContent(): Promise<SiteContent> {
-      const v = await version.current();
+      const v = await siteMeta.contentVersion.current();
       if (cached?.version !== v) {
         const content = loadContent(db);
         cached = { version: v, content };
@@ -73,15 +87,35 @@ export function createContentService(db: Db, version: ContentVersion) {
       return cached.content;
     },
 
+    hasContent: async () => (await countSections(db)) > 0,
+
+    /** Stores every section of a new site (the first start's seed), in one transaction. */
+    async createSections(content: { [K in SectionKey]: Omit<SiteContent[K], '_id'> }) {
+      await db.transaction().execute(async (trx) => {
+        for (const { key } of SECTIONS) {
+          await writeSection(trx, {
+            id: newId(),
+            kind: key,
+            ...toStorage(key, content[key] as unknown as SectionUpdate),
+          });
+        }
+        await siteMeta.bumpContentVersion(trx);
+      });
+      await siteMeta.contentVersion.refresh();
+    },
+
     /**
      * Replaces one section with validated input. The id must be that section's `_id`: an unknown id or an
      * id of another section changes nothing and answers 404.
      */
     async updateSection<K extends SectionKey>(key: K, input: SectionUpdate): Promise<SiteContent[K]> {
       const kind = await findSectionKind(db, input.id);
-      if (kind !== key) throw new HttpError(404, `No ${key} section with id ${input.id}`);
-      await writeSection(db, { id: input.id, kind: key, ...toStorage(key, input) });
-      await version.refresh();
+      if (kind !== key) throw new NotFoundError(SERVER_MESSAGES.sectionNotFound(key, input.id));
+      await db.transaction().execute(async (trx) => {
+        await writeSection(trx, { id: input.id, kind: key, ...toStorage(key, input) });
+        await siteMeta.bumpContentVersion(trx);
+      });
+      await siteMeta.contentVersion.refresh();
       return (await this.getContent())[key];
     },
   };

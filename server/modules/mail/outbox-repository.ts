@@ -94,7 +94,3 @@ export async function markAttemptFailed(db: Db, id: string, error: string, retry
     .where('id', '=', id)
     .execute();
 }
-
-export async function listOutbox(db: Db) {
-  return db.selectFrom('mail_outbox').selectAll().orderBy('created_at').execute();
-}

@@ -2,14 +2,20 @@ import type { Db } from '#server/db/database.ts';
 import { enqueueMail, type OutgoingMail } from './outbox-repository';
 import type { MailWorker } from './worker';
 
-/** The one way the product sends e-mail: store in the outbox, then let the worker deliver it. */
-export function createMailService(db: Db, worker: MailWorker) {
+/**
+ * The one way the product sends e-mail: store it in the outbox, then let the worker deliver it. Given the
+ * transaction that stores the record the mail is about, the mail is queued in it, so both are kept or
+ * neither is; the caller kicks the worker after the commit.
+ */
+export function createMailService(deps: { db: Db; worker: MailWorker }) {
   return {
-    async queue(mail: OutgoingMail): Promise<string> {
-      const id = await enqueueMail(db, mail);
-      void worker.kick();
+    async queue(mail: OutgoingMail, trx?: Db): Promise<string> {
+      const id = await enqueueMail(trx ?? deps.db, mail);
+      if (!trx) void deps.worker.kick();
       return id;
     },
+    /** Wakes the worker now (after a transaction that queued mail has committed). */
+    kick: () => void deps.worker.kick(),
   };
 }
 export type MailService = ReturnType<typeof createMailService>;

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbKind } from '#server/db/database.ts';
-import { claimDueMail, markAttemptFailed, markSent } from './outbox-repository';
-import type { MailTransport } from './transport';
+import { claimDueMail, markAttemptFailed, markSent, type OutboxRow } from './outbox-repository';
+import type { MailMessage, MailTransport } from '#server/lib/mail-transport.ts';
 
 const MAX_ATTEMPTS = 8;
 const BATCH = 20;
@@ -9,6 +9,16 @@ const LOCK_MS = 2 * 60_000;
 
 /** Exponential backoff: 10 s, 20 s, 40 s … capped at 30 min. */
 export const retryDelayMs = (attempt: number) => Math.min(10_000 * 2 ** (attempt - 1), 30 * 60_000);
+
+const toMessage = (row: OutboxRow): MailMessage => ({
+  id: row.id,
+  to: row.to_address,
+  subject: row.subject,
+  text: row.text_body,
+  html: row.html_body,
+  headers: row.headers ? (JSON.parse(row.headers) as Record<string, string>) : undefined,
+  createdAt: row.created_at,
+});
 
 /**
  * Sends what the outbox holds. It wakes on `kick()` (after an enqueue) and every `pollMs` so messages
@@ -33,7 +43,7 @@ export function createMailWorker(deps: {
       if (!rows.length) return;
       for (const row of rows) {
         try {
-          await transport.send(row);
+          await transport.send(toMessage(row));
           await markSent(db, row.id);
         } catch (err) {
           const message = err instanceof Error ? err.message : String(err);

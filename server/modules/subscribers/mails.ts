@@ -1,5 +1,5 @@
 import type { BlogPost } from '#shared/schemas/blog.ts';
-import { escapeHtml } from '#server/modules/mail/escape.ts';
+import { escapeHtml } from '#server/lib/escape-html.ts';
 import type { OutgoingMail } from '#server/modules/mail/outbox-repository.ts';
 
 export interface SubscriberLinks {

@@ -1,32 +1,30 @@
+import { SUBSCRIBE_MESSAGES, SERVER_MESSAGES } from '#shared/messages.ts';
 import type { BlogPost } from '#shared/schemas/blog.ts';
+import type { Subscriber } from '#shared/api/subscribers.ts';
 import type { Db } from '#server/db/database.ts';
-import { newId, now } from '#server/db/database.ts';
-import { HttpError } from '#server/plugins/errors.ts';
-import { enqueueMail } from '#server/modules/mail/outbox-repository.ts';
+import { newId } from '#server/db/database.ts';
+import { ConflictError, GoneError, InvalidInputError, NotFoundError } from '#server/errors.ts';
 import type { MailService } from '#server/modules/mail/service.ts';
-import { linkToken, loadLinkSecret, verifyLinkToken } from './link-tokens';
+import type { SiteMeta } from '#server/modules/site-meta/service.ts';
+import { linkToken, verifyLinkToken, type LinkPurpose } from './link-tokens';
 import { confirmationMail, newPostMail, type SubscriberLinks } from './mails';
-
-export const SUBSCRIBE_MESSAGES = {
-  confirmationSent: 'Please check your inbox and confirm your subscription.',
-  alreadySubscribed: 'This e-mail address is already subscribed.',
-  invalidLink: 'This link is not valid.',
-  unsubscribed: 'You have been unsubscribed.',
-} as const;
+import * as repo from './repository';
 
 /**
  * Double opt-in subscriptions: a new address is pending until the link in its confirmation e-mail is
  * opened; only confirmed addresses get new-post e-mails, and every e-mail can unsubscribe in one click.
  */
-export function createSubscriberService(deps: { db: Db; mail: MailService; siteName: string; publicUrl: string }) {
-  const { db } = deps;
-  let secret: Promise<Buffer> | null = null;
-  const linkSecret = () => (secret ??= loadLinkSecret(db));
+export function createSubscriberService(deps: {
+  db: Db;
+  mail: MailService;
+  siteMeta: SiteMeta;
+  siteName: string;
+  publicUrl: string;
+}) {
+  const { db, mail, siteMeta } = deps;
 
-  async function linksFor(id: string, key?: Buffer): Promise<SubscriberLinks> {
-    key ??= await linkSecret();
-    const query = (purpose: 'confirm' | 'unsubscribe') =>
-      `id=${encodeURIComponent(id)}&token=${linkToken(key, id, purpose)}`;
+  function linksFor(id: string, secret: Buffer): SubscriberLinks {
+    const query = (purpose: LinkPurpose) => `id=${encodeURIComponent(id)}&token=${linkToken(secret, id, purpose)}`;
     return {
       confirm: `${deps.publicUrl}/subscriptions/confirm?${query('confirm')}`,
       unsubscribePage: `${deps.publicUrl}/subscriptions/unsubscribe?${query('unsubscribe')}`,
@@ -34,79 +32,47 @@ export function createSubscriberService(deps: { db: Db; mail: MailService; siteN
     };
   }
 
-  async function checkedSubscriber(id: string, purpose: 'confirm' | 'unsubscribe', token: string) {
-    if (!verifyLinkToken(await linkSecret(), id, purpose, token))
-      throw new HttpError(400, SUBSCRIBE_MESSAGES.invalidLink);
-    const row = await db.selectFrom('subscribers').selectAll().where('id', '=', id).executeTakeFirst();
-    if (!row) throw new HttpError(404, SUBSCRIBE_MESSAGES.invalidLink);
+  async function checkedSubscriber(id: string, purpose: LinkPurpose, token: string) {
+    if (!verifyLinkToken(await siteMeta.linkSecret(), id, purpose, token)) {
+      throw new InvalidInputError(SUBSCRIBE_MESSAGES.invalidLink);
+    }
+    const row = await repo.findSubscriber(db, id);
+    if (!row) throw new NotFoundError(SUBSCRIBE_MESSAGES.invalidLink);
     return row;
   }
 
   return {
-    /** Stores the address as pending (again) and sends the confirmation; a confirmed address gets 409. */
+    /**
+     * Stores the address as pending (again) and queues the confirmation in the same transaction; a
+     * confirmed address gets 409.
+     */
     async subscribe(input: { email: string; blogId?: string | null }): Promise<string> {
       const email = input.email.trim().toLowerCase();
-      const blogId = input.blogId
-        ? ((await db.selectFrom('blog_posts').select('id').where('id', '=', input.blogId).executeTakeFirst())?.id ??
-          null)
-        : null;
-      const at = now();
-      const existing = await db.selectFrom('subscribers').selectAll().where('email', '=', email).executeTakeFirst();
-      if (existing?.status === 'confirmed') throw new HttpError(409, SUBSCRIBE_MESSAGES.alreadySubscribed);
-      let id = existing?.id;
-      if (!id) {
-        id = newId();
-        await db
-          .insertInto('subscribers')
-          .values({
-            id,
-            email,
-            status: 'pending',
-            blog_id: blogId,
-            created_at: at,
-            updated_at: at,
-            confirmed_at: null,
-            unsubscribed_at: null,
-          })
-          .onConflict((oc) => oc.column('email').doNothing())
-          .execute();
-        id = (await db.selectFrom('subscribers').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id;
-      } else {
-        await db
-          .updateTable('subscribers')
-          .set({ status: 'pending', blog_id: blogId ?? existing!.blog_id, updated_at: at })
-          .where('id', '=', id)
-          .execute();
-      }
-      await deps.mail.queue(confirmationMail(email, deps.siteName, await linksFor(id)));
+      const blogId = input.blogId ? await repo.existingPostId(db, input.blogId) : null;
+      const existing = await repo.findSubscriberByEmail(db, email);
+      if (existing?.status === 'confirmed') throw new ConflictError(SUBSCRIBE_MESSAGES.alreadySubscribed);
+      await db.transaction().execute(async (trx) => {
+        let id = existing?.id;
+        if (id) await repo.markPending(trx, id, blogId ?? existing!.blog_id);
+        else id = await repo.insertPending(trx, { id: newId(), email, blogId });
+        await mail.queue(confirmationMail(email, deps.siteName, linksFor(id, await siteMeta.linkSecret(trx))), trx);
+      });
+      mail.kick();
       return SUBSCRIBE_MESSAGES.confirmationSent;
     },
 
     /** Opens the confirmation link. Confirming twice is fine; a link of an unsubscribed address is not. */
     async confirm(id: string, token: string): Promise<{ email: string }> {
       const row = await checkedSubscriber(id, 'confirm', token);
-      if (row.status === 'unsubscribed')
-        throw new HttpError(410, 'This address has been unsubscribed. Please subscribe again.');
-      if (row.status === 'pending') {
-        await db
-          .updateTable('subscribers')
-          .set({ status: 'confirmed', confirmed_at: now(), updated_at: now() })
-          .where('id', '=', id)
-          .execute();
-      }
+      if (row.status === 'unsubscribed') throw new GoneError(SUBSCRIBE_MESSAGES.unsubscribedBefore);
+      if (row.status === 'pending') await repo.markConfirmed(db, id);
       return { email: row.email };
     },
 
     /** Immediate and idempotent. */
     async unsubscribe(id: string, token: string): Promise<{ email: string }> {
       const row = await checkedSubscriber(id, 'unsubscribe', token);
-      if (row.status !== 'unsubscribed') {
-        await db
-          .updateTable('subscribers')
-          .set({ status: 'unsubscribed', unsubscribed_at: now(), updated_at: now() })
-          .where('id', '=', id)
-          .execute();
-      }
+      if (row.status !== 'unsubscribed') await repo.markUnsubscribed(db, id);
       return { email: row.email };
     },
 
@@ -115,44 +81,32 @@ export function createSubscriberService(deps: { db: Db; mail: MailService; siteN
      * post is announced exactly once however many processes run (the outbox then sends each row once).
      */
     async queueNewPost(trx: Db, post: BlogPost): Promise<number> {
-      const subscribers = await trx
-        .selectFrom('subscribers')
-        .select(['id', 'email'])
-        .where('status', '=', 'confirmed')
-        .execute();
+      const subscribers = await repo.listConfirmed(trx);
       if (!subscribers.length) return 0;
-      // Read through the transaction when not loaded yet: on SQLite `db` waits for the connection this
-      // transaction holds (a deadlock, e.g. for the first post after a restart). Not cached, as a key made
-      // here is only stored if the transaction commits.
-      const key = secret ? await secret : await loadLinkSecret(trx);
+      const secret = await siteMeta.linkSecret(trx);
       for (const s of subscribers) {
-        await enqueueMail(
+        await mail.queue(
+          newPostMail(s.email, deps.siteName, post, deps.publicUrl + post.url, linksFor(s.id, secret)),
           trx,
-          newPostMail(s.email, deps.siteName, post, deps.publicUrl + post.url, await linksFor(s.id, key)),
         );
       }
       return subscribers.length;
     },
 
-    list: () =>
-      db
-        .selectFrom('subscribers')
-        .leftJoin('blog_posts', 'blog_posts.id', 'subscribers.blog_id')
-        .select([
-          'subscribers.id',
-          'subscribers.email',
-          'subscribers.status',
-          'subscribers.created_at',
-          'subscribers.confirmed_at',
-          'blog_posts.id as post_id',
-          'blog_posts.title as post_title',
-        ])
-        .orderBy('subscribers.created_at', 'desc')
-        .execute(),
+    /** For the admin list, newest first, with the post each address subscribed from. */
+    async list(): Promise<Subscriber[]> {
+      return (await repo.listWithSource(db)).map((s) => ({
+        _id: s.id,
+        email: s.email,
+        status: s.status,
+        createdAt: s.created_at,
+        confirmedAt: s.confirmed_at,
+        source: s.post_id ? { _id: s.post_id, title: s.post_title ?? '' } : null,
+      }));
+    },
 
     async remove(id: string) {
-      const result = await db.deleteFrom('subscribers').where('id', '=', id).executeTakeFirst();
-      if (Number(result.numDeletedRows) === 0) throw new HttpError(404, 'Subscriber not found');
+      if (!(await repo.deleteSubscriber(db, id))) throw new NotFoundError(SERVER_MESSAGES.subscriberNotFound);
       return { _id: id };
     },
   };

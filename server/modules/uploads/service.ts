@@ -1,31 +1,32 @@
 import { randomBytes } from 'node:crypto';
 import sharp, { type Metadata } from 'sharp';
 import { IMAGE_VARIANT_WIDTHS } from '#shared/paths.ts';
+import { UPLOAD_MESSAGES } from '#shared/messages.ts';
 import type { Db } from '#server/db/database.ts';
-import { newId, now } from '#server/db/database.ts';
-import type { FileStorage } from './storage';
+import { UnsupportedMediaError } from '#server/errors.ts';
+import type { FileStorage } from '#server/lib/file-storage.ts';
+import { insertUpload } from './repository';
 
 const FORMATS = { png: 'image/png', jpeg: 'image/jpeg', webp: 'image/webp', gif: 'image/gif' } as const;
 type Format = keyof typeof FORMATS;
-
-export class UnsupportedImageError extends Error {}
 
 /**
  * Stores an image: the type is read from the bytes (never the file name), metadata is dropped by
  * re-encoding, and WebP copies at the widths of `IMAGE_VARIANT_WIDTHS` are made for `srcset`.
  */
-export function createUploadService(db: Db, storage: FileStorage) {
+export function createUploadService(deps: { db: Db; storage: FileStorage }) {
+  const { db, storage } = deps;
   return {
     async storeImage(input: Buffer): Promise<{ url: string; width: number; height: number }> {
       let meta: Metadata;
       try {
         meta = await sharp(input).metadata();
       } catch {
-        throw new UnsupportedImageError('The file is not an image');
+        throw new UnsupportedMediaError(UPLOAD_MESSAGES.notAnImage);
       }
       const format = meta.format as string;
       if (!(format in FORMATS) || !meta.width || !meta.height) {
-        throw new UnsupportedImageError('Only PNG, JPEG, WebP and GIF images are accepted');
+        throw new UnsupportedMediaError(UPLOAD_MESSAGES.unsupportedFormat);
       }
       // The stored image is turned upright below, so its size is the size after the EXIF orientation.
       const { width, height } = meta.autoOrient ?? meta;
@@ -52,22 +53,11 @@ export function createUploadService(db: Db, storage: FileStorage) {
           ]);
         }
       } catch {
-        throw new UnsupportedImageError('The image is damaged or incomplete');
+        throw new UnsupportedMediaError(UPLOAD_MESSAGES.damaged);
       }
       const url = await storage.put(`${base}.${ext}`, original);
       for (const [variantWidth, webp] of variants) await storage.put(`${base}.w${variantWidth}.webp`, webp);
-      await db
-        .insertInto('uploads')
-        .values({
-          id: newId(),
-          url,
-          mime_type: FORMATS[format as Format],
-          width,
-          height,
-          bytes: original.length,
-          created_at: now(),
-        })
-        .execute();
+      await insertUpload(db, { url, mimeType: FORMATS[format as Format], width, height, bytes: original.length });
       return { url, width, height };
     },
   };

@@ -1,12 +1,22 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Services } from '#server/services.ts';
+import { getContent, sectionUpdates } from '#shared/api/content.ts';
+import type { SectionKey } from '#shared/sections.ts';
+import type { SectionUpdate } from '#server/modules/content/service.ts';
+import { route, type ApiRoutes } from './define';
 
-export const contentRoutes =
-  (services: Services): FastifyPluginAsyncZod =>
-  async (app) => {
-    app.get('/get-content', async (_request, reply) => {
+/** The site content, and the update call of every section (derived from the registry). */
+export const contentRoutes: ApiRoutes = {
+  public(scope, { services }) {
+    route(scope, getContent, async (_request, reply) => {
       // Clients may reuse the answer but must ask again each time, so edits show at once.
       reply.header('cache-control', 'no-cache');
       return { data: await services.content.getContent() };
     });
-  };
+  },
+  admin(scope, { services }) {
+    for (const [key, endpoint] of Object.entries(sectionUpdates)) {
+      route(scope, endpoint, async (request) => ({
+        data: await services.content.updateSection(key as SectionKey, request.body as SectionUpdate),
+      }));
+    }
+  },
+};

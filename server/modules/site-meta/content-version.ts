@@ -1,5 +1,5 @@
 import type { Db } from '#server/db/database.ts';
-import { readContentVersion } from '#server/modules/content/repository.ts';
+import { readContentVersion } from './repository';
 
 /**
  * The content version keys every in-memory cache of public output. A write in this process calls

@@ -1,23 +1,34 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
-import type { OutboxRow } from './outbox-repository';
+
+/** One message as a transport sends it; `id` becomes a stable Message-ID. */
+export interface MailMessage {
+  id: string;
+  to: string;
+  subject: string;
+  text: string;
+  html?: string | null;
+  headers?: Record<string, string>;
+  /** ISO time the message was made (names the file of the file transport). */
+  createdAt: string;
+}
 
 export interface MailTransport {
-  send(row: OutboxRow): Promise<void>;
+  send(message: MailMessage): Promise<void>;
   close(): void;
 }
 
-function toMessage(row: OutboxRow, from: string) {
+function toNodemailer(message: MailMessage, from: string) {
   return {
     from,
-    to: row.to_address,
-    subject: row.subject,
-    text: row.text_body,
-    html: row.html_body ?? undefined,
-    headers: row.headers ? (JSON.parse(row.headers) as Record<string, string>) : undefined,
+    to: message.to,
+    subject: message.subject,
+    text: message.text,
+    html: message.html ?? undefined,
+    headers: message.headers,
     // A stable Message-ID lets a receiving server drop a duplicate if a send is retried after a crash.
-    messageId: `<${row.id}@outbox>`,
+    messageId: `<${message.id}@outbox>`,
   };
 }
 
@@ -25,8 +36,8 @@ function toMessage(row: OutboxRow, from: string) {
 export function smtpTransport(smtpUrl: string, from: string): MailTransport {
   const transporter = nodemailer.createTransport(smtpUrl);
   return {
-    async send(row) {
-      await transporter.sendMail(toMessage(row, from));
+    async send(message) {
+      await transporter.sendMail(toNodemailer(message, from));
     },
     close: () => transporter.close(),
   };
@@ -39,12 +50,12 @@ export function smtpTransport(smtpUrl: string, from: string): MailTransport {
 export function fileTransport(dir: string, from: string, log: (msg: string) => void): MailTransport {
   const transporter = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
-    async send(row) {
-      const info = await transporter.sendMail(toMessage(row, from));
+    async send(message) {
+      const info = await transporter.sendMail(toNodemailer(message, from));
       await fs.mkdir(dir, { recursive: true });
-      const file = path.join(dir, `${row.created_at.replace(/[:.]/g, '-')}-${row.id}.eml`);
+      const file = path.join(dir, `${message.createdAt.replace(/[:.]/g, '-')}-${message.id}.eml`);
       await fs.writeFile(file, info.message as Buffer);
-      log(`mail to ${row.to_address} "${row.subject}" written to ${file}`);
+      log(`mail to ${message.to} "${message.subject}" written to ${file}`);
     },
     close: () => transporter.close(),
   };

@@ -1,0 +1,33 @@
+import { sectionOf, type SectionKey } from '#shared/sections.ts';
+import { ItemsTable } from './ItemsTable';
+import { SectionForm } from './SectionForm';
+import { useSectionEditor } from './use-section-editor';
+
+/** The editor of any section, as the registry describes it: its fields, then its items table if it has one. */
+export function SectionEditor({ sectionKey, section }: { sectionKey: SectionKey; section: { _id: string } }) {
+  const definition = sectionOf(sectionKey);
+  const editor = useSectionEditor(section, definition);
+  const items = 'items' in definition ? definition.items : undefined;
+  return (
+    <SectionForm
+      name={definition.api}
+      heading={definition.label}
+      fields={definition.fields}
+      draft={editor.draft}
+      errors={editor.errors}
+      saving={editor.saving}
+      onField={editor.setField}
+      onSave={() => void editor.save()}
+    >
+      {items && 'table' in items ? (
+        <ItemsTable
+          items={editor.draft.items ?? []}
+          fields={items.fields}
+          table={items.table}
+          saving={editor.saving}
+          onSave={(next) => editor.save({ ...editor.draft, items: next })}
+        />
+      ) : null}
+    </SectionForm>
+  );
+}

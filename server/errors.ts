@@ -1,0 +1,36 @@
+/**
+ * Failures the domain names. Services throw these; they know nothing of HTTP. The one place that turns
+ * them into status codes is the error plugin (server/plugins/errors.ts), so a module never depends on a
+ * plugin. `field` names the input at fault when the failure is about one field.
+ */
+export class DomainError extends Error {
+  constructor(
+    message: string,
+    readonly field?: string,
+  ) {
+    super(message);
+    this.name = new.target.name;
+  }
+}
+
+/** The input is well-formed but breaks a rule (an unknown category, a bad reset code …). */
+export class InvalidInputError extends DomainError {}
+
+/** No session, or one that ended. */
+export class NotAuthenticatedError extends DomainError {}
+
+/** A session that may not do this (another user's password). */
+export class ForbiddenError extends DomainError {}
+
+export class NotFoundError extends DomainError {}
+
+/** The request clashes with what is stored (a duplicate name, a reserved address). */
+export class ConflictError extends DomainError {}
+
+/** The thing existed and is gone for good (a link of an unsubscribed address). */
+export class GoneError extends DomainError {}
+
+export class TooLargeError extends DomainError {}
+
+/** A file of a type the product does not take. */
+export class UnsupportedMediaError extends DomainError {}

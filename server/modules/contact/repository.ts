@@ -1,0 +1,35 @@
+import type { Db } from '#server/db/database.ts';
+import { now } from '#server/db/database.ts';
+
+/** All SQL for contact messages. */
+
+export async function insertMessage(
+  db: Db,
+  message: { id: string; name: string; email: string; message: string; ip: string | null },
+): Promise<void> {
+  await db
+    .insertInto('contact_messages')
+    .values({ ...message, created_at: now() })
+    .execute();
+}
+
+/** Newest first. */
+export function listMessages(db: Db) {
+  return db.selectFrom('contact_messages').selectAll().orderBy('created_at', 'desc').orderBy('id').execute();
+}
+
+/** False when there is no such message. */
+export async function setMessageRead(db: Db, id: string, read: boolean): Promise<boolean> {
+  const result = await db
+    .updateTable('contact_messages')
+    .set({ is_read: read ? 1 : 0 })
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** False when there is no such message. */
+export async function deleteMessage(db: Db, id: string): Promise<boolean> {
+  const result = await db.deleteFrom('contact_messages').where('id', '=', id).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}

@@ -1,0 +1,33 @@
+import type { Db } from '#server/db/database.ts';
+import { createContentVersion } from './content-version';
+import { bumpContentVersion, secretOf } from './repository';
+
+const LINK_SECRET = 'link_secret';
+
+/**
+ * The owner of site-wide facts: the content version that keys page caches, and the secret that signs
+ * subscriber links. Other modules go through this, never through `site_meta` directly.
+ */
+export function createSiteMeta(deps: { db: Db }) {
+  const contentVersion = createContentVersion(deps.db);
+  let linkSecret: Promise<Buffer> | null = null;
+  return {
+    contentVersion,
+    /** Inside the transaction of a write that changes public pages. */
+    bumpContentVersion: (trx: Db) => bumpContentVersion(trx),
+    /**
+     * The subscriber-link secret. Given a transaction, it is read through it (on SQLite another
+     * connection would wait for the one this transaction holds) and not cached, since a secret made
+     * there is only kept if the transaction commits.
+     */
+    linkSecret(trx?: Db): Promise<Buffer> {
+      if (trx && !linkSecret) return secretOf(trx, LINK_SECRET);
+      linkSecret ??= secretOf(deps.db, LINK_SECRET).catch((err: unknown) => {
+        linkSecret = null;
+        throw err;
+      });
+      return linkSecret;
+    },
+  };
+}
+export type SiteMeta = ReturnType<typeof createSiteMeta>;

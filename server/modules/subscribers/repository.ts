@@ -1,0 +1,93 @@
+import type { Db } from '#server/db/database.ts';
+import { now } from '#server/db/database.ts';
+
+/** All SQL for subscribers (and the read of the post a visitor subscribed from). */
+
+export function findSubscriberByEmail(db: Db, email: string) {
+  return db.selectFrom('subscribers').selectAll().where('email', '=', email).executeTakeFirst();
+}
+
+export function findSubscriber(db: Db, id: string) {
+  return db.selectFrom('subscribers').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** The id of a post if it exists (a subscription remembers the post it came from). */
+export async function existingPostId(db: Db, postId: string): Promise<string | null> {
+  return (await db.selectFrom('blog_posts').select('id').where('id', '=', postId).executeTakeFirst())?.id ?? null;
+}
+
+/** Stores a new pending address; when another request stored it first, keeps that one. Answers its id. */
+export async function insertPending(db: Db, subscriber: { id: string; email: string; blogId: string | null }) {
+  const at = now();
+  await db
+    .insertInto('subscribers')
+    .values({
+      id: subscriber.id,
+      email: subscriber.email,
+      status: 'pending',
+      blog_id: subscriber.blogId,
+      created_at: at,
+      updated_at: at,
+      confirmed_at: null,
+      unsubscribed_at: null,
+    })
+    .onConflict((oc) => oc.column('email').doNothing())
+    .execute();
+  return (
+    await db.selectFrom('subscribers').select('id').where('email', '=', subscriber.email).executeTakeFirstOrThrow()
+  ).id;
+}
+
+export async function markPending(db: Db, id: string, blogId: string | null): Promise<void> {
+  await db
+    .updateTable('subscribers')
+    .set({ status: 'pending', blog_id: blogId, updated_at: now() })
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function markConfirmed(db: Db, id: string): Promise<void> {
+  const at = now();
+  await db
+    .updateTable('subscribers')
+    .set({ status: 'confirmed', confirmed_at: at, updated_at: at })
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function markUnsubscribed(db: Db, id: string): Promise<void> {
+  const at = now();
+  await db
+    .updateTable('subscribers')
+    .set({ status: 'unsubscribed', unsubscribed_at: at, updated_at: at })
+    .where('id', '=', id)
+    .execute();
+}
+
+export function listConfirmed(db: Db) {
+  return db.selectFrom('subscribers').select(['id', 'email']).where('status', '=', 'confirmed').execute();
+}
+
+/** Every subscriber with the post they subscribed from, newest first. */
+export function listWithSource(db: Db) {
+  return db
+    .selectFrom('subscribers')
+    .leftJoin('blog_posts', 'blog_posts.id', 'subscribers.blog_id')
+    .select([
+      'subscribers.id',
+      'subscribers.email',
+      'subscribers.status',
+      'subscribers.created_at',
+      'subscribers.confirmed_at',
+      'blog_posts.id as post_id',
+      'blog_posts.title as post_title',
+    ])
+    .orderBy('subscribers.created_at', 'desc')
+    .execute();
+}
+
+/** False when there is no such subscriber. */
+export async function deleteSubscriber(db: Db, id: string): Promise<boolean> {
+  const result = await db.deleteFrom('subscribers').where('id', '=', id).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}

@@ -1,0 +1,13 @@
+import { deleteMessage, listMessages, markMessageRead } from '#shared/api/inbox.ts';
+import { route, type ApiRoutes } from './define';
+
+/** The admin inbox of contact messages. */
+export const inboxRoutes: ApiRoutes = {
+  admin(scope, { services }) {
+    route(scope, listMessages, async () => ({ data: await services.contact.list() }));
+    route(scope, markMessageRead, async (request) => ({
+      data: await services.contact.setRead(request.params.id, request.body.read),
+    }));
+    route(scope, deleteMessage, async (request) => ({ data: await services.contact.remove(request.params.id) }));
+  },
+};

@@ -1,0 +1,21 @@
+import { siteContentSchema, sectionSchemaOf } from '#shared/schemas/content.ts';
+import { updateSchemaOf } from '#shared/schemas/content-updates.ts';
+import { SECTIONS, updatePathOf, type SectionKey } from '#shared/sections.ts';
+import { endpoint, type Endpoint } from './endpoint';
+
+/** The site content object, read by the public pages and every editor. */
+export const getContent = endpoint({ method: 'GET', path: '/get-content', access: 'public', data: siteContentSchema });
+
+/** `POST /api/<section>/update` of every section, derived from the registry: the saved section comes back. */
+export const sectionUpdates = Object.fromEntries(
+  SECTIONS.map((section) => [
+    section.key,
+    endpoint({
+      method: 'POST',
+      path: updatePathOf(section),
+      access: 'admin',
+      body: updateSchemaOf(section),
+      data: sectionSchemaOf(section.key),
+    }),
+  ]),
+) as unknown as Record<SectionKey, Endpoint>;

@@ -1,0 +1,38 @@
+import { z } from '#shared/schemas/zod.ts';
+import { endpoint, idParams } from './endpoint';
+
+/** The admin inbox of contact messages. */
+export const contactMessageSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  message: z.string(),
+  read: z.boolean(),
+  createdAt: z.string(),
+});
+export type ContactMessage = z.infer<typeof contactMessageSchema>;
+
+/** Newest first. */
+export const listMessages = endpoint({
+  method: 'GET',
+  path: '/admin/messages',
+  access: 'admin',
+  data: z.array(contactMessageSchema),
+});
+
+export const markMessageRead = endpoint({
+  method: 'POST',
+  path: '/admin/messages/:id/read',
+  access: 'admin',
+  params: idParams,
+  body: z.object({ read: z.boolean() }),
+  data: z.object({ _id: z.string(), read: z.boolean() }),
+});
+
+export const deleteMessage = endpoint({
+  method: 'DELETE',
+  path: '/admin/messages/:id',
+  access: 'admin',
+  params: idParams,
+  data: z.object({ _id: z.string() }),
+});

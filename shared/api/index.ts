@@ -1,0 +1,17 @@
+import type { Endpoint } from './endpoint';
+import * as auth from './auth';
+import * as blog from './blog';
+import * as contact from './contact';
+import * as content from './content';
+import * as inbox from './inbox';
+import * as subscribers from './subscribers';
+import * as uploads from './uploads';
+
+/** Every endpoint of the API, for checks that must cover all of them (tests, docs). */
+export const ALL_ENDPOINTS: Endpoint[] = [
+  content.getContent,
+  ...Object.values(content.sectionUpdates),
+  ...[auth, blog, contact, inbox, subscribers, uploads].flatMap((group) =>
+    Object.values(group).filter((value): value is Endpoint => typeof value === 'object' && 'access' in value),
+  ),
+];
