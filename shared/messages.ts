@@ -1,5 +1,5 @@
 /**
- * Every user-visible text the spec fixes, spelt exactly as SPEC.md §5 and §8 give them
+ * Every user-visible text the spec fixes, spelt exactly as docs/product.md#messages-and-toasts gives them
  * (trailing spaces and odd spellings are part of the contract).
  */
 export const MESSAGES = {
@@ -88,16 +88,16 @@ export const UI_MESSAGES = {
   blogDeleted: 'Blog Deleted ',
 } as const;
 
-/** SPEC §9: minimum password length. */
+/** docs/product.md#timings-and-constants: minimum password length. */
 export const MIN_PASSWORD_LENGTH = 5;
 
-/** SPEC §9: toasts close after 3000 ms. */
+/** docs/product.md#timings-and-constants: toasts close after 3000 ms. */
 export const TOAST_AUTO_CLOSE_MS = 3000;
-/** SPEC §9: delay between closing a modal's Contact Us and navigating to the contact section. */
+/** docs/product.md#timings-and-constants: delay between closing a modal's Contact Us and navigating to the contact section. */
 export const CONTACT_REDIRECT_DELAY_MS = 200;
-/** SPEC §9: portfolio carousel autoplay interval. */
+/** docs/product.md#timings-and-constants: portfolio carousel autoplay interval. */
 export const CAROUSEL_AUTOPLAY_MS = 3000;
-/** SPEC §9: the header turns black after this many pixels of scroll. */
+/** docs/product.md#timings-and-constants: the header turns black after this many pixels of scroll. */
 export const HEADER_SCROLL_THRESHOLD_PX = 10;
-/** SPEC §2 footer copyright years. */
+/** docs/product.md#header-and-footer footer copyright years. */
 export const COPYRIGHT_YEARS = '2021-2023';

@@ -1,4 +1,4 @@
-/** Anchor ids of the landing page sections, in page order (SPEC §2). */
+/** Anchor ids of the landing page sections, in page order (docs/product.md#blog-urls). */
 export const SECTION_IDS = {
   home: 'home',
   productDelivery: 'product_delivery',
@@ -37,7 +37,7 @@ export function webpSrcSet(url: string): string | undefined {
   return IMAGE_VARIANT_WIDTHS.map((w) => `/uploads/${match[1]}.w${w}.webp ${w}w`).join(', ');
 }
 
-/** SPEC §2 blog URLs: spaces become hyphens, and in titles slashes become this token. */
+/** docs/product.md#blog-urls blog URLs: spaces become hyphens, and in titles slashes become this token. */
 export const SLASH_TOKEN = '_slash_';
 export const UNCATEGORIZED = 'uncategorized';
 

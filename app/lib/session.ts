@@ -1,7 +1,7 @@
 import type { SessionUser } from '#shared/schemas/auth.ts';
 
 /**
- * The browser session of SPEC §3: `isLoggedIn` (JSON boolean), `token` and `user` (JSON) in local storage.
+ * The browser session of docs/product.md#access-and-session: `isLoggedIn` (JSON boolean), `token` and `user` (JSON) in local storage.
  * It only decides what the admin UI shows; the server checks the token on every admin request.
  */
 const KEYS = ['isLoggedIn', 'token', 'user'] as const;

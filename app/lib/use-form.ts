@@ -4,7 +4,7 @@ import { firstErrorPerField } from '#shared/schemas/errors.ts';
 
 /**
  * Form state checked by a shared Zod schema: values, the first error per field, editing a field clears
- * its error (SPEC §5), and `validate()` answers the parsed values or null after showing the errors.
+ * its error (docs/product.md#validation-rules), and `validate()` answers the parsed values or null after showing the errors.
  */
 export function useForm<S extends z.ZodMiniType<unknown, Record<keyof I, unknown>>, I extends Record<string, string>>(
   schema: S,

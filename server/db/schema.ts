@@ -134,7 +134,7 @@ export interface BlogPostTable {
   content: string;
   feature_image: string;
   category_id: string | null;
-  /** The post's URL segment (SPEC §2), unique within its category. */
+  /** The post's URL segment (docs/product.md#blog-urls), unique within its category. */
   slug: string;
   created_at: string;
   updated_at: string;

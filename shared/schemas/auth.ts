@@ -4,7 +4,7 @@ import { looseEmail, requiredText } from './fields';
 
 /**
  * Passwords are never trimmed (a space may be part of one), but whitespace-only still counts as empty
- * (SPEC §5). The length cap only keeps hashing cheap for absurd input.
+ * (docs/product.md#password-rules). The length cap only keeps hashing cheap for absurd input.
  */
 const password = (emptyMessage: string) =>
   z.string({ error: emptyMessage }).check(
@@ -48,7 +48,7 @@ export const changePasswordFormSchema = confirmRules({
 });
 export type ChangePasswordForm = z.input<typeof changePasswordFormSchema>;
 
-/** `POST /api/auth/change-password`: the stored user's id, the old and the new password (SPEC §6, §7). */
+/** `POST /api/auth/change-password`: the stored user's id, the old and the new password (docs/product.md#roles-and-permissions, docs/product.md#api). */
 export const changePasswordSchema = z.object({
   id: requiredText(MESSAGES.fieldEmpty, 64),
   password: password(MESSAGES.fieldEmpty),

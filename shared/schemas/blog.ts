@@ -2,7 +2,7 @@ import { z } from './zod';
 import { optionalLink, optionalText } from './fields';
 
 /**
- * Blog payloads (SPEC §3, §7). The spec's forms show no validation; the server still needs a name for a
+ * Blog payloads (docs/product.md#blog-entities, docs/product.md#api). The spec's forms show no validation; the server still needs a name for a
  * category and a title for a post, and caps sizes.
  */
 export const categoryInputSchema = z.object({

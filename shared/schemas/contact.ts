@@ -2,7 +2,7 @@ import { z } from './zod';
 import { MESSAGES } from '#shared/messages.ts';
 import { looseEmail, personName, requiredText } from './fields';
 
-/** The visitor's contact form (SPEC §2 Contact us, §5). */
+/** The visitor's contact form (docs/product.md#contact-form, docs/product.md#contact-form-rules). */
 export const contactFormSchema = z.object({
   firstName: personName(MESSAGES.fieldEmpty, MESSAGES.invalidFirstName),
   lastName: personName(MESSAGES.fieldEmpty, MESSAGES.invalidLastName),
@@ -11,7 +11,7 @@ export const contactFormSchema = z.object({
 });
 export type ContactForm = z.input<typeof contactFormSchema>;
 
-/** Words of the name: the form joins first and last name with a space (SPEC §3). */
+/** Words of the name: the form joins first and last name with a space (docs/product.md#blog-entities). */
 const NAME_WORDS = /^[\p{L}.]+(?: [\p{L}.]+)*$/u;
 
 /**

@@ -3,7 +3,7 @@ import { z } from './zod';
 /**
  * Field rules shared by forms and API routes. Shared schemas use `zod/mini`: they ship to browsers, and
  * its functional checks tree-shake to a fraction of classic Zod (docs/decisions/0005). `trim()` runs
- * first, so whitespace-only input counts as empty (SPEC §5). Zod reports every failing check; callers
+ * first, so whitespace-only input counts as empty (docs/product.md#validation-rules). Zod reports every failing check; callers
  * show the first issue of each field, which is why the emptiness check always comes before the format
  * check.
  */
@@ -30,7 +30,7 @@ export const hasVisibleContent = (html: string) =>
     .replace(/&(nbsp|#160|#xa0);/gi, ' ')
     .trim() !== '';
 
-/** Required rich text: whitespace-only counts as empty (SPEC §5), also when wrapped in tags. */
+/** Required rich text: whitespace-only counts as empty (docs/product.md#validation-rules), also when wrapped in tags. */
 export const requiredRichText = (emptyMessage: string, max = 100_000) =>
   requiredText(emptyMessage, max).check(z.refine(hasVisibleContent, emptyMessage));
 
@@ -40,7 +40,7 @@ const NAME_PATTERN = /^[\p{L}.]+$/u;
 export const personName = (emptyMessage: string, invalidMessage: string) =>
   requiredText(emptyMessage, 100).check(z.regex(NAME_PATTERN, invalidMessage));
 
-/** The contact form's e-mail rule: it must contain both '@' and '.' (SPEC §5). */
+/** The contact form's e-mail rule: it must contain both '@' and '.' (docs/product.md#validation-rules). */
 export const looseEmail = (message: string) =>
   z.string({ error: message }).check(
     z.trim(),
@@ -49,7 +49,7 @@ export const looseEmail = (message: string) =>
     z.refine((value) => value.includes('@') && value.includes('.'), message),
   );
 
-/** Links are not checked as URLs (SPEC §5), but a script URL never reaches a page. */
+/** Links are not checked as URLs (docs/product.md#validation-rules), but a script URL never reaches a page. */
 const SAFE_LINK = /^(?!\s*(javascript|data|vbscript):)/i;
 export const INVALID_LINK = 'Please enter a valid link';
 export const safeLink = () => z.regex(SAFE_LINK, INVALID_LINK);

@@ -1,7 +1,7 @@
 import { z } from './zod';
 import { MESSAGES } from '#shared/messages.ts';
 
-/** SPEC §5: letters, digits, dot, underscore or hyphen before @, a domain, then a 2 to 6 letter suffix. */
+/** docs/product.md#subscription-e-mail-rule: letters, digits, dot, underscore or hyphen before @, a domain, then a 2 to 6 letter suffix. */
 export const SUBSCRIBE_EMAIL = /^[A-Za-z0-9._-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,6}$/;
 
 export const subscribeFormSchema = z.object({

@@ -219,7 +219,7 @@ describe.each(DATABASE_KINDS)('administrator accounts on %s', (kind) => {
       expect((await me(t, token)).statusCode).toBe(200);
     });
 
-    it('spells the too-short message as SPEC §5 gives it', () => {
+    it('spells the too-short message as docs/product.md#validation-rules gives it', () => {
       expect(MESSAGES.newPasswordTooShort).toBe('New password must contain atleast 5 characters');
     });
 

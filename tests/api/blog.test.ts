@@ -9,8 +9,8 @@ import { DATABASE_KINDS } from '#tests/helpers/databases.ts';
 import { buildTestApp, type TestApp } from '#tests/helpers/test-app.ts';
 
 /**
- * The blog calls of SPEC §7 (categories and posts) on a real app and database: reads are public except
- * get-by-id, writes need the administrator's token. Posts live at /blogs/<category>/<title> (SPEC §2),
+ * The blog calls of docs/product.md#api (categories and posts) on a real app and database: reads are public except
+ * get-by-id, writes need the administrator's token. Posts live at /blogs/<category>/<title> (docs/product.md#public-site),
  * so the tests also cover the URL segments, their uniqueness and the 301s of moved posts. Every test makes
  * its own categories and posts with unique names, so the tests do not depend on their order.
  */
@@ -458,7 +458,7 @@ describe.each(DATABASE_KINDS)('blog API on %s', (kind) => {
       },
     );
 
-    describe('URL segments (SPEC §2)', () => {
+    describe('URL segments (docs/product.md#public-site)', () => {
       it.each([
         ['spaces become hyphens', 'Hello   big World', 'Hello-big-World'],
         ['hyphens in the title are kept', 'Front-end - tips', 'Front-end---tips'],

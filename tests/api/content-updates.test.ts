@@ -8,7 +8,7 @@ import { DATABASE_KINDS } from '#tests/helpers/databases.ts';
 import { buildTestApp, type TestApp } from '#tests/helpers/test-app.ts';
 
 /**
- * The eight section update calls of SPEC §7 with the editors' rules of SPEC §5, on a real app and
+ * The eight section update calls of docs/product.md#api with the editors' rules of docs/product.md#validation-rules, on a real app and
  * database. Every test reads the content it starts from, so the tests do not depend on their order.
  */
 
@@ -93,7 +93,7 @@ const EDITS: Record<SectionKey, (s: Section) => Omit<Section, '_id'>> = {
   }),
 };
 
-/** Sections with an item list the editor adds to, edits at a position and deletes from (SPEC §4). */
+/** Sections with an item list the editor adds to, edits at a position and deletes from (docs/product.md#screen-states). */
 const ITEM_SECTIONS: Array<{ section: SectionKey; newItem: () => Item }> = [
   { section: 'product', newItem: () => ({ title: fresh('Item'), description: fresh('Plain item description') }) },
   {
@@ -115,7 +115,7 @@ const ITEM_SECTIONS: Array<{ section: SectionKey; newItem: () => Item }> = [
   },
 ];
 
-/** Every field the editors require, by call (SPEC §5), as the `field` of the 400 answer. */
+/** Every field the editors require, by call (docs/product.md#validation-rules), as the `field` of the 400 answer. */
 const REQUIRED: Array<[SectionKey, string]> = [
   ...['title', 'subTitle', 'description', 'modalTitle', 'modalLeftContent', 'modalRightContent'].map(
     (f): [SectionKey, string] => ['banner', f],
@@ -203,7 +203,7 @@ function expectSanitised(html: unknown) {
 }
 
 describe('the update calls', () => {
-  it('are exactly the eight of SPEC §7', () => {
+  it('are exactly the eight of docs/product.md#api', () => {
     expect(SECTION_UPDATES.map((u) => ({ url: `/api${u.path}`, section: u.section }))).toEqual(ENDPOINTS);
   });
 });
@@ -352,7 +352,7 @@ describe.each(DATABASE_KINDS)('section update calls on %s', (kind) => {
     });
   });
 
-  describe('required fields (SPEC §5)', () => {
+  describe('required fields (docs/product.md#validation-rules)', () => {
     describe.each(REQUIRED)('%s.%s', (section, field) => {
       it.each(EMPTY_VALUES)(
         'answers 400 "Field cannot be empty !" when %s, changing nothing',
@@ -420,82 +420,85 @@ describe.each(DATABASE_KINDS)('section update calls on %s', (kind) => {
     });
   });
 
-  describe.each(ITEM_SECTIONS)('$section items (SPEC §4: add, edit at position, delete)', ({ section, newItem }) => {
-    async function saveItems(make: (items: Item[]) => Item[]) {
-      const before = await content();
-      const current = before[section] as Section;
-      const items = make(structuredClone(current.items as Item[]));
-      await t.services.content.getContent();
-      const res = await update(urlOf(section), { ...toPayload(current), items });
-      expect(res.statusCode, res.body).toBe(200);
-      const expected = { ...current, items };
-      expect(res.json()).toEqual({ data: expected });
-      expect((await content())[section]).toEqual(expected);
-      expect((await t.services.content.getContent())[section]).toEqual(expected);
-      return { before: current.items as Item[], items };
-    }
+  describe.each(ITEM_SECTIONS)(
+    '$section items (docs/product.md#screen-states: add, edit at position, delete)',
+    ({ section, newItem }) => {
+      async function saveItems(make: (items: Item[]) => Item[]) {
+        const before = await content();
+        const current = before[section] as Section;
+        const items = make(structuredClone(current.items as Item[]));
+        await t.services.content.getContent();
+        const res = await update(urlOf(section), { ...toPayload(current), items });
+        expect(res.statusCode, res.body).toBe(200);
+        const expected = { ...current, items };
+        expect(res.json()).toEqual({ data: expected });
+        expect((await content())[section]).toEqual(expected);
+        expect((await t.services.content.getContent())[section]).toEqual(expected);
+        return { before: current.items as Item[], items };
+      }
 
-    it('appends a new item at the end', async () => {
-      const item = newItem();
-      const { before, items } = await saveItems((list) => [...list, item]);
-      expect(items).toHaveLength(before.length + 1);
-      expect(items.at(-1)).toEqual(item);
-    });
-
-    it('replaces the item at its position, keeping the others in order', async () => {
-      const item = newItem();
-      const { before, items } = await saveItems((list) => {
-        if (list.length < 3) throw new Error('the section needs at least 3 items for this test');
-        return list.map((old, i) => (i === 1 ? item : old));
+      it('appends a new item at the end', async () => {
+        const item = newItem();
+        const { before, items } = await saveItems((list) => [...list, item]);
+        expect(items).toHaveLength(before.length + 1);
+        expect(items.at(-1)).toEqual(item);
       });
-      expect(items).toEqual([before[0], item, ...before.slice(2)]);
-    });
 
-    it('deletes an item, keeping the others in order', async () => {
-      const { before, items } = await saveItems((list) => list.filter((_, i) => i !== 0));
-      expect(items).toEqual(before.slice(1));
-    });
+      it('replaces the item at its position, keeping the others in order', async () => {
+        const item = newItem();
+        const { before, items } = await saveItems((list) => {
+          if (list.length < 3) throw new Error('the section needs at least 3 items for this test');
+          return list.map((old, i) => (i === 1 ? item : old));
+        });
+        expect(items).toEqual([before[0], item, ...before.slice(2)]);
+      });
 
-    it('accepts an empty item list', async () => {
-      const { items } = await saveItems(() => []);
-      expect(items).toEqual([]);
-      // Put items back so the other tests have some to work on.
-      await saveItems(() => [newItem(), newItem(), newItem()]);
-    });
+      it('deletes an item, keeping the others in order', async () => {
+        const { before, items } = await saveItems((list) => list.filter((_, i) => i !== 0));
+        expect(items).toEqual(before.slice(1));
+      });
 
-    it('accepts 100 items and keeps their order', async () => {
-      const many = Array.from({ length: 100 }, () => newItem());
-      const { items } = await saveItems(() => many);
-      expect(items).toEqual(many);
-      await saveItems(() => many.slice(0, 4));
-    });
+      it('accepts an empty item list', async () => {
+        const { items } = await saveItems(() => []);
+        expect(items).toEqual([]);
+        // Put items back so the other tests have some to work on.
+        await saveItems(() => [newItem(), newItem(), newItem()]);
+      });
 
-    it('answers 400 for more than 100 items and changes nothing', async () => {
-      const before = await content();
-      const items = Array.from({ length: 101 }, () => newItem());
-      const res = await update(urlOf(section), { ...toPayload(before[section] as Section), items });
-      await expectRefused(res, before, null);
-      expect(res.json().field).toBe('items');
-    });
+      it('accepts 100 items and keeps their order', async () => {
+        const many = Array.from({ length: 100 }, () => newItem());
+        const { items } = await saveItems(() => many);
+        expect(items).toEqual(many);
+        await saveItems(() => many.slice(0, 4));
+      });
 
-    it.each([
-      ['a string', 'not a list'],
-      ['an object', { 0: { title: 'x' } }],
-      ['missing', undefined],
-    ])('answers 400 when items is %s and changes nothing', async (_label, items) => {
-      const before = await content();
-      const res = await update(urlOf(section), withValue(toPayload(before[section] as Section), 'items', items));
-      await expectRefused(res, before, null);
-      expect(res.json().field).toBe('items');
-    });
+      it('answers 400 for more than 100 items and changes nothing', async () => {
+        const before = await content();
+        const items = Array.from({ length: 101 }, () => newItem());
+        const res = await update(urlOf(section), { ...toPayload(before[section] as Section), items });
+        await expectRefused(res, before, null);
+        expect(res.json().field).toBe('items');
+      });
 
-    it('answers 400 when an item is not an object and changes nothing', async () => {
-      const before = await content();
-      const res = await update(urlOf(section), { ...toPayload(before[section] as Section), items: ['just text'] });
-      await expectRefused(res, before, null);
-      expect(res.json().field).toBe('items.0');
-    });
-  });
+      it.each([
+        ['a string', 'not a list'],
+        ['an object', { 0: { title: 'x' } }],
+        ['missing', undefined],
+      ])('answers 400 when items is %s and changes nothing', async (_label, items) => {
+        const before = await content();
+        const res = await update(urlOf(section), withValue(toPayload(before[section] as Section), 'items', items));
+        await expectRefused(res, before, null);
+        expect(res.json().field).toBe('items');
+      });
+
+      it('answers 400 when an item is not an object and changes nothing', async () => {
+        const before = await content();
+        const res = await update(urlOf(section), { ...toPayload(before[section] as Section), items: ['just text'] });
+        await expectRefused(res, before, null);
+        expect(res.json().field).toBe('items.0');
+      });
+    },
+  );
 
   describe('about-us items', () => {
     it('replaces the second item at its position', async () => {
@@ -522,7 +525,7 @@ describe.each(DATABASE_KINDS)('section update calls on %s', (kind) => {
     });
   });
 
-  describe('rich text is sanitised (SPEC §3: descriptions are HTML)', () => {
+  describe('rich text is sanitised (docs/product.md#site-content-model: descriptions are HTML)', () => {
     it.each(RICH)(
       '%s.%s drops scripts, handlers, script URLs and foreign iframes but keeps a YouTube iframe',
       async (section, field) => {

@@ -7,7 +7,7 @@ import { SERVER_MESSAGES } from '#shared/messages.ts';
 import { DATABASE_KINDS } from '#tests/helpers/databases.ts';
 import { buildTestApp, type TestApp } from '#tests/helpers/test-app.ts';
 
-/** `POST /api/uploader/do` (SPEC §7): one image in the multipart field `image`, admin only. */
+/** `POST /api/uploader/do` (docs/product.md#api): one image in the multipart field `image`, admin only. */
 
 const MB = 1024 * 1024;
 const UPLOAD_URL = /^\/uploads\/([0-9a-f]+)\.(png|jpg|webp|gif)$/;

@@ -77,7 +77,7 @@ test.describe('administrator login and session', () => {
 });
 
 test.describe('change password', () => {
-  test('validation messages of SPEC §5', async ({ page }) => {
+  test('validation messages of docs/product.md#validation-rules', async ({ page }) => {
     const email = uniqueEmail('cp-rules');
     createAdmin(email, 'rules-pass');
     await login(page, email, 'rules-pass');

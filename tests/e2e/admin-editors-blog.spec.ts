@@ -15,8 +15,8 @@ import {
 import { expect, gotoHydrated, login, test } from './helpers';
 
 /**
- * The administrator's blog flow (SPEC §2 admin Blog category, Blogs, create and edit pages; §4 the
- * category modal; §8 toasts) on the editors' server, checked on the public pages, the sitemap and the
+ * The administrator's blog flow (docs/product.md#blog-categories and #blog-posts: the Blog Category and
+ * Blogs screens, the create and edit pages, the category modal, the toasts) on the editors' server, checked on the public pages, the sitemap and the
  * RSS feed: a category is added and renamed, a post with an uploaded image is created, found at its
  * address, renamed (its old address answers 301), then the post and the category are deleted. The tests
  * build on each other, so they run in order.

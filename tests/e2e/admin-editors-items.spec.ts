@@ -19,8 +19,9 @@ import {
 import { expect, getContent, test } from './helpers';
 
 /**
- * SPEC §2 editors with item lists (portfolio, services, team): section fields, and the add, edit and
- * delete cycle of items with real PNG uploads (§4, §5, §8), each checked on the public landing page a
+ * The editors with item lists (docs/product.md#section-editors: portfolio, services, team): section fields,
+ * and the add, edit and delete cycle of items with real PNG uploads (docs/product.md#common-editor-behaviour,
+ * #validation-rules, #error-catalogue), each checked on the public landing page a
  * second tab keeps open. Banner, product, social, privacy and about-us are in
  * admin-editors-sections.spec.ts; the two files change different sections.
  */

@@ -19,8 +19,8 @@ import {
 import { expect, getContent, test } from './helpers';
 
 /**
- * SPEC §2 admin screens (banner, product delivery, social media, privacy policy, about us), §4 editor
- * states, §5 validation and §8 toasts, checked in the browser against the editors' own server. Every
+ * The section editors of docs/product.md#section-editors (banner, product delivery, social media, privacy
+ * policy, about us): editor states, validation and toasts, checked in the browser against the editors' own server. Every
  * saved change is then looked for on the public page a second tab already had open, after a reload:
  * that also shows the server's page cache is dropped by the write. The portfolio, services and team
  * editors are in admin-editors-items.spec.ts; the two files change different sections.
@@ -375,7 +375,7 @@ test.describe('rich-text editor', () => {
     await expect(updateButton(page, 'Social Media')).toHaveText('Update');
   });
 
-  test('a failed banner save only stops the spinner (SPEC §8)', async ({ page }) => {
+  test('a failed banner save only stops the spinner (docs/product.md#error-catalogue)', async ({ page }) => {
     await loginAndOpen(page, '/admin/banner', BANNER_RICH);
     await page.route('**/api/banner/update', (route) =>
       route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"boom"}' }),

@@ -8,7 +8,7 @@ import { ADMIN, stamp, toasts } from './editor-helpers';
 import { expect, gotoHydrated, login, test } from './helpers';
 
 /**
- * Blog subscriptions in the browser (issue 6): the STAY IN THE KNOW box, the confirmation and unsubscribe
+ * Blog subscriptions in the browser (docs/product.md#subscriptions): the STAY IN THE KNOW box, the confirmation and unsubscribe
  * pages its e-mails link to, and the administrator's Subscribers and Messages pages. The editors' server
  * runs without SMTP, so its e-mails are .eml files under its data folder.
  */

@@ -13,8 +13,8 @@ import {
 } from './helpers';
 
 /**
- * The public blog (SPEC §2 blog list, category and post pages, §5 subscription checks, §9 sizes and
- * formats) on the seeded demo posts, plus what crawlers read: post HTML with its meta tags, RSS, sitemap
+ * The public blog (docs/product.md#blog-list, #blog-post, #subscription-e-mail-rule and
+ * #timings-and-constants: list, category and post pages, subscription checks, sizes and formats) on the seeded demo posts, plus what crawlers read: post HTML with its meta tags, RSS, sitemap
  * and robots.txt. These tests only read; the admin's blog flow is in admin-editors-blog.spec.ts.
  */
 
@@ -345,7 +345,7 @@ test.describe('header navigation from a blog page', () => {
   });
 });
 
-test.describe('subscription box checks (SPEC §5)', () => {
+test.describe('subscription box checks (docs/product.md#validation-rules)', () => {
   /** Records calls to the subscription endpoint: a refused address must send none. */
   function subscribeCalls(page: Page) {
     const seen: Request[] = [];

@@ -80,7 +80,7 @@ export const toasts = (page: Page, text?: string) => {
 export async function expectToast(page: Page, text: string) {
   const toast = toasts(page, text).first();
   await expect(toast).toBeVisible({ timeout: 15_000 });
-  // The exact wording, trailing space included (SPEC §8).
+  // The exact wording, trailing space included (docs/product.md#error-catalogue).
   expect(await toast.textContent()).toContain(text);
 }
 

@@ -57,7 +57,7 @@ export async function gotoHydrated(page: Page, url: string) {
   return response;
 }
 
-/** The site content object as the public API serves it (SPEC §7 GET /get-content). */
+/** The site content object as the public API serves it (docs/product.md#api GET /get-content). */
 export async function getContent(request: APIRequestContext): Promise<SiteContent> {
   const res = await request.get('/api/get-content');
   expect(res.status()).toBe(200);

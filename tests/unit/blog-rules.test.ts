@@ -4,7 +4,7 @@ import { MESSAGES } from '#shared/messages.ts';
 import { blogPostUrl, categorySlug, SLASH_TOKEN, titleSlug } from '#shared/paths.ts';
 import { subscribeFormSchema } from '#shared/schemas/subscribe.ts';
 
-describe('blog URL segments (SPEC §2)', () => {
+describe('blog URL segments (docs/product.md#public-site)', () => {
   it.each([
     ['Hello World', 'Hello-World'],
     ['  Hello   World  ', 'Hello-World'],
@@ -32,7 +32,7 @@ describe('date format', () => {
   });
 });
 
-describe('subscription e-mail (SPEC §5)', () => {
+describe('subscription e-mail (docs/product.md#validation-rules)', () => {
   const check = (email: string) => {
     const result = subscribeFormSchema.safeParse({ email });
     return result.success ? null : result.error.issues[0]!.message;

@@ -9,7 +9,7 @@ const errorsOf = (input: Record<string, unknown>) => {
   return result.success ? {} : firstErrorPerField(result.error);
 };
 
-describe('contact form rules (SPEC §5)', () => {
+describe('contact form rules (docs/product.md#validation-rules)', () => {
   it('accepts a valid form and trims values', () => {
     const parsed = contactFormSchema.parse({ ...valid, firstName: ' Ada ', message: ' Hi ' });
     expect(parsed.firstName).toBe('Ada');

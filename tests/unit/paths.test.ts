@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { NAV_ITEMS, SECTION_IDS, sectionUrl, webpSrcSet } from '#shared/paths.ts';
 
 describe('landing navigation', () => {
-  it('has the eight buttons of SPEC §2 in order, seven scrolling to a section and Blogs to /blogs', () => {
+  it('has the eight buttons of docs/product.md#public-site in order, seven scrolling to a section and Blogs to /blogs', () => {
     expect(NAV_ITEMS.map((i) => i.label)).toEqual([
       'Home',
       'Product Delivery',

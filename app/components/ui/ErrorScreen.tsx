@@ -1,6 +1,6 @@
 import { isRouteErrorResponse } from 'react-router';
 
-/** The router's error screen of SPEC §2: 'Unexpected Application Error!' with status and text or message. */
+/** The router's error screen of docs/product.md#error-screen: 'Unexpected Application Error!' with status and text or message. */
 export function ErrorScreen({ error }: { error: unknown }) {
   const detail = isRouteErrorResponse(error)
     ? `${error.status} ${error.statusText}`

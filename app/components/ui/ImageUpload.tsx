@@ -9,9 +9,9 @@ interface ImageUploadProps {
   label: string;
   value: string;
   onUploaded: (url: string) => void;
-  /** SPEC §5: the section editors take PNG only; the blog takes any image. */
+  /** docs/product.md#image-upload: the section editors take PNG only; the blog takes any image. */
   accept?: string;
-  /** Show the failure toast (editors) or only log it (blog, SPEC §8). */
+  /** Show the failure toast (editors) or only log it (blog, docs/product.md#error-catalogue). */
   toastOnError?: boolean;
   error?: string;
 }

@@ -1,7 +1,7 @@
 import { Editor } from '@tinymce/tinymce-react';
 import { Form } from 'react-bootstrap';
 
-/** SPEC §9: font sizes 8px to 48px. */
+/** docs/product.md#timings-and-constants: font sizes 8px to 48px. */
 const FONT_SIZES = '8px 10px 12px 14px 16px 18px 20px 24px 28px 32px 36px 40px 44px 48px';
 
 interface RichTextEditorProps {
@@ -10,7 +10,7 @@ interface RichTextEditorProps {
   value: string;
   onChange: (html: string) => void;
   error?: string;
-  /** SPEC §9: 200 in the content editors, 500 for blog posts. */
+  /** docs/product.md#timings-and-constants: 200 in the content editors, 500 for blog posts. */
   height?: number;
 }
 

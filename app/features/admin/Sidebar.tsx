@@ -2,7 +2,7 @@ import { NavLink } from 'react-router';
 import { ADMIN_NAV } from './nav';
 
 /**
- * SPEC §2/§9: 250 px wide, 80 px collapsed (icons only) from the lg breakpoint up; below it the sidebar
+ * docs/product.md#layout-and-sidebar, docs/product.md#timings-and-constants: 250 px wide, 80 px collapsed (icons only) from the lg breakpoint up; below it the sidebar
  * is hidden and the toggle slides it in over the page. Widths and the 300 ms transition live in admin.scss.
  */
 export function Sidebar({

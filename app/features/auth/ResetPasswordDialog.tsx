@@ -12,7 +12,7 @@ import { useForm } from '#app/lib/use-form.ts';
 const STEP_ONE = { email: '' };
 const STEP_TWO = { otp: '', newPassword: '', confirmPassword: '' };
 
-/** SPEC §2/§4: step 1 asks for the e-mail and sends a code; step 2 sets a new password with it. */
+/** docs/product.md#password-reset: step 1 asks for the e-mail and sends a code; step 2 sets a new password with it. */
 export function ResetPasswordDialog({ show, onClose }: { show: boolean; onClose: () => void }) {
   const request = useForm(resetRequestSchema, STEP_ONE);
   const reset = useForm(resetFormSchema, STEP_TWO);

@@ -3,7 +3,7 @@ import { formatDate } from '#shared/format.ts';
 import type { BlogPost } from '#shared/schemas/blog.ts';
 import { Picture } from '#app/components/ui/Picture.tsx';
 
-/** SPEC §2: feature image (190 px high), date, title, excerpt clamped to two lines, Read More. */
+/** docs/product.md#blog-list: feature image (190 px high), date, title, excerpt clamped to two lines, Read More. */
 export function BlogCard({ post, eager }: { post: BlogPost; eager?: boolean }) {
   return (
     <article className="blog-card card h-100" data-testid="blog-card">

@@ -12,7 +12,7 @@ interface BlogListProps {
   categories: BlogCategory[];
 }
 
-/** The two-column card grid with its sidebar; a spinner while the next list loads (SPEC §4). */
+/** The two-column card grid with its sidebar; a spinner while the next list loads (docs/product.md#blog-list). */
 export function BlogList({ heading, posts, pageInfo, recent, categories }: BlogListProps) {
   const navigation = useNavigation();
   const loading = navigation.state === 'loading' && navigation.location.pathname.startsWith('/blogs');

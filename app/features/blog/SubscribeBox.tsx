@@ -7,7 +7,7 @@ import { call } from '#app/lib/api-client.ts';
 import { useSubmit } from '#app/lib/use-submit.ts';
 import { useForm } from '#app/lib/use-form.ts';
 
-/** STAY IN THE KNOW: subscribe to new posts (SPEC §2, §5, §8). */
+/** STAY IN THE KNOW: subscribe to new posts (docs/product.md#subscriptions, docs/product.md#subscription-e-mail-rule, docs/product.md#error-catalogue). */
 export function SubscribeBox({ blogId }: { blogId?: string }) {
   const form = useForm(subscribeFormSchema, { email: '' });
   const sending = useSubmit();

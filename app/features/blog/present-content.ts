@@ -1,5 +1,5 @@
 /**
- * SPEC §2: tables in a post get striped, responsive styling and iframes a video container. The content
+ * docs/product.md#blog-post: tables in a post get striped, responsive styling and iframes a video container. The content
  * is sanitised HTML, so wrapping the tags by text is safe; doing it on the server means the first paint is
  * already styled.
  */

@@ -2,7 +2,7 @@ import type { ImageItem } from '#shared/schemas/content.ts';
 import { Picture } from '#app/components/ui/Picture.tsx';
 import { RichText } from '#app/components/ui/RichText.tsx';
 
-/** About-us items, alternating image left and image right (SPEC §2). */
+/** About-us items, alternating image left and image right (docs/product.md#about-page). */
 export function AboutItems({ items }: { items: ImageItem[] }) {
   return (
     <div className="about-items">

@@ -27,7 +27,7 @@ export function ContactForm() {
 
   const change = (name: keyof ContactFields, value: string) => {
     setValues((v) => ({ ...v, [name]: value }));
-    // SPEC §5: editing a field clears its error.
+    // docs/product.md#contact-form-rules: editing a field clears its error.
     setErrors((e) => ({ ...e, [name]: undefined }));
   };
 

@@ -8,7 +8,7 @@ import { Picture } from '#app/components/ui/Picture.tsx';
 import { SectionHeading } from './SectionHeading';
 
 /**
- * Auto-playing, looping carousel with dots (SPEC §9). How many slides show at once (3, 2 up to 1399 px,
+ * Auto-playing, looping carousel with dots (docs/product.md#timings-and-constants). How many slides show at once (3, 2 up to 1399 px,
  * 1 up to 767 px) is set in CSS, so the server-rendered page already has the right layout.
  */
 export function Portfolio({ portfolio }: { portfolio: SiteContent['portfolio'] }) {

@@ -8,7 +8,7 @@ import { SocialLinks } from './SocialLinks';
 
 export type HeaderVariant = 'landing' | 'about' | 'blog';
 
-/** How far the page must scroll before the header turns black (SPEC §2, §9). */
+/** How far the page must scroll before the header turns black (docs/product.md#header-and-footer, docs/product.md#timings-and-constants). */
 const threshold = (variant: HeaderVariant) =>
   variant === 'about' ? window.innerHeight / 2 - 100 : HEADER_SCROLL_THRESHOLD_PX;
 

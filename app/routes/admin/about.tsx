@@ -12,7 +12,7 @@ clientLoader.hydrate = true as const;
 
 const EMPTY_ITEM: ImageItem = { title: '', description: '', image_url: '' };
 
-/** SPEC §2: two sections, each with an image, a rich-text title and a rich-text description. */
+/** docs/product.md#about-editor: two sections, each with an image, a rich-text title and a rich-text description. */
 function AboutEditor({ section }: { section: SiteContent['aboutus'] }) {
   const editor = useSectionEditor(section, sectionOf('aboutus'));
   const items = [0, 1].map((i) => editor.draft.items?.[i] ?? EMPTY_ITEM);

@@ -10,7 +10,7 @@ import '#app/styles/admin.scss';
 
 export const meta = () => [{ title: 'Admin' }, { name: 'robots', content: 'noindex' }];
 
-/** SPEC §2: without the stored logged-in flag every admin page goes to `/`. The server checks the token. */
+/** docs/product.md#layout-and-sidebar: without the stored logged-in flag every admin page goes to `/`. The server checks the token. */
 export function clientLoader() {
   if (!isLoggedIn()) throw redirect('/');
   return { user: storedUser() };
@@ -28,10 +28,10 @@ export default function AdminLayout() {
   const [collapsed, setCollapsed] = useState(false);
   const [open, setOpen] = useState(false);
 
-  // The toggle collapses the sidebar on large screens and shows or hides it on small ones (SPEC §2).
+  // The toggle collapses the sidebar on large screens and shows or hides it on small ones (docs/product.md#layout-and-sidebar).
   const toggle = () => (isLarge() ? setCollapsed((c) => !c) : setOpen((o) => !o));
 
-  // The session ends here at once (SPEC §2): the revoke request has already read the token and is on
+  // The session ends here at once (docs/product.md#layout-and-sidebar): the revoke request has already read the token and is on
   // its way when the stored session is cleared, so a slow or failed server answer changes nothing here.
   const logout = () => {
     void call(logoutCall, { endSessionOn401: false, keepalive: true }).catch(() => undefined);

@@ -16,7 +16,7 @@ import '#app/styles/admin.scss';
 
 export const meta = () => [{ title: 'Admin login' }, { name: 'robots', content: 'noindex' }];
 
-/** SPEC §2: with the stored logged-in flag, /admin goes straight to the banner editor. */
+/** docs/product.md#access-and-session: with the stored logged-in flag, /admin goes straight to the banner editor. */
 export function clientLoader() {
   if (isLoggedIn()) throw redirect('/admin/banner');
   return null;

@@ -63,7 +63,7 @@ export const meta: Route.MetaFunction = ({ data: d }) => {
 
 export default function BlogPostPage({ loaderData }: Route.ComponentProps) {
   const { post, recent, categories } = loaderData;
-  // SPEC §9: the post page scrolls smoothly to the top 100 ms after it opens.
+  // docs/product.md#timings-and-constants: the post page scrolls smoothly to the top 100 ms after it opens.
   useEffect(() => {
     const timer = setTimeout(() => window.scrollTo({ top: 0, behavior: 'smooth' }), 100);
     return () => clearTimeout(timer);

@@ -29,7 +29,7 @@ export const meta: Route.MetaFunction = ({ matches }) => {
   });
 };
 
-/** SPEC §4: the landing page shows no modal, the banner modal or one service's modal. */
+/** docs/product.md#landing-page: the landing page shows no modal, the banner modal or one service's modal. */
 type ModalState = { kind: 'none' } | { kind: 'banner' } | { kind: 'service'; index: number };
 
 export default function Home() {

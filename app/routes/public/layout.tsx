@@ -7,7 +7,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { content: await context.services.content.getContent(), site: context.site };
 }
 
-/** Content is one object shared by the public pages (SPEC §1): moving between them needs no refetch. */
+/** Content is one object shared by the public pages (docs/product.md#site-content-model): moving between them needs no refetch. */
 export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) =>
   formMethod ? defaultShouldRevalidate : false;
 

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 
-/** Server-side sessions and password-reset codes (issue 3). Frozen once landed. */
+/** Server-side sessions and password-reset codes (docs/product.md#authentication). Frozen once landed. */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('sessions')

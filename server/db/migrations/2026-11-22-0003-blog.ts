@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 
-/** Blog categories, posts and the old addresses of renamed posts (issue 5). Frozen once landed. */
+/** Blog categories, posts and the old addresses of renamed posts (docs/product.md#blog-posts). Frozen once landed. */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('blog_categories')

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 
-/** Blog subscribers (issue 6). Frozen once landed. */
+/** Blog subscribers (docs/product.md#subscriptions). Frozen once landed. */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('subscribers')

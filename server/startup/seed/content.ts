@@ -7,7 +7,7 @@ type Images = {
   team: string[];
 };
 
-/** Demo copy for a software and product-delivery company; every section filled (issue 2). */
+/** Demo copy for a software and product-delivery company; every section filled (docs/product.md#overview). */
 export function demoContent(
   siteName: string,
   img: Images,
