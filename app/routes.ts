@@ -35,6 +35,7 @@ export default [
     route('blogs', 'routes/public/blogs.tsx'),
     route('blogs/:category', 'routes/public/blog-category.tsx'),
     route('blogs/:category/:post', 'routes/public/blog-post.tsx'),
+    route('preview/:token', 'routes/public/post-preview.tsx'),
     route('subscriptions/confirm', 'routes/public/subscription-confirm.tsx'),
     route('subscriptions/unsubscribe', 'routes/public/subscription-unsubscribe.tsx'),
     route('*', 'routes/public/not-found.tsx'),

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -35,7 +36,28 @@ const envSchema = z.object({
   REDIS_URL: optionalUrl(['redis://', 'rediss://']),
   RATE_LIMIT_MULTIPLIER: z.coerce.number().positive().max(10_000).default(1),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TIME_ZONE: z
+    .string()
+    .refine((v) => {
+      try {
+        new Intl.DateTimeFormat('en-US', { timeZone: v });
+        return true;
+      } catch {
+        return false;
+      }
+    }, 'must be an IANA time zone such as Europe/Berlin')
+    .default('UTC'),
+  DKIM_DOMAIN: z.string().min(3).optional(),
+  DKIM_SELECTOR: z.string().min(1).optional(),
+  DKIM_PRIVATE_KEY: z.string().min(20).optional(),
+  DKIM_PRIVATE_KEY_FILE: z.string().min(1).optional(),
 });
+
+export interface MailSender {
+  from: string;
+  messageIdDomain: string;
+  dkim?: { domainName: string; keySelector: string; privateKey: string };
+}
 
 export type DatabaseConfig = { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
 
@@ -51,7 +73,11 @@ export interface Config {
   adminPassword?: string;
   smtpUrl?: string;
   mailFrom: string;
+  /** Sender, Message-ID domain and optional DKIM key of every e-mail. */
+  mailSender: MailSender;
   contactTo: string;
+  /** The site's time zone: scheduled posts are chosen in it. */
+  timeZone: string;
   trustProxy: boolean;
   redisUrl?: string;
   logLevel: string;
@@ -78,22 +104,51 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           file: dbUrl ? path.resolve(dbUrl.replace(/^(sqlite|file):/, '')) : path.join(dataDir, 'site.db'),
         };
   const port = e.PORT;
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, '');
+  const mailFrom = e.MAIL_FROM ?? `"${e.SITE_NAME}" <no-reply@${new URL(e.PUBLIC_URL ?? 'http://localhost').hostname}>`;
   return {
     env: e.NODE_ENV,
     port,
     host: e.HOST,
     dataDir,
     database,
-    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
+    publicUrl,
     siteName: e.SITE_NAME,
     adminEmail: e.ADMIN_EMAIL.toLowerCase(),
     adminPassword: e.ADMIN_PASSWORD,
     smtpUrl: e.SMTP_URL,
-    mailFrom: e.MAIL_FROM ?? `"${e.SITE_NAME}" <no-reply@${new URL(e.PUBLIC_URL ?? 'http://localhost').hostname}>`,
+    mailFrom,
+    mailSender: { from: mailFrom, messageIdDomain: new URL(publicUrl).hostname, dkim: dkimOf(e) },
+    timeZone: e.TIME_ZONE,
     contactTo: (e.CONTACT_TO ?? e.ADMIN_EMAIL).toLowerCase(),
     trustProxy: e.TRUST_PROXY === 'true',
     redisUrl: e.REDIS_URL,
     logLevel: e.LOG_LEVEL,
     rateLimitMultiplier: e.RATE_LIMIT_MULTIPLIER,
   };
+}
+
+/** DKIM signing needs a domain, a selector and a key (inline or in a file), all or none. */
+function dkimOf(e: z.infer<typeof envSchema>): MailSender['dkim'] {
+  const given = [e.DKIM_DOMAIN, e.DKIM_SELECTOR, e.DKIM_PRIVATE_KEY ?? e.DKIM_PRIVATE_KEY_FILE];
+  if (given.every((v) => v === undefined)) return undefined;
+  if (given.some((v) => v === undefined)) {
+    throw new ConfigError(
+      'Invalid configuration:\n  DKIM_DOMAIN, DKIM_SELECTOR and DKIM_PRIVATE_KEY (or DKIM_PRIVATE_KEY_FILE) go together',
+    );
+  }
+  let privateKey = e.DKIM_PRIVATE_KEY;
+  if (!privateKey) {
+    try {
+      privateKey = fs.readFileSync(e.DKIM_PRIVATE_KEY_FILE!, 'utf8');
+    } catch (err) {
+      throw new ConfigError(
+        `Invalid configuration:\n  DKIM_PRIVATE_KEY_FILE: cannot read it (${(err as Error).message})`,
+      );
+    }
+  }
+  if (!/-----BEGIN (RSA )?PRIVATE KEY-----/.test(privateKey)) {
+    throw new ConfigError('Invalid configuration:\n  DKIM_PRIVATE_KEY: must be a PEM private key');
+  }
+  return { domainName: e.DKIM_DOMAIN!, keySelector: e.DKIM_SELECTOR!, privateKey };
 }

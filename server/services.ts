@@ -11,6 +11,7 @@ import { createContentService } from './modules/content/service';
 import { createJobScheduler } from './modules/jobs/scheduler';
 import { createMailService } from './modules/mail/service';
 import { createMailWorker } from './modules/mail/worker';
+import { createNewsletterService } from './modules/newsletter/service';
 import { createSiteMeta } from './modules/site-meta/service';
 import { createSubscriberService } from './modules/subscribers/service';
 import { createUploadService } from './modules/uploads/service';
@@ -24,8 +25,8 @@ export function createServices(deps: { config: Config; db: Db; log: FastifyBaseL
   const transport =
     deps.transport ??
     (config.smtpUrl
-      ? smtpTransport(config.smtpUrl, config.mailFrom)
-      : fileTransport(path.join(config.dataDir, 'mail'), config.mailFrom, (m) => log.info(m)));
+      ? smtpTransport(config.smtpUrl, config.mailSender)
+      : fileTransport(path.join(config.dataDir, 'mail'), config.mailSender, (m) => log.info(m)));
   const mailWorker = createMailWorker({ db, dbKind: config.database.kind, transport, log });
   const mail = createMailService({ db, worker: mailWorker });
   const storage = diskStorage(path.join(config.dataDir, 'uploads'));
@@ -37,10 +38,34 @@ export function createServices(deps: { config: Config; db: Db; log: FastifyBaseL
     siteName: config.siteName,
     publicUrl: config.publicUrl,
   });
+  const blog = createBlogService({
+    db,
+    siteMeta,
+    hooks: {
+      // The campaign is recorded in the publishing transaction; the mail worker fans it out.
+      onPublished: (trx, post) => newsletter.start(trx, post),
+      afterCommit: () => mail.kick(),
+    },
+  });
+  const newsletter = createNewsletterService({
+    db,
+    mail,
+    subscribers,
+    siteMeta,
+    siteName: config.siteName,
+    publicUrl: config.publicUrl,
+    getPost: (id) => blog.getPost(id),
+  });
+  mailWorker.beforeEachPass(() => newsletter.work());
   const jobs = createJobScheduler({
     db,
     log,
-    jobs: [{ name: 'prune-auth', everyMs: HOUR, run: () => auth.pruneExpired() }],
+    tickMs: 15_000,
+    jobs: [
+      { name: 'prune-auth', everyMs: HOUR, run: () => auth.pruneExpired() },
+      // Due posts are taken by one UPDATE each, so any process may run this; once per period is enough.
+      { name: 'publish-due', everyMs: 15_000, run: () => blog.publishDue() },
+    ],
   });
   return {
     config,
@@ -52,14 +77,8 @@ export function createServices(deps: { config: Config; db: Db; log: FastifyBaseL
     jobs,
     auth,
     subscribers,
-    blog: createBlogService({
-      db,
-      siteMeta,
-      hooks: {
-        onPublished: (trx, post) => subscribers.queueNewPost(trx, post),
-        afterCommit: () => mail.kick(),
-      },
-    }),
+    blog,
+    newsletter,
     content: createContentService({ db, siteMeta }),
     contact: createContactService({ db, mail, contactTo: config.contactTo, siteName: config.siteName }),
     uploads: createUploadService({ db, storage }),

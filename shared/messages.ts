@@ -82,6 +82,19 @@ export const UPLOAD_MESSAGES = {
   damaged: 'The image is damaged or incomplete',
 } as const;
 
+/** Drafts, scheduling, previews and newsletters (docs/product.md#blog-posts). */
+export const PUBLISHING_MESSAGES = {
+  badStatus: 'Status must be draft, scheduled or published',
+  badPublishAt: 'The publish date must be an ISO 8601 date and time with a time zone',
+  publishAtRequired: 'Choose when to publish the post',
+  publishAtPast: 'The publish date must be in the future',
+  slugTooLong: 'The address must be at most 200 characters',
+  badSlug: 'The address may use letters, digits, hyphens, underscores, dots and tildes',
+  slugTaken: 'Another post in this category already has this address',
+  previewNotFound: 'This preview link is not valid any more.',
+  testSent: (to: string) => `A test e-mail is on its way to ${to}.`,
+} as const;
+
 /** Texts of the browser side beyond the product contract. */
 export const UI_MESSAGES = {
   unreachable: 'The server could not be reached. Please check your connection.',

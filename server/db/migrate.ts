@@ -6,6 +6,7 @@ import * as blog from './migrations/2026-11-22-0003-blog';
 import * as subscribers from './migrations/2026-11-22-0004-subscribers';
 import * as blogLongAddresses from './migrations/2026-11-22-0005-blog-long-addresses';
 import * as versionRowAndJobs from './migrations/2026-11-23-0006-version-row-and-jobs';
+import * as publishing from './migrations/2026-11-23-0007-publishing';
 
 /**
  * Migrations are listed here rather than read from a folder at run time, so the bundled server carries
@@ -18,6 +19,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-22-0004-subscribers': subscribers,
   '2026-11-22-0005-blog-long-addresses': blogLongAddresses,
   '2026-11-23-0006-version-row-and-jobs': versionRowAndJobs,
+  '2026-11-23-0007-publishing': publishing,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -20,6 +20,7 @@ export interface Database {
   blog_redirects: BlogRedirectTable;
   subscribers: SubscriberTable;
   job_runs: JobRunTable;
+  campaigns: CampaignTable;
 }
 
 export interface ContentSectionTable {
@@ -86,6 +87,8 @@ export interface MailOutboxTable {
   last_error: string | null;
   created_at: string;
   sent_at: string | null;
+  campaign_id: string | null;
+  dedupe_key: string | null;
 }
 
 export interface UploadTable {
@@ -138,6 +141,38 @@ export interface BlogPostTable {
   slug: string;
   created_at: string;
   updated_at: string;
+  status: Generated<PostStatus>;
+  /** When a scheduled post is due (ISO, UTC). */
+  publish_at: string | null;
+  /** When it first became public; public lists are ordered by it. */
+  published_at: string | null;
+  /** The secret of its shareable preview link; null when there is none. */
+  preview_token: string | null;
+  /** The URL segment the administrator chose ('' for the one made from the title). */
+  custom_slug: Generated<string>;
+  meta_title: Generated<string>;
+  meta_description: Generated<string>;
+  social_image: Generated<string>;
+  /** 1: publishing this scheduled post e-mails the subscribers. */
+  newsletter: Generated<number>;
+}
+
+export type PostStatus = 'draft' | 'scheduled' | 'published';
+
+/** The e-mailing of one post to the confirmed subscribers, fanned out into the outbox in chunks. */
+export interface CampaignTable {
+  id: string;
+  post_id: string;
+  status: 'fanning-out' | 'sending' | 'done';
+  /** Id of the last subscriber fanned out. */
+  cursor: string | null;
+  recipients: Generated<number>;
+  /** Final counts, kept when sent rows are cleaned from the outbox. */
+  sent: Generated<number>;
+  failed: Generated<number>;
+  locked_until: string | null;
+  created_at: string;
+  finished_at: string | null;
 }
 
 /** A post's earlier address (`/blogs/<category>/<slug>`), answered with a 301 to the current one. */

@@ -139,8 +139,8 @@ export async function registerSsr(app: FastifyInstance, options: SsrOptions, ser
       // An unknown API address (or a method an endpoint does not take) answers like the API, not as a page.
       if (path === '/api' || path.startsWith('/api/')) return sendApiNotFound(request, reply);
       const isAdmin = path === '/admin' || path.startsWith('/admin/');
-      // Subscription links change data when opened: they must reach the loader every time.
-      const personal = path.startsWith('/subscriptions/');
+      // Subscription links change data when opened, and previews are private: they reach the loader every time.
+      const personal = path.startsWith('/subscriptions/') || path.startsWith('/preview/');
       const cacheable =
         options.cache && (request.method === 'GET' || request.method === 'HEAD') && !isAdmin && !personal;
       if (cacheable) {

@@ -1,9 +1,13 @@
 import { z } from '#shared/schemas/zod.ts';
 import {
   blogCategorySchema,
+  blogEditSchema,
   blogInputSchema,
+  adminPostSchema,
   blogPostSchema,
   categoryInputSchema,
+  POST_STATUSES,
+  postDetailsSchema,
   pageInfoSchema,
   pageQuerySchema,
 } from '#shared/schemas/blog.ts';
@@ -96,17 +100,56 @@ export const updatePost = endpoint({
   path: '/blogs/edit/:id',
   access: 'admin',
   params: idParams,
-  body: z.extend(blogInputSchema, { _id: z.optional(z.string().check(z.maxLength(64))) }),
+  body: blogEditSchema,
   data: blogPostSchema,
 });
 
-/** The admin edit form's read. */
+/** The admin edit form's read (of the product contract). */
 export const getPost = endpoint({
   method: 'GET',
   path: '/blogs/get-by-id/:id',
   access: 'admin',
   params: idParams,
   data: blogPostSchema,
+});
+
+/** The editor's read: the post whatever its status, with its publishing fields and its newsletter. */
+export const getAdminPost = endpoint({
+  method: 'GET',
+  path: '/admin/posts/:id',
+  access: 'admin',
+  params: idParams,
+  data: adminPostSchema,
+});
+
+/** The admin's list: every post with its status, newest first; filtered by status and category. */
+export const listAdminPosts = endpoint({
+  method: 'GET',
+  path: '/admin/posts',
+  access: 'admin',
+  query: z.object({ status: z.optional(z.enum(POST_STATUSES)), categoryId: z.optional(idParam) }),
+  data: z.array(postDetailsSchema),
+});
+
+/**
+ * The post's private preview link (made on first use): the post exactly as its public page will show it,
+ * for whoever has the link, never indexed or cached publicly.
+ */
+export const previewLink = endpoint({
+  method: 'POST',
+  path: '/blogs/:id/preview-link',
+  access: 'admin',
+  params: idParams,
+  data: z.object({ url: z.string() }),
+});
+
+/** Revokes the preview link; the next one is different. */
+export const revokePreviewLink = endpoint({
+  method: 'DELETE',
+  path: '/blogs/:id/preview-link',
+  access: 'admin',
+  params: idParams,
+  data: z.object({ revoked: z.boolean() }),
 });
 
 export const deletePost = endpoint({

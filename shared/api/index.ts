@@ -4,6 +4,7 @@ import * as blog from './blog';
 import * as contact from './contact';
 import * as content from './content';
 import * as inbox from './inbox';
+import * as newsletter from './newsletter';
 import * as subscribers from './subscribers';
 import * as uploads from './uploads';
 
@@ -11,7 +12,7 @@ import * as uploads from './uploads';
 export const ALL_ENDPOINTS: Endpoint[] = [
   content.getContent,
   ...Object.values(content.sectionUpdates),
-  ...[auth, blog, contact, inbox, subscribers, uploads].flatMap((group) =>
+  ...[auth, blog, contact, inbox, newsletter, subscribers, uploads].flatMap((group) =>
     Object.values(group).filter((value): value is Endpoint => typeof value === 'object' && 'access' in value),
   ),
 ];

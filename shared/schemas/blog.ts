@@ -1,4 +1,5 @@
 import { z } from './zod';
+import { PUBLISHING_MESSAGES } from '#shared/messages.ts';
 import { optionalLink, optionalText } from './fields';
 
 /**
@@ -17,7 +18,13 @@ export const categoryInputSchema = z.object({
 });
 export type CategoryInput = z.output<typeof categoryInputSchema>;
 
-export const blogInputSchema = z.object({
+export const POST_STATUSES = ['draft', 'scheduled', 'published'] as const;
+export type PostStatus = (typeof POST_STATUSES)[number];
+
+/** A custom URL segment: letters, digits and `-_.~`, spaces becoming hyphens; never a path step. */
+const CUSTOM_SLUG = /^(?!\.\.?$)[\p{L}\p{N}_.~-]+$/u;
+
+const blogFields = {
   title: z
     .string({ error: 'Title is required' })
     .check(z.trim(), z.minLength(1, 'Title is required'), z.maxLength(300, 'Title must be at most 300 characters')),
@@ -29,8 +36,43 @@ export const blogInputSchema = z.object({
   ),
   content: optionalText(500_000, 'Content is too long'),
   featureImage: optionalLink(),
+  /** Without it a post is published at once (the spec's flow); a scheduled post needs `publishAt`. */
+  status: z._default(z.enum(POST_STATUSES, { error: PUBLISHING_MESSAGES.badStatus }), 'published'),
+  /** ISO 8601 with a time zone; only read for a scheduled post, which needs it in the future. */
+  publishAt: z.nullish(z.iso.datetime({ offset: true, error: PUBLISHING_MESSAGES.badPublishAt })),
+  /**
+   * E-mail the post to the confirmed subscribers when it is (first) published. Without it: yes for a
+   * post's first publication, no for later edits. A post is e-mailed at most once.
+   */
+  sendNewsletter: z.optional(z.boolean()),
+  /** The post's own URL segment; empty: made from the title. */
+  customSlug: z
+    .pipe(
+      z._default(z.string().check(z.trim(), z.maxLength(200, PUBLISHING_MESSAGES.slugTooLong)), ''),
+      z.transform((v) => v.replace(/\s+/g, '-')),
+    )
+    .check(z.refine((v) => v === '' || CUSTOM_SLUG.test(v), PUBLISHING_MESSAGES.badSlug)),
+  metaTitle: z._default(z.string().check(z.trim(), z.maxLength(200, 'Meta title must be at most 200 characters')), ''),
+  metaDescription: z._default(
+    z.string().check(z.trim(), z.maxLength(500, 'Meta description must be at most 500 characters')),
+    '',
+  ),
+  socialImage: optionalLink(),
+};
+
+const scheduleNeedsDate = z.superRefine((value: { status?: string; publishAt?: string | null }, ctx) => {
+  if (value.status === 'scheduled' && !value.publishAt) {
+    ctx.addIssue({ code: 'custom', path: ['publishAt'], message: PUBLISHING_MESSAGES.publishAtRequired, input: value });
+  }
 });
+
+export const blogInputSchema = z.object(blogFields).check(scheduleNeedsDate);
 export type BlogInput = z.output<typeof blogInputSchema>;
+
+/** `POST /api/blogs/edit/:id`: the same fields, and the spec's `_id`. */
+export const blogEditSchema = z
+  .object({ ...blogFields, _id: z.optional(z.string().check(z.maxLength(64))) })
+  .check(scheduleNeedsDate);
 export type BlogFormValues = z.input<typeof blogInputSchema>;
 
 /** `?page=&limit=` of the list endpoints; without them the whole list comes back (the spec's "all posts"). */
@@ -63,7 +105,39 @@ export const blogPostSchema = z.object({
   createdAt: z.string(),
   updatedAt: z.string(),
 });
+/** A post as the product contract's endpoints answer it (docs/product.md#blog-entities); never more. */
 export type BlogPost = z.infer<typeof blogPostSchema>;
+
+/** A post with its publishing fields: what pages render and the admin lists show. */
+export const postDetailsSchema = z.extend(blogPostSchema, {
+  status: z.enum(POST_STATUSES),
+  /** When a scheduled post is due. */
+  publishAt: z.nullable(z.string()),
+  /** When it first became public (the date the public pages show). */
+  publishedAt: z.nullable(z.string()),
+  customSlug: z.string(),
+  metaTitle: z.string(),
+  metaDescription: z.string(),
+  socialImage: z.string(),
+});
+export type PostDetails = z.infer<typeof postDetailsSchema>;
+
+const BLOG_POST_FIELDS = Object.keys(blogPostSchema.shape) as Array<keyof BlogPost>;
+
+/** The contract's view of a post: its publishing fields left out. */
+export const toBlogPost = (post: BlogPost): BlogPost =>
+  Object.fromEntries(BLOG_POST_FIELDS.map((field) => [field, post[field]])) as BlogPost;
+
+/** What the editor knows of a post: its publishing fields and its newsletter. */
+export const adminPostSchema = z.extend(postDetailsSchema, {
+  newsletter: z.object({
+    /** A scheduled post e-mails the subscribers when it is published. */
+    onPublish: z.boolean(),
+    /** The post has been e-mailed (its campaign exists); it never is again. */
+    sent: z.boolean(),
+  }),
+});
+export type AdminPost = z.infer<typeof adminPostSchema>;
 
 /** `meta` of a paged list. */
 export const pageInfoSchema = z.object({

@@ -1,6 +1,7 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SERVER_MESSAGES } from '#shared/messages.ts';
+import { ALL_ENDPOINTS } from '#shared/api/index.ts';
 import { SECTION_UPDATES } from '#shared/schemas/content-updates.ts';
 import { bearer, expireSession, loginToken, NO_RATE_LIMITS } from '#tests/helpers/auth.ts';
 import { DATABASE_KINDS } from '#tests/helpers/databases.ts';
@@ -19,6 +20,27 @@ export interface AdminEndpoint {
  * Every endpoint behind `requireAdmin`. Add each new admin endpoint here: the tests below then check
  * that it refuses every kind of missing or bad login with 401, whatever body comes with it.
  */
+/** The endpoints listed by hand below (they come with bodies the endpoint would accept). */
+const HAND_LISTED = new Set([
+  'GET /api/auth/me',
+  'POST /api/auth/logout',
+  'POST /api/auth/change-password',
+  ...SECTION_UPDATES.map(({ path }) => `POST /api${path}`),
+  'POST /api/uploader/do',
+  'POST /api/blog-category/add/update',
+  'DELETE /api/blog-category/:id',
+  'POST /api/blogs/add',
+  'POST /api/blogs/edit/:id',
+  'GET /api/blogs/get-by-id/:id',
+  'DELETE /api/blogs/:id',
+  'GET /api/admin/messages',
+  'POST /api/admin/messages/:id/read',
+  'DELETE /api/admin/messages/:id',
+  'GET /api/admin/subscribers',
+  'DELETE /api/admin/subscribers/:id',
+  'GET /api/admin/subscribers/export.csv',
+]);
+
 export const ADMIN_ENDPOINTS: AdminEndpoint[] = [
   { method: 'GET', url: '/api/auth/me' },
   { method: 'POST', url: '/api/auth/logout' },
@@ -51,6 +73,12 @@ export const ADMIN_ENDPOINTS: AdminEndpoint[] = [
   { method: 'GET', url: '/api/admin/subscribers' },
   { method: 'DELETE', url: '/api/admin/subscribers/no-such-id', route: '/api/admin/subscribers/:id' },
   { method: 'GET', url: '/api/admin/subscribers/export.csv' },
+  // Every other admin endpoint of the contract (shared/api), with its parameters filled in.
+  ...ALL_ENDPOINTS.filter((e) => e.access === 'admin' && !HAND_LISTED.has(`${e.method} /api${e.path}`)).map((e) => ({
+    method: e.method,
+    url: `/api${e.path.replace(/:\w+/g, 'no-such-id')}`,
+    route: `/api${e.path}`,
+  })),
 ];
 
 /** Endpoints anyone may call. A new endpoint goes into this list or into ADMIN_ENDPOINTS. */

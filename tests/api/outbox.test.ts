@@ -31,7 +31,8 @@ const outbox = (db: Db) => db.selectFrom('mail_outbox').selectAll().orderBy('cre
 /** Makes every waiting message due now, as if its backoff had passed. */
 const makeDue = (db: Db) =>
   db.updateTable('mail_outbox').set({ next_attempt_at: LONG_AGO }).where('status', '=', 'pending').execute();
-const messageIdOf = (rowId: string) => `<${rowId}@outbox>`;
+/** Message-IDs carry the site's domain (PUBLIC_URL's host). */
+const messageIdOf = (rowId: string) => `<${rowId}@www.brightpath.test>`;
 
 /** Fails with a clear message instead of hanging until the test times out. */
 function within<T>(ms: number, what: string, work: Promise<T>): Promise<T> {
@@ -212,7 +213,7 @@ describe.each(DATABASE_KINDS)('mail outbox on %s', (kind) => {
 
     /** A worker of its own (as another process would have), counting what it sent. */
     function worker(db: Db) {
-      const inner = smtpTransport(t.config.smtpUrl!, t.config.mailFrom);
+      const inner = smtpTransport(t.config.smtpUrl!, t.config.mailSender);
       const sent: string[] = [];
       const transport: MailTransport = {
         async send(row) {

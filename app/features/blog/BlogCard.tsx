@@ -1,10 +1,11 @@
 import { Link } from 'react-router';
 import { formatDate } from '#shared/format.ts';
-import type { BlogPost } from '#shared/schemas/blog.ts';
+import type { PostDetails } from '#shared/schemas/blog.ts';
 import { Picture } from '#app/components/ui/Picture.tsx';
+import { postDate } from './post-date';
 
 /** docs/product.md#blog-list: feature image (190 px high), date, title, excerpt clamped to two lines, Read More. */
-export function BlogCard({ post, eager }: { post: BlogPost; eager?: boolean }) {
+export function BlogCard({ post, eager }: { post: PostDetails; eager?: boolean }) {
   return (
     <article className="blog-card card h-100" data-testid="blog-card">
       {post.featureImage ? (
@@ -21,8 +22,8 @@ export function BlogCard({ post, eager }: { post: BlogPost; eager?: boolean }) {
         </Link>
       ) : null}
       <div className="card-body d-flex flex-column">
-        <time className="blog-date" dateTime={post.createdAt}>
-          {formatDate(post.createdAt)}
+        <time className="blog-date" dateTime={postDate(post)}>
+          {formatDate(postDate(post))}
         </time>
         <h2 className="h5 card-title mt-1">
           <Link to={post.url} className="stretched-link-none">

@@ -1,14 +1,14 @@
 import { Link, useNavigation } from 'react-router';
 import { Spinner } from 'react-bootstrap';
-import type { BlogCategory, BlogPost, PageInfo } from '#shared/schemas/blog.ts';
+import type { BlogCategory, PostDetails, PageInfo } from '#shared/schemas/blog.ts';
 import { BlogCard } from './BlogCard';
 import { BlogSidebar } from './BlogSidebar';
 
 interface BlogListProps {
   heading: string;
-  posts: BlogPost[];
+  posts: PostDetails[];
   pageInfo: PageInfo;
-  recent: BlogPost[];
+  recent: PostDetails[];
   categories: BlogCategory[];
 }
 

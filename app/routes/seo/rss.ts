@@ -1,3 +1,4 @@
+import { postDate } from '#app/features/blog/post-date.ts';
 import { escapeXml, xmlResponse } from '#app/lib/xml.ts';
 import type { Route } from './+types/rss';
 
@@ -14,7 +15,7 @@ export async function loader({ context }: Route.LoaderArgs) {
       <title>${escapeXml(post.title)}</title>
       <link>${link}</link>
       <guid isPermaLink="true">${link}</guid>
-      <pubDate>${new Date(post.createdAt).toUTCString()}</pubDate>
+      <pubDate>${new Date(postDate(post)).toUTCString()}</pubDate>
       <description>${escapeXml(post.excerpt)}</description>${category}
     </item>`;
   });

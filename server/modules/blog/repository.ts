@@ -1,11 +1,19 @@
-import { sql } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { Db } from '#server/db/database.ts';
 import { now } from '#server/db/database.ts';
-import type { BlogPostTable } from '#server/db/schema.ts';
+import type { BlogPostTable, PostStatus } from '#server/db/schema.ts';
 
-export type PostRow = BlogPostTable & { category_name: string | null; category_slug: string | null };
-/** `undefined`: every post; `null`: uncategorized posts; a string: that category's posts. */
-export type CategoryFilter = { categoryId?: string | null };
+export type PostRow = Selectable<BlogPostTable> & { category_name: string | null; category_slug: string | null };
+
+/**
+ * Which posts a list holds. `categoryId` — undefined: every category; null: uncategorized posts; a string:
+ * that category. `status` — 'public': what visitors may see (published); a status: the admin's filter;
+ * undefined: every post (the admin list).
+ */
+export interface PostFilter {
+  categoryId?: string | null;
+  status?: 'public' | PostStatus;
+}
 
 /** Posts with their category's name and slug (null when uncategorized). */
 const postsQuery = (db: Db) =>
@@ -15,37 +23,92 @@ const postsQuery = (db: Db) =>
     .selectAll('blog_posts')
     .select(['blog_categories.name as category_name', 'blog_categories.slug as category_slug']);
 
-export async function listPosts(
-  db: Db,
-  filter: CategoryFilter,
-  page?: { offset: number; limit: number },
-): Promise<PostRow[]> {
-  let query = postsQuery(db);
-  if (filter.categoryId === null) query = query.where('blog_posts.category_id', 'is', null);
-  else if (filter.categoryId !== undefined) query = query.where('blog_posts.category_id', '=', filter.categoryId);
-  query = query.orderBy('blog_posts.created_at', 'desc').orderBy('blog_posts.id', 'desc');
-  if (page) query = query.limit(page.limit).offset(page.offset);
-  return (await query.execute()) as PostRow[];
+function filtered<Q extends ReturnType<typeof postsQuery>>(query: Q, filter: PostFilter): Q {
+  let q = query;
+  if (filter.categoryId === null) q = q.where('blog_posts.category_id', 'is', null) as Q;
+  else if (filter.categoryId !== undefined) q = q.where('blog_posts.category_id', '=', filter.categoryId) as Q;
+  if (filter.status) {
+    q = q.where('blog_posts.status', '=', filter.status === 'public' ? 'published' : filter.status) as Q;
+  }
+  return q;
 }
 
-export async function countPosts(db: Db, filter: CategoryFilter): Promise<number> {
+/** Public lists are newest publication first; the admin's newest created first. */
+export async function listPosts(
+  db: Db,
+  filter: PostFilter,
+  page?: { offset: number; limit: number },
+): Promise<PostRow[]> {
+  let query = filtered(postsQuery(db), filter);
+  query =
+    filter.status === 'public'
+      ? query.orderBy('blog_posts.published_at', 'desc').orderBy('blog_posts.id', 'desc')
+      : query.orderBy('blog_posts.created_at', 'desc').orderBy('blog_posts.id', 'desc');
+  if (page) query = query.limit(page.limit).offset(page.offset);
+  return query.execute();
+}
+
+export async function countPosts(db: Db, filter: PostFilter): Promise<number> {
   let query = db.selectFrom('blog_posts').select((eb) => eb.fn.countAll<string | number>().as('n'));
   if (filter.categoryId === null) query = query.where('category_id', 'is', null);
   else if (filter.categoryId !== undefined) query = query.where('category_id', '=', filter.categoryId);
+  if (filter.status) query = query.where('status', '=', filter.status === 'public' ? 'published' : filter.status);
   return Number((await query.executeTakeFirstOrThrow()).n);
 }
 
 export async function findPost(db: Db, id: string): Promise<PostRow | undefined> {
-  return (await postsQuery(db).where('blog_posts.id', '=', id).executeTakeFirst()) as PostRow | undefined;
+  return postsQuery(db).where('blog_posts.id', '=', id).executeTakeFirst();
 }
 
+/** A post by its address, whatever its status (a draft still holds its address). */
 export async function findPostBySlug(db: Db, categoryId: string | null, slug: string): Promise<PostRow | undefined> {
   let query = postsQuery(db).where('blog_posts.slug', '=', slug);
   query =
     categoryId === null
       ? query.where('blog_posts.category_id', 'is', null)
       : query.where('blog_posts.category_id', '=', categoryId);
-  return (await query.executeTakeFirst()) as PostRow | undefined;
+  return query.executeTakeFirst();
+}
+
+export async function findPostByPreviewToken(db: Db, token: string): Promise<PostRow | undefined> {
+  return postsQuery(db).where('blog_posts.preview_token', '=', token).executeTakeFirst();
+}
+
+/** Sets or clears a post's preview token; false when there is no such post. */
+export async function setPreviewToken(db: Db, id: string, token: string | null): Promise<boolean> {
+  const result = await db
+    .updateTable('blog_posts')
+    .set({ preview_token: token })
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** Gives a post a preview token unless it has one; answers the token it has then (two callers get the same). */
+export async function ensurePreviewToken(db: Db, id: string, token: string): Promise<string | null> {
+  await db
+    .updateTable('blog_posts')
+    .set({ preview_token: token })
+    .where('id', '=', id)
+    .where('preview_token', 'is', null)
+    .execute();
+  const row = await db.selectFrom('blog_posts').select('preview_token').where('id', '=', id).executeTakeFirst();
+  return row?.preview_token ?? null;
+}
+
+/**
+ * Publishes every scheduled post that is due, in one statement: each is taken by exactly one caller
+ * however many processes run it at once. Answers the posts it published.
+ */
+export async function publishDue(db: Db): Promise<Array<{ id: string; newsletter: number }>> {
+  const at = now();
+  return db
+    .updateTable('blog_posts')
+    .set({ status: 'published', published_at: sql<string>`COALESCE(published_at, ${at})`, publish_at: null })
+    .where('status', '=', 'scheduled')
+    .where('publish_at', '<=', at)
+    .returning(['id', 'newsletter'])
+    .execute();
 }
 
 /** Slugs in a category that equal `base` or extend it with `-<something>`. */
@@ -125,7 +188,23 @@ export async function deleteCategory(db: Db, id: string): Promise<void> {
   await db.deleteFrom('blog_categories').where('id', '=', id).execute();
 }
 
-export type PostWrite = Pick<BlogPostTable, 'title' | 'excerpt' | 'content' | 'feature_image' | 'category_id' | 'slug'>;
+export type PostWrite = Pick<
+  Selectable<BlogPostTable>,
+  | 'title'
+  | 'excerpt'
+  | 'content'
+  | 'feature_image'
+  | 'category_id'
+  | 'slug'
+  | 'status'
+  | 'publish_at'
+  | 'published_at'
+  | 'custom_slug'
+  | 'meta_title'
+  | 'meta_description'
+  | 'social_image'
+  | 'newsletter'
+>;
 
 export async function insertPost(db: Db, id: string, post: PostWrite): Promise<void> {
   const at = now();

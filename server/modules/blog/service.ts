@@ -1,51 +1,25 @@
-import { SERVER_MESSAGES } from '#shared/messages.ts';
+import { randomBytes } from 'node:crypto';
+import { PUBLISHING_MESSAGES, SERVER_MESSAGES } from '#shared/messages.ts';
 import { blogPostUrl, categorySlug, titleSlug, UNCATEGORIZED } from '#shared/paths.ts';
-import type { BlogCategory, BlogInput, BlogPost, CategoryInput, PageInfo } from '#shared/schemas/blog.ts';
+import {
+  blogInputSchema,
+  type BlogCategory,
+  type BlogInput,
+  type PostDetails,
+  type CategoryInput,
+  type PageInfo,
+  type PostStatus,
+} from '#shared/schemas/blog.ts';
+import type { z } from '#shared/schemas/zod.ts';
 import type { Db } from '#server/db/database.ts';
 import { newId } from '#server/db/database.ts';
 import { ConflictError, InvalidInputError, NotFoundError } from '#server/errors.ts';
-import { sanitizeRichText } from '#server/lib/sanitize-html.ts';
 import type { SiteMeta } from '#server/modules/site-meta/service.ts';
 import * as repo from './repository';
-import type { PostRow } from './repository';
+import { pathOf, postWrite, toCategory, toPost } from './mapping';
 
 const RECENT_COUNT = 5;
 const ALL_POSTS_CAP = 1000;
-
-const pathOf = (categorySegment: string | null, slug: string) => blogPostUrl(categorySegment ?? UNCATEGORIZED, slug);
-
-function toPost(row: PostRow): BlogPost {
-  return {
-    _id: row.id,
-    title: row.title,
-    excerpt: row.excerpt,
-    content: row.content,
-    featureImage: row.feature_image,
-    blogCategory: row.category_id
-      ? [{ _id: row.category_id, name: row.category_name ?? '', slug: row.category_slug ?? '' }]
-      : [],
-    slug: row.slug,
-    url: pathOf(row.category_slug, row.slug),
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
-  };
-}
-
-/** The stored columns of a post from the validated input; rich text is sanitised here, on every write. */
-const postWrite = (input: BlogInput, categoryId: string | null, slug: string): repo.PostWrite => ({
-  title: input.title,
-  excerpt: input.excerpt,
-  content: sanitizeRichText(input.content),
-  feature_image: input.featureImage,
-  category_id: categoryId,
-  slug,
-});
-
-const toCategory = (row: { id: string; name: string; slug: string }): BlogCategory => ({
-  _id: row.id,
-  name: row.name,
-  slug: row.slug,
-});
 
 /** The first free slug in a category: the base, else base-2, base-3 … */
 async function uniqueSlug(db: Db, categoryId: string | null, base: string, excludeId?: string): Promise<string> {
@@ -54,9 +28,51 @@ async function uniqueSlug(db: Db, categoryId: string | null, base: string, exclu
   for (let n = 2; ; n++) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;
 }
 
+/** What callers pass: the API's parsed body, or fewer fields from the seed and tests (defaults fill the rest). */
+export type BlogInputFields = z.input<typeof blogInputSchema>;
+
+function validPost(raw: BlogInputFields): BlogInput {
+  const parsed = blogInputSchema.safeParse(raw);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0]!;
+  throw new InvalidInputError(issue.message, issue.path.map(String).join('.') || undefined);
+}
+
+/** The address segment a post gets: its custom one, which must be free, or the first free one from its title. */
+async function slugFor(db: Db, input: BlogInput, categoryId: string | null, excludeId?: string): Promise<string> {
+  if (!input.customSlug) return uniqueSlug(db, categoryId, titleSlug(input.title), excludeId);
+  const taken = await repo.findPostBySlug(db, categoryId, input.customSlug);
+  if (taken && taken.id !== excludeId) throw new ConflictError(PUBLISHING_MESSAGES.slugTaken, 'customSlug');
+  return input.customSlug;
+}
+
+/**
+ * The publishing columns of a save: when it is public and whether it e-mails the subscribers. A post
+ * keeps the time of its first publication; a scheduled one needs a time in the future.
+ */
+function publishingOf(input: BlogInput, publishedAt: string | null) {
+  const status: PostStatus = input.status;
+  const firstPublication = publishedAt === null;
+  const newsletter = input.sendNewsletter ?? firstPublication;
+  if (status === 'scheduled') {
+    const at = new Date(input.publishAt!);
+    if (at.getTime() <= Date.now()) throw new InvalidInputError(PUBLISHING_MESSAGES.publishAtPast, 'publishAt');
+    return { status, publish_at: at.toISOString(), published_at: publishedAt, newsletter: newsletter ? 1 : 0 };
+  }
+  return {
+    status,
+    publish_at: null,
+    published_at: status === 'published' ? (publishedAt ?? new Date().toISOString()) : publishedAt,
+    newsletter: newsletter ? 1 : 0,
+  };
+}
+
 export interface BlogHooks {
-  /** Runs inside the transaction that publishes a new post (subscribers' e-mails are queued there). */
-  onPublished?: (trx: Db, post: BlogPost) => Promise<unknown>;
+  /**
+   * Runs inside the transaction that first publishes a post the administrator chose to e-mail: the
+   * newsletter campaign is recorded there, so it exists exactly when the publication does.
+   */
+  onPublished?: (trx: Db, post: PostDetails) => Promise<unknown>;
   /** Runs after any blog write has committed. */
   afterCommit?: () => void;
 }
@@ -82,7 +98,7 @@ export function createBlogService(deps: { db: Db; siteMeta: SiteMeta; hooks?: Bl
     return category;
   }
 
-  async function pageOf(filter: repo.CategoryFilter, page?: { page?: number; limit?: number }) {
+  async function pageOf(filter: repo.PostFilter, page?: { page?: number; limit?: number }) {
     if (!page?.page && !page?.limit) {
       return {
         posts: (await repo.listPosts(db, filter, { offset: 0, limit: ALL_POSTS_CAP })).map(toPost),
@@ -146,36 +162,65 @@ export function createBlogService(deps: { db: Db; siteMeta: SiteMeta; hooks?: Bl
         return { _id: id };
       }),
 
-    createPost: (input: BlogInput) =>
+    /** A new post: published at once unless the input says draft or scheduled (docs/product.md#blog-posts). */
+    createPost: (raw: BlogInputFields) =>
       write(async (trx) => {
+        const input = validPost(raw);
         const category = await requireCategory(trx, input.blogCategory);
+        const categoryId = category?.id ?? null;
         const id = newId();
-        const slug = await uniqueSlug(trx, category?.id ?? null, titleSlug(input.title));
+        const slug = await slugFor(trx, input, categoryId);
         await repo.removeRedirect(trx, pathOf(category?.slug ?? null, slug));
-        await repo.insertPost(trx, id, postWrite(input, category?.id ?? null, slug));
+        const publishing = publishingOf(input, null);
+        await repo.insertPost(trx, id, postWrite(input, { categoryId, slug }, publishing));
         const post = toPost((await repo.findPost(trx, id))!);
-        await hooks.onPublished?.(trx, post);
+        if (input.status === 'published' && publishing.newsletter) await hooks.onPublished?.(trx, post);
         return post;
       }),
 
-    /** A changed title or category moves the post to a new address; the old one answers 301. */
-    updatePost: (id: string, input: BlogInput) =>
+    /**
+     * Saves an edit. A changed title, category or custom address moves the post to a new address and the
+     * old one answers 301. Its first publication e-mails the subscribers unless told not to; later edits
+     * e-mail nobody unless told to (and a post is e-mailed at most once: its campaign is unique).
+     */
+    updatePost: (id: string, raw: BlogInputFields) =>
       write(async (trx) => {
+        const input = validPost(raw);
         const existing = await repo.findPost(trx, id);
         if (!existing) throw new NotFoundError(SERVER_MESSAGES.postNotFound);
         const category = await requireCategory(trx, input.blogCategory);
         const categoryId = category?.id ?? null;
-        const moved = categoryId !== existing.category_id || input.title !== existing.title;
-        const slug = moved ? await uniqueSlug(trx, categoryId, titleSlug(input.title), id) : existing.slug;
+        const moved =
+          categoryId !== existing.category_id ||
+          input.customSlug !== existing.custom_slug ||
+          (!input.customSlug && input.title !== existing.title);
+        const slug = moved ? await slugFor(trx, input, categoryId, id) : existing.slug;
         const oldPath = pathOf(existing.category_slug, existing.slug);
         const newPath = pathOf(category?.slug ?? null, slug);
         if (oldPath !== newPath) {
           await repo.addRedirect(trx, oldPath, id);
           await repo.removeRedirect(trx, newPath);
         }
-        await repo.updatePost(trx, id, postWrite(input, categoryId, slug));
-        return toPost((await repo.findPost(trx, id))!);
+        const publishing = publishingOf(input, existing.published_at);
+        await repo.updatePost(trx, id, postWrite(input, { categoryId, slug }, publishing));
+        const post = toPost((await repo.findPost(trx, id))!);
+        const publishedNow = input.status === 'published' && existing.status !== 'published';
+        const resent = input.status === 'published' && input.sendNewsletter === true;
+        if ((publishedNow || resent) && publishing.newsletter) await hooks.onPublished?.(trx, post);
+        return post;
       }),
+
+    /** Publishes every scheduled post that is due (a periodic job; safe in any number of processes). */
+    async publishDue(): Promise<number> {
+      const published = await write(async (trx) => {
+        const due = await repo.publishDue(trx);
+        for (const { id, newsletter } of due) {
+          if (newsletter) await hooks.onPublished?.(trx, toPost((await repo.findPost(trx, id))!));
+        }
+        return due.length;
+      });
+      return published;
+    },
 
     deletePost: (id: string) =>
       write(async (trx) => {
@@ -183,24 +228,36 @@ export function createBlogService(deps: { db: Db; siteMeta: SiteMeta; hooks?: Bl
         return { _id: id };
       }),
 
-    async getPost(id: string): Promise<BlogPost> {
+    /** The post whatever its status, and whether publishing it (when scheduled) e-mails the subscribers. */
+    async getAdminPost(id: string): Promise<{ post: PostDetails; newsletterOnPublish: boolean }> {
+      const row = await repo.findPost(db, id);
+      if (!row) throw new NotFoundError(SERVER_MESSAGES.postNotFound);
+      return { post: toPost(row), newsletterOnPublish: row.status === 'scheduled' && row.newsletter === 1 };
+    },
+
+    async getPost(id: string): Promise<PostDetails> {
       const row = await repo.findPost(db, id);
       if (!row) throw new NotFoundError(SERVER_MESSAGES.postNotFound);
       return toPost(row);
     },
 
-    listPosts: (page?: { page?: number; limit?: number }) => pageOf({}, page),
+    /** The public list: published posts only. */
+    listPosts: (page?: { page?: number; limit?: number }) => pageOf({ status: 'public' }, page),
+
+    /** The admin's list: every post whatever its status, or those of one status and one category. */
+    listForAdmin: async (filter: { status?: PostStatus; categoryId?: string }) =>
+      (await repo.listPosts(db, filter)).map(toPost),
 
     async listByCategoryId(categoryId: string, page?: { page?: number; limit?: number }) {
       if (!(await repo.findCategory(db, categoryId))) throw new NotFoundError(SERVER_MESSAGES.categoryNotFound);
-      return pageOf({ categoryId }, page);
+      return pageOf({ categoryId, status: 'public' }, page);
     },
 
     /** The public list of one category by its URL segment; `uncategorized` lists posts without one. */
     async listByCategorySegment(segment: string, page?: { page?: number; limit?: number }) {
       const category = await this.categoryBySegment(segment);
       if (category === undefined) throw new NotFoundError(SERVER_MESSAGES.categoryNotFound);
-      return { category, ...(await pageOf({ categoryId: category?._id ?? null }, page)) };
+      return { category, ...(await pageOf({ categoryId: category?._id ?? null, status: 'public' }, page)) };
     },
 
     /** `null` for the uncategorized segment, `undefined` when no such category exists. */
@@ -210,19 +267,41 @@ export function createBlogService(deps: { db: Db; siteMeta: SiteMeta; hooks?: Bl
       return row ? toCategory(row) : undefined;
     },
 
-    /** A post by its address segments: the post, or where it moved to, or nothing. */
-    async findByPath(segment: string, slug: string): Promise<{ post: BlogPost } | { movedTo: string } | null> {
+    /**
+     * A published post by its address segments: the post, or where it moved to, or nothing. Drafts and
+     * scheduled posts are not found, at their address or by an old one.
+     */
+    async findByPath(segment: string, slug: string): Promise<{ post: PostDetails } | { movedTo: string } | null> {
       const category = await this.categoryBySegment(segment);
       if (category !== undefined) {
         const row = await repo.findPostBySlug(db, category?._id ?? null, slug);
-        if (row) return { post: toPost(row) };
+        if (row) return row.status === 'published' ? { post: toPost(row) } : null;
       }
       const movedId = await repo.findRedirect(db, blogPostUrl(segment, slug));
       const moved = movedId ? await repo.findPost(db, movedId) : undefined;
-      return moved ? { movedTo: toPost(moved).url } : null;
+      return moved?.status === 'published' ? { movedTo: toPost(moved).url } : null;
     },
 
-    recentPosts: async () => (await repo.listPosts(db, {}, { offset: 0, limit: RECENT_COUNT })).map(toPost),
+    recentPosts: async () =>
+      (await repo.listPosts(db, { status: 'public' }, { offset: 0, limit: RECENT_COUNT })).map(toPost),
+
+    /** The post behind a preview link, whatever its status; undefined when the link is not (or no longer) valid. */
+    async findByPreviewToken(token: string): Promise<PostDetails | undefined> {
+      if (!/^[\w-]{20,64}$/.test(token)) return undefined;
+      const row = await repo.findPostByPreviewToken(db, token);
+      return row ? toPost(row) : undefined;
+    },
+
+    /** The post's shareable preview link (made on first use); revoking it makes the next one different. */
+    async previewToken(id: string): Promise<string> {
+      const token = await repo.ensurePreviewToken(db, id, randomBytes(24).toString('base64url'));
+      if (!token) throw new NotFoundError(SERVER_MESSAGES.postNotFound);
+      return token;
+    },
+
+    async revokePreviewToken(id: string): Promise<void> {
+      if (!(await repo.setPreviewToken(db, id, null))) throw new NotFoundError(SERVER_MESSAGES.postNotFound);
+    },
   };
 }
 export type BlogService = ReturnType<typeof createBlogService>;

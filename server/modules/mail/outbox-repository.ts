@@ -10,33 +10,50 @@ export interface OutgoingMail {
   text: string;
   html?: string;
   headers?: Record<string, string>;
+  /** The newsletter campaign the mail belongs to. */
+  campaignId?: string;
+  /** A mail with a key already in the outbox is not queued again (one newsletter per subscriber and post). */
+  dedupeKey?: string;
 }
 
 export type OutboxRow = MailOutboxTable;
 
-export async function enqueueMail(db: Db, mail: OutgoingMail): Promise<string> {
-  const id = newId();
+function outboxRow(mail: OutgoingMail) {
   const at = now();
+  return {
+    id: newId(),
+    kind: mail.kind,
+    to_address: mail.to,
+    subject: mail.subject,
+    text_body: mail.text,
+    html_body: mail.html ?? null,
+    headers: mail.headers ? JSON.stringify(mail.headers) : null,
+    status: 'pending' as const,
+    attempts: 0,
+    next_attempt_at: at,
+    locked_until: null,
+    last_error: null,
+    created_at: at,
+    sent_at: null,
+    campaign_id: mail.campaignId ?? null,
+    dedupe_key: mail.dedupeKey ?? null,
+  };
+}
+
+export async function enqueueMail(db: Db, mail: OutgoingMail): Promise<string> {
+  const row = outboxRow(mail);
+  await db.insertInto('mail_outbox').values(row).execute();
+  return row.id;
+}
+
+/** Queues many mails in one statement; those whose `dedupeKey` is already queued are left out. */
+export async function enqueueMany(db: Db, mails: OutgoingMail[]): Promise<void> {
+  if (!mails.length) return;
   await db
     .insertInto('mail_outbox')
-    .values({
-      id,
-      kind: mail.kind,
-      to_address: mail.to,
-      subject: mail.subject,
-      text_body: mail.text,
-      html_body: mail.html ?? null,
-      headers: mail.headers ? JSON.stringify(mail.headers) : null,
-      status: 'pending',
-      attempts: 0,
-      next_attempt_at: at,
-      locked_until: null,
-      last_error: null,
-      created_at: at,
-      sent_at: null,
-    })
+    .values(mails.map(outboxRow))
+    .onConflict((oc) => oc.column('dedupe_key').doNothing())
     .execute();
-  return id;
 }
 
 /**
@@ -74,12 +91,30 @@ export async function claimDueMail(db: Db, kind: DbKind, limit: number, lockMs: 
   });
 }
 
-export async function markSent(db: Db, id: string): Promise<void> {
-  await db
+/**
+ * Extends a claim right before its message is sent; null when the claim is no longer this worker's (it
+ * ran out and another worker took the message), in which case the message must not be sent.
+ */
+export async function renewClaim(db: Db, id: string, claimedUntil: string, lockMs: number): Promise<string | null> {
+  const lockedUntil = new Date(Date.now() + lockMs).toISOString();
+  const result = await db
+    .updateTable('mail_outbox')
+    .set({ locked_until: lockedUntil })
+    .where('id', '=', id)
+    .where('status', '=', 'sending')
+    .where('locked_until', '=', claimedUntil)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1 ? lockedUntil : null;
+}
+
+/** Marks a message sent, if the claim it was sent under is still the one that holds it. */
+export async function markSent(db: Db, id: string, claim?: string): Promise<void> {
+  let query = db
     .updateTable('mail_outbox')
     .set({ status: 'sent', sent_at: now(), locked_until: null, last_error: null })
-    .where('id', '=', id)
-    .execute();
+    .where('id', '=', id);
+  if (claim) query = query.where('locked_until', '=', claim);
+  await query.execute();
 }
 
 export async function markAttemptFailed(db: Db, id: string, error: string, retryAt: Date | null): Promise<void> {

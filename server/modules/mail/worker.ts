@@ -1,11 +1,17 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbKind } from '#server/db/database.ts';
-import { claimDueMail, markAttemptFailed, markSent, type OutboxRow } from './outbox-repository';
+import { claimDueMail, markAttemptFailed, markSent, renewClaim, type OutboxRow } from './outbox-repository';
 import type { MailMessage, MailTransport } from '#server/lib/mail-transport.ts';
 
 const MAX_ATTEMPTS = 8;
 const BATCH = 20;
-const LOCK_MS = 2 * 60_000;
+/** Sends in flight at once: enough to use a pooled SMTP connection set, few enough to be gentle. */
+const CONCURRENCY = 8;
+/**
+ * How long a claim holds a message. The SMTP transport's time-outs are well inside it, so a send cannot
+ * outlast its claim; the claim is renewed right before each send and checked when marking it sent.
+ */
+export const LOCK_MS = 2 * 60_000;
 
 /** Exponential backoff: 10 s, 20 s, 40 s … capped at 30 min. */
 export const retryDelayMs = (attempt: number) => Math.min(10_000 * 2 ** (attempt - 1), 30 * 60_000);
@@ -37,24 +43,39 @@ export function createMailWorker(deps: {
   let again = false;
   let stopped = true;
 
+  /** Work to do at the start of every pass (the newsletter fan-out), added by the modules that need it. */
+  const beforePass: Array<() => Promise<unknown>> = [];
+
+  async function deliver(row: OutboxRow): Promise<void> {
+    // Renewing the claim is also the check that it is still ours: a message another worker took over
+    // after our claim ran out is left to that worker, never sent twice.
+    const claim = await renewClaim(db, row.id, row.locked_until!, LOCK_MS);
+    if (!claim) return;
+    try {
+      await transport.send(toMessage(row));
+      await markSent(db, row.id, claim);
+    } catch (err) {
+      const message = err instanceof Error ? err.message : String(err);
+      const retryAt = row.attempts < MAX_ATTEMPTS ? new Date(Date.now() + retryDelayMs(row.attempts)) : null;
+      log.warn(
+        { mailId: row.id, attempt: row.attempts, err: message },
+        retryAt ? 'mail send failed, will retry' : 'mail send failed for good',
+      );
+      await markAttemptFailed(db, row.id, message, retryAt);
+    }
+  }
+
   async function drain(): Promise<void> {
+    for (const work of beforePass) await work();
     for (;;) {
       const rows = await claimDueMail(db, dbKind, BATCH, LOCK_MS);
       if (!rows.length) return;
-      for (const row of rows) {
-        try {
-          await transport.send(toMessage(row));
-          await markSent(db, row.id);
-        } catch (err) {
-          const message = err instanceof Error ? err.message : String(err);
-          const retryAt = row.attempts < MAX_ATTEMPTS ? new Date(Date.now() + retryDelayMs(row.attempts)) : null;
-          log.warn(
-            { mailId: row.id, attempt: row.attempts, err: message },
-            retryAt ? 'mail send failed, will retry' : 'mail send failed for good',
-          );
-          await markAttemptFailed(db, row.id, message, retryAt);
-        }
-      }
+      const queue = [...rows];
+      await Promise.all(
+        Array.from({ length: Math.min(CONCURRENCY, queue.length) }, async () => {
+          for (let row = queue.shift(); row; row = queue.shift()) await deliver(row);
+        }),
+      );
     }
   }
 
@@ -83,8 +104,15 @@ export function createMailWorker(deps: {
       void run();
     },
     kick: () => (stopped ? Promise.resolve() : run()),
-    /** Runs one pass now and waits for it (tests and shutdown). */
-    flush: () => run(),
+    /** Runs a whole pass that starts after this call, and waits for it (tests and shutdown). */
+    async flush() {
+      if (running) await running;
+      return run();
+    },
+    /** Adds work to the start of every pass. */
+    beforeEachPass(work: () => Promise<unknown>) {
+      beforePass.push(work);
+    },
     async stop() {
       stopped = true;
       if (timer) clearInterval(timer);

@@ -41,3 +41,16 @@ export async function secretOf(db: Db, key: string): Promise<Buffer> {
   const stored = await db.selectFrom('site_meta').select('value').where('key', '=', key).executeTakeFirstOrThrow();
   return Buffer.from(stored.value, 'hex');
 }
+
+/** A stored setting, or undefined when it was never set. */
+export async function readMeta(db: Db, key: string): Promise<string | undefined> {
+  return (await db.selectFrom('site_meta').select('value').where('key', '=', key).executeTakeFirst())?.value;
+}
+
+export async function writeMeta(db: Db, key: string, value: string): Promise<void> {
+  await db
+    .insertInto('site_meta')
+    .values({ key, value })
+    .onConflict((oc) => oc.column('key').doUpdateSet({ value }))
+    .execute();
+}

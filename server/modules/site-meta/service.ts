@@ -1,6 +1,6 @@
 import type { Db } from '#server/db/database.ts';
 import { createContentVersion } from './content-version';
-import { bumpContentVersion, secretOf } from './repository';
+import { bumpContentVersion, readMeta, secretOf, writeMeta } from './repository';
 
 const LINK_SECRET = 'link_secret';
 
@@ -13,6 +13,9 @@ export function createSiteMeta(deps: { db: Db }) {
   let linkSecret: Promise<Buffer> | null = null;
   return {
     contentVersion,
+    /** A site setting (newsletter body …), or undefined when never set. */
+    readSetting: (key: string) => readMeta(deps.db, `setting:${key}`),
+    writeSetting: (key: string, value: string) => writeMeta(deps.db, `setting:${key}`, value),
     /** Inside the transaction of a write that changes public pages. */
     bumpContentVersion: (trx: Db) => bumpContentVersion(trx),
     /**

@@ -1,4 +1,3 @@
-import type { BlogPost } from '#shared/schemas/blog.ts';
 import { escapeHtml } from '#server/lib/escape-html.ts';
 import type { OutgoingMail } from '#server/modules/mail/outbox-repository.ts';
 
@@ -11,7 +10,7 @@ export interface SubscriberLinks {
 }
 
 /** Every subscriber e-mail can be left with one click, from the body or the mail client. */
-const unsubscribeHeaders = (links: SubscriberLinks) => ({
+export const unsubscribeHeaders = (links: SubscriberLinks) => ({
   'List-Unsubscribe': `<${links.unsubscribeOneClick}>`,
   'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
 });
@@ -29,24 +28,6 @@ export function confirmationMail(to: string, siteName: string, links: Subscriber
     subject: `Please confirm your subscription to the ${siteName} blog`,
     text: `Hello,\n\nplease confirm that you want e-mails about new articles on the ${siteName} blog:\n${links.confirm}\n\nIf you did not ask for this, ignore this e-mail and nothing will be sent.\n${f.text}`,
     html: `<p>Hello,</p><p>please confirm that you want e-mails about new articles on the ${escapeHtml(siteName)} blog.</p><p><a href="${escapeHtml(links.confirm)}" style="display:inline-block;padding:10px 18px;background:#1560bd;color:#fff;border-radius:6px;text-decoration:none">Confirm my subscription</a></p><p>If you did not ask for this, ignore this e-mail and nothing will be sent.</p>${f.html}`,
-    headers: unsubscribeHeaders(links),
-  };
-}
-
-export function newPostMail(
-  to: string,
-  siteName: string,
-  post: BlogPost,
-  postUrl: string,
-  links: SubscriberLinks,
-): OutgoingMail {
-  const f = footer(links);
-  return {
-    kind: 'new-post',
-    to,
-    subject: `New on the ${siteName} blog: ${post.title}`,
-    text: `${post.title}\n\n${post.excerpt}\n\nRead it: ${postUrl}\n${f.text}`,
-    html: `<h2>${escapeHtml(post.title)}</h2><p>${escapeHtml(post.excerpt)}</p><p><a href="${escapeHtml(postUrl)}">Read the article</a></p>${f.html}`,
     headers: unsubscribeHeaders(links),
   };
 }

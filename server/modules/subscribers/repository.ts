@@ -64,8 +64,27 @@ export async function markUnsubscribed(db: Db, id: string): Promise<void> {
     .execute();
 }
 
-export function listConfirmed(db: Db) {
-  return db.selectFrom('subscribers').select(['id', 'email']).where('status', '=', 'confirmed').execute();
+/**
+ * The next subscribers after `afterId`, in id order, who had confirmed by `confirmedBy` (a newsletter
+ * goes to those subscribed when it was sent, and its fan-out walks them in chunks).
+ */
+export function confirmedAfter(db: Db, afterId: string | null, confirmedBy: string, limit: number) {
+  let query = db
+    .selectFrom('subscribers')
+    .select(['id', 'email'])
+    .where('status', '=', 'confirmed')
+    .where('confirmed_at', '<=', confirmedBy);
+  if (afterId) query = query.where('id', '>', afterId);
+  return query.orderBy('id').limit(limit).execute();
+}
+
+export async function countConfirmed(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom('subscribers')
+    .select((eb) => eb.fn.countAll<string | number>().as('n'))
+    .where('status', '=', 'confirmed')
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }
 
 /** Every subscriber with the post they subscribed from, newest first. */

@@ -1,5 +1,4 @@
 import { SUBSCRIBE_MESSAGES, SERVER_MESSAGES } from '#shared/messages.ts';
-import type { BlogPost } from '#shared/schemas/blog.ts';
 import type { Subscriber } from '#shared/api/subscribers.ts';
 import type { Db } from '#server/db/database.ts';
 import { newId } from '#server/db/database.ts';
@@ -7,7 +6,7 @@ import { ConflictError, GoneError, InvalidInputError, NotFoundError } from '#ser
 import type { MailService } from '#server/modules/mail/service.ts';
 import type { SiteMeta } from '#server/modules/site-meta/service.ts';
 import { linkToken, verifyLinkToken, type LinkPurpose } from './link-tokens';
-import { confirmationMail, newPostMail, type SubscriberLinks } from './mails';
+import { confirmationMail, type SubscriberLinks } from './mails';
 import * as repo from './repository';
 
 /**
@@ -76,21 +75,19 @@ export function createSubscriberService(deps: {
       return { email: row.email };
     },
 
-    /**
-     * Queues one e-mail per confirmed subscriber inside the transaction that publishes the post, so each
-     * post is announced exactly once however many processes run (the outbox then sends each row once).
-     */
-    async queueNewPost(trx: Db, post: BlogPost): Promise<number> {
-      const subscribers = await repo.listConfirmed(trx);
-      if (!subscribers.length) return 0;
-      const secret = await siteMeta.linkSecret(trx);
-      for (const s of subscribers) {
-        await mail.queue(
-          newPostMail(s.email, deps.siteName, post, deps.publicUrl + post.url, linksFor(s.id, secret)),
-          trx,
-        );
-      }
-      return subscribers.length;
+    /** The next confirmed subscribers after `afterId`, each with its own links (a newsletter's fan-out). */
+    async confirmedBatch(afterId: string | null, confirmedBy: string, limit: number) {
+      const batch = await repo.confirmedAfter(db, afterId, confirmedBy, limit);
+      const secret = batch.length ? await siteMeta.linkSecret() : null;
+      return batch.map((s) => ({ id: s.id, email: s.email, links: linksFor(s.id, secret!) }));
+    },
+
+    /** How many addresses a newsletter would go to now. */
+    confirmedCount: () => repo.countConfirmed(db),
+
+    /** Links of one subscriber (a test send shows the reader's links of the first subscriber, or placeholders). */
+    async linksOf(id: string): Promise<SubscriberLinks> {
+      return linksFor(id, await siteMeta.linkSecret());
     },
 
     /** For the admin list, newest first, with the post each address subscribed from. */

@@ -1,3 +1,4 @@
+import { toBlogPost } from '#shared/schemas/blog.ts';
 import { SERVER_MESSAGES } from '#shared/messages.ts';
 import * as api from '#shared/api/blog.ts';
 import { route, type ApiRoutes } from './define';
@@ -5,8 +6,10 @@ import { route, type ApiRoutes } from './define';
 /** Blog categories and posts: reads are public (but the edit form's), writes are the administrator's. */
 export const blogRoutes: ApiRoutes = {
   public(scope, { services: { blog } }) {
-    const listed = (result: Awaited<ReturnType<typeof blog.listPosts>>) =>
-      result.pageInfo ? { data: result.posts, meta: result.pageInfo } : { data: result.posts };
+    const listed = (result: Awaited<ReturnType<typeof blog.listPosts>>) => {
+      const data = result.posts.map(toBlogPost);
+      return result.pageInfo ? { data, meta: result.pageInfo } : { data };
+    };
 
     route(scope, api.listCategories, async () => ({ data: await blog.listCategories() }));
     route(scope, api.listPosts, async (request) => listed(await blog.listPosts(request.query)));
@@ -21,18 +24,29 @@ export const blogRoutes: ApiRoutes = {
       if (!found) return reply.code(404).send({ message: SERVER_MESSAGES.postNotFound });
       // A renamed post: point to its current address, as the page does.
       if ('movedTo' in found) return reply.redirect(found.movedTo.replace(/^\/blogs\//, '/api/blogs/get/by/'), 301);
-      return { data: found.post };
+      return { data: toBlogPost(found.post) };
     });
-    route(scope, api.recentPosts, async () => ({ data: await blog.recentPosts() }));
+    route(scope, api.recentPosts, async () => ({ data: (await blog.recentPosts()).map(toBlogPost) }));
   },
-  admin(scope, { services: { blog } }) {
+  admin(scope, { services: { blog, newsletter, config } }) {
     route(scope, api.saveCategory, async (request) => ({ data: await blog.saveCategory(request.body) }));
     route(scope, api.deleteCategory, async (request) => ({ data: await blog.deleteCategory(request.params.id) }));
-    route(scope, api.createPost, async (request) => ({ data: await blog.createPost(request.body) }));
+    route(scope, api.createPost, async (request) => ({ data: toBlogPost(await blog.createPost(request.body)) }));
     route(scope, api.updatePost, async (request) => ({
-      data: await blog.updatePost(request.params.id, request.body),
+      data: toBlogPost(await blog.updatePost(request.params.id, request.body)),
     }));
-    route(scope, api.getPost, async (request) => ({ data: await blog.getPost(request.params.id) }));
+    route(scope, api.getPost, async (request) => ({ data: toBlogPost(await blog.getPost(request.params.id)) }));
+    route(scope, api.getAdminPost, async (request) => ({
+      data: await newsletter.withState(await blog.getAdminPost(request.params.id)),
+    }));
+    route(scope, api.listAdminPosts, async (request) => ({ data: await blog.listForAdmin(request.query) }));
+    route(scope, api.previewLink, async (request) => ({
+      data: { url: `${config.publicUrl}/preview/${await blog.previewToken(request.params.id)}` },
+    }));
+    route(scope, api.revokePreviewLink, async (request) => {
+      await blog.revokePreviewToken(request.params.id);
+      return { data: { revoked: true } };
+    });
     route(scope, api.deletePost, async (request) => ({ data: await blog.deletePost(request.params.id) }));
   },
 };

@@ -9,6 +9,7 @@ import { contactRoutes } from './contact';
 import { contentRoutes } from './content';
 import type { ApiContext, ApiRoutes } from './define';
 import { inboxRoutes } from './inbox';
+import { newsletterRoutes } from './newsletter';
 import { subscriberRoutes } from './subscribers';
 import { MAX_UPLOAD_BYTES, uploadRoutes } from './uploads';
 
@@ -20,6 +21,7 @@ const RESOURCES: ApiRoutes[] = [
   blogRoutes,
   subscriberRoutes,
   inboxRoutes,
+  newsletterRoutes,
 ];
 
 /**

@@ -1,0 +1,54 @@
+import { useEffect } from 'react';
+import { formatDate } from '#shared/format.ts';
+import type { BlogCategory, PostDetails } from '#shared/schemas/blog.ts';
+import { Picture } from '#app/components/ui/Picture.tsx';
+import { RichText } from '#app/components/ui/RichText.tsx';
+import { BlogSidebar } from './BlogSidebar';
+import { postDate } from './post-date';
+
+/** A post as its public page shows it (the post page and its private preview, docs/product.md#blog-post). */
+export function PostPage({
+  post,
+  recent,
+  categories,
+}: {
+  post: PostDetails;
+  recent: PostDetails[];
+  categories: BlogCategory[];
+}) {
+  // The post page scrolls smoothly to the top 100 ms after it opens (docs/product.md#timings-and-constants).
+  useEffect(() => {
+    const timer = setTimeout(() => window.scrollTo({ top: 0, behavior: 'smooth' }), 100);
+    return () => clearTimeout(timer);
+  }, [post._id]);
+  const date = postDate(post);
+  return (
+    <div className="blog-page container">
+      <div className="row g-4 g-lg-5">
+        <article className="col-lg-8 blog-post">
+          <h1 className="blog-post-title">{post.title}</h1>
+          <p className="blog-post-meta">
+            <span className="blog-post-category">{post.blogCategory[0]?.name ?? 'Uncategorized'}</span>
+            <span aria-hidden="true"> · </span>
+            <time dateTime={date}>{formatDate(date)}</time>
+          </p>
+          {post.featureImage ? (
+            <Picture
+              src={post.featureImage}
+              alt=""
+              width={960}
+              height={540}
+              sizes="(max-width: 991px) 100vw, 760px"
+              className="blog-post-img img-fluid rounded-3 mb-4"
+              eager
+            />
+          ) : null}
+          <RichText html={post.content} className="blog-content rich-text" />
+        </article>
+        <div className="col-lg-4">
+          <BlogSidebar recent={recent} categories={categories} blogId={post._id} />
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,143 @@
+import { PUBLISHING_MESSAGES } from '#shared/messages.ts';
+import type { DeliveryReport, MailPreview, Settings } from '#shared/api/newsletter.ts';
+import type { AdminPost, PostDetails } from '#shared/schemas/blog.ts';
+import type { Db } from '#server/db/database.ts';
+import { enqueueMany } from '#server/modules/mail/outbox-repository.ts';
+import type { MailService } from '#server/modules/mail/service.ts';
+import type { SiteMeta } from '#server/modules/site-meta/service.ts';
+import type { SubscriberService } from '#server/modules/subscribers/service.ts';
+import * as repo from './repository';
+import { newsletterMail } from './template';
+
+/** Subscribers fanned out per transaction: small enough to commit quickly, large enough to be quick. */
+const CHUNK = 500;
+const LOCK_MS = 60_000;
+const FAILURES_SHOWN = 100;
+const BODY_SETTING = 'newsletter-body';
+
+/**
+ * Newsletters sent on purpose (docs/product.md#blog-posts): publishing a post the administrator chose to
+ * e-mail records a campaign in the publishing transaction and returns; the mail worker then fans the
+ * campaign out into the outbox in chunks, one row per confirmed subscriber (a unique key per subscriber
+ * and campaign), and sends them. A post has at most one campaign.
+ */
+export function createNewsletterService(deps: {
+  db: Db;
+  mail: MailService;
+  subscribers: SubscriberService;
+  siteMeta: SiteMeta;
+  siteName: string;
+  publicUrl: string;
+  getPost: (id: string) => Promise<PostDetails>;
+}) {
+  const { db, mail, subscribers } = deps;
+
+  async function settings(): Promise<Settings> {
+    return { newsletterBody: (await deps.siteMeta.readSetting(BODY_SETTING)) === 'full' ? 'full' : 'excerpt' };
+  }
+  const site = async () => ({
+    siteName: deps.siteName,
+    publicUrl: deps.publicUrl,
+    body: (await settings()).newsletterBody,
+  });
+
+  /** Fans out one claimed campaign to the end, a chunk per transaction; a crash resumes after the last chunk. */
+  async function fanOut(campaign: NonNullable<Awaited<ReturnType<typeof repo.claimCampaign>>>) {
+    const post = await deps.getPost(campaign.post_id);
+    const template = await site();
+    let cursor = campaign.cursor;
+    for (;;) {
+      const batch = await subscribers.confirmedBatch(cursor, campaign.created_at, CHUNK);
+      if (!batch.length) break;
+      const last = batch[batch.length - 1]!.id;
+      await db.transaction().execute(async (trx) => {
+        await enqueueMany(
+          trx,
+          batch.map((s) => ({
+            ...newsletterMail(s.email, post, template, s.links),
+            campaignId: campaign.id,
+            dedupeKey: `${campaign.id}:${s.id}`,
+          })),
+        );
+        await repo.advanceCampaign(trx, campaign.id, last, batch.length, LOCK_MS);
+      });
+      cursor = last;
+      mail.kick();
+    }
+    await repo.markFannedOut(db, campaign.id);
+  }
+
+  return {
+    /** Inside the transaction that publishes `post`: records its campaign, unless it already has one. */
+    start: (trx: Db, post: PostDetails) => repo.insertCampaign(trx, post._id),
+
+    /** One pass of the mail worker: fans out every waiting campaign, then closes the finished ones. */
+    async work(): Promise<void> {
+      for (
+        let campaign = await repo.claimCampaign(db, LOCK_MS);
+        campaign;
+        campaign = await repo.claimCampaign(db, LOCK_MS)
+      ) {
+        await fanOut(campaign);
+      }
+      await repo.finishCampaigns(db);
+    },
+
+    /** A post as the editor sees it: with whether it will be, or has been, e-mailed. */
+    async withState({
+      post,
+      newsletterOnPublish,
+    }: {
+      post: PostDetails;
+      newsletterOnPublish: boolean;
+    }): Promise<AdminPost> {
+      const sent = (await repo.findCampaignOfPost(db, post._id)) !== undefined;
+      return { ...post, newsletter: { onPublish: newsletterOnPublish && !sent, sent } };
+    },
+
+    async report(postId: string): Promise<DeliveryReport | null> {
+      const campaign = await repo.findCampaignOfPost(db, postId);
+      if (!campaign) return null;
+      const live = campaign.status !== 'done';
+      const counts = live ? await repo.outboxCounts(db, campaign.id) : {};
+      const failures = await repo.failedMails(db, campaign.id, FAILURES_SHOWN);
+      return {
+        status: campaign.status,
+        recipients: campaign.recipients,
+        sent: live ? (counts.sent ?? 0) : campaign.sent,
+        failed: live ? (counts.failed ?? 0) : campaign.failed,
+        pending: live ? (counts.pending ?? 0) + (counts.sending ?? 0) : 0,
+        startedAt: campaign.created_at,
+        finishedAt: campaign.finished_at,
+        failures: failures.map((f) => ({ email: f.to_address, error: f.last_error ?? '' })),
+      };
+    },
+
+    /** The newsletter of a post as a subscriber gets it (with links that lead nowhere). */
+    async preview(postId: string): Promise<MailPreview> {
+      const mailOf = newsletterMail(
+        'reader@example.com',
+        await deps.getPost(postId),
+        await site(),
+        await subscribers.linksOf('preview'),
+      );
+      return { subject: mailOf.subject, html: mailOf.html ?? '', text: mailOf.text };
+    },
+
+    /** Sends the newsletter of a post to `to` only, marked as a test; nothing else changes. */
+    async sendTest(postId: string, to: string): Promise<string> {
+      const test = newsletterMail(to, await deps.getPost(postId), await site(), await subscribers.linksOf('preview'));
+      await mail.queue({ ...test, kind: 'newsletter-test', subject: `[Test] ${test.subject}` });
+      return PUBLISHING_MESSAGES.testSent(to);
+    },
+
+    audience: async () => ({ confirmed: await subscribers.confirmedCount() }),
+
+    settings,
+    async saveSettings(next: Settings): Promise<Settings> {
+      await deps.siteMeta.writeSetting(BODY_SETTING, next.newsletterBody);
+      return settings();
+    },
+  };
+}
+export type NewsletterService = ReturnType<typeof createNewsletterService>;

@@ -1,0 +1,80 @@
+import { z } from '#shared/schemas/zod.ts';
+import { endpoint, idParams, messageData } from './endpoint';
+
+/** How a post's newsletter went: recipients, sent, failed (with the reason), pending, and when. */
+export const deliveryReportSchema = z.object({
+  status: z.enum(['fanning-out', 'sending', 'done']),
+  recipients: z.number(),
+  sent: z.number(),
+  failed: z.number(),
+  pending: z.number(),
+  startedAt: z.string(),
+  finishedAt: z.nullable(z.string()),
+  failures: z.array(z.object({ email: z.string(), error: z.string() })),
+});
+export type DeliveryReport = z.infer<typeof deliveryReportSchema>;
+
+export const mailPreviewSchema = z.object({ subject: z.string(), html: z.string(), text: z.string() });
+export type MailPreview = z.infer<typeof mailPreviewSchema>;
+
+/** The delivery report of a post's newsletter; null when it has not been e-mailed. */
+export const deliveryReport = endpoint({
+  method: 'GET',
+  path: '/blogs/:id/newsletter',
+  access: 'admin',
+  params: idParams,
+  data: z.nullable(deliveryReportSchema),
+});
+
+/** The newsletter of a post as a subscriber would get it. */
+export const newsletterPreview = endpoint({
+  method: 'GET',
+  path: '/blogs/:id/newsletter/preview',
+  access: 'admin',
+  params: idParams,
+  data: mailPreviewSchema,
+});
+
+/** Sends the newsletter of a post to one address (the administrator's unless another is given), and nobody else. */
+export const newsletterTest = endpoint({
+  method: 'POST',
+  path: '/blogs/:id/newsletter/test',
+  access: 'admin',
+  params: idParams,
+  body: z.object({
+    to: z.optional(
+      z
+        .string()
+        .check(
+          z.trim(),
+          z.maxLength(254),
+          z.regex(/^[^\s@<>,;]+@[^\s@<>,;]+\.[^\s@<>,;]+$/, 'Please enter a valid Email!'),
+        ),
+    ),
+  }),
+  data: messageData,
+});
+
+/** How many confirmed subscribers a newsletter would go to now. */
+export const newsletterAudience = endpoint({
+  method: 'GET',
+  path: '/admin/newsletter/audience',
+  access: 'admin',
+  data: z.object({ confirmed: z.number() }),
+});
+
+export const settingsSchema = z.object({
+  /** The newsletter carries the post's excerpt, or the whole article. */
+  newsletterBody: z.enum(['excerpt', 'full']),
+});
+export type Settings = z.infer<typeof settingsSchema>;
+
+export const getSettings = endpoint({ method: 'GET', path: '/admin/settings', access: 'admin', data: settingsSchema });
+
+export const saveSettings = endpoint({
+  method: 'POST',
+  path: '/admin/settings',
+  access: 'admin',
+  body: settingsSchema,
+  data: settingsSchema,
+});
