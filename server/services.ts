@@ -54,6 +54,7 @@ export function createServices(deps: { config: Config; db: Db; log: FastifyBaseL
     siteMeta,
     siteName: config.siteName,
     publicUrl: config.publicUrl,
+    timeZone: config.timeZone,
     getPost: (id) => blog.getPost(id),
   });
   mailWorker.beforeEachPass(() => newsletter.work());

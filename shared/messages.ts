@@ -69,6 +69,13 @@ export const SUBSCRIBE_MESSAGES = {
   unsubscribedBefore: 'This address has been unsubscribed. Please subscribe again.',
   confirmed: (email: string) => `Thank you! ${email} will get an e-mail when we publish a new article.`,
   unsubscribedEmail: (email: string) => `${email} will get no more e-mails from our blog.`,
+  unsubscribeQuestion: (email: string) => `Stop e-mails about new articles to ${email}?`,
+  badCsv: (reason: string) => `The file is not a CSV file the import can read (${reason}).`,
+  added: (email: string) => `${email} was added.`,
+  alreadyConfirmed: (email: string) => `${email} is already a confirmed subscriber.`,
+  imported: (added: number, existing: number, invalid: number) =>
+    `${added} added, ${existing} already subscribed, ${invalid} not valid.`,
+  checkInbox: 'Almost done: please confirm with the link in the e-mail we have just sent you.',
 } as const;
 
 /** The image upload's texts (docs/product.md#image-upload). */

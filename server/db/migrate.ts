@@ -7,6 +7,7 @@ import * as subscribers from './migrations/2026-11-22-0004-subscribers';
 import * as blogLongAddresses from './migrations/2026-11-22-0005-blog-long-addresses';
 import * as versionRowAndJobs from './migrations/2026-11-23-0006-version-row-and-jobs';
 import * as publishing from './migrations/2026-11-23-0007-publishing';
+import * as subscriberConsent from './migrations/2026-11-23-0008-subscriber-consent';
 
 /**
  * Migrations are listed here rather than read from a folder at run time, so the bundled server carries
@@ -20,6 +21,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-22-0005-blog-long-addresses': blogLongAddresses,
   '2026-11-23-0006-version-row-and-jobs': versionRowAndJobs,
   '2026-11-23-0007-publishing': publishing,
+  '2026-11-23-0008-subscriber-consent': subscriberConsent,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -192,6 +192,8 @@ export interface SubscriberTable {
   updated_at: string;
   confirmed_at: string | null;
   unsubscribed_at: string | null;
+  /** Where an address the administrator added gave its consent. */
+  consent_source: string | null;
 }
 
 /** When each periodic job last ran (server/modules/jobs); claiming a run moves it forward. */

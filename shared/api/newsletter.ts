@@ -69,12 +69,21 @@ export const settingsSchema = z.object({
 });
 export type Settings = z.infer<typeof settingsSchema>;
 
-export const getSettings = endpoint({ method: 'GET', path: '/admin/settings', access: 'admin', data: settingsSchema });
+/** The settings, and what the server's configuration fixes: the time zone posts are scheduled in. */
+export const siteSettingsSchema = z.extend(settingsSchema, { timeZone: z.string() });
+export type SiteSettings = z.infer<typeof siteSettingsSchema>;
+
+export const getSettings = endpoint({
+  method: 'GET',
+  path: '/admin/settings',
+  access: 'admin',
+  data: siteSettingsSchema,
+});
 
 export const saveSettings = endpoint({
   method: 'POST',
   path: '/admin/settings',
   access: 'admin',
   body: settingsSchema,
-  data: settingsSchema,
+  data: siteSettingsSchema,
 });

@@ -10,6 +10,8 @@ export const subscriberSchema = z.object({
   confirmedAt: z.nullable(z.string()),
   /** The post the visitor subscribed from. */
   source: z.nullable(z.object({ _id: z.string(), title: z.string() })),
+  /** Where an address the administrator added gave its consent. */
+  consentSource: z.optional(z.string()),
 });
 export type Subscriber = z.infer<typeof subscriberSchema>;
 
@@ -55,4 +57,29 @@ export const exportSubscribers = endpoint({
   access: 'admin',
   data: z.string(),
   file: { contentType: 'text/csv; charset=utf-8' },
+});
+
+const consent = {
+  /** The owner already confirmed elsewhere: no confirmation mail (docs/product.md#subscribers). */
+  confirmed: z._default(z.boolean(), false),
+  /** Where the owner gave consent, kept with the address. */
+  source: z.string().check(z.trim(), z.minLength(1, 'Say where these addresses come from'), z.maxLength(200)),
+};
+
+/** Adds one address by hand. */
+export const addSubscriber = endpoint({
+  method: 'POST',
+  path: '/admin/subscribers',
+  access: 'admin',
+  body: z.object({ email: subscribeSchema.shape.email, ...consent }),
+  data: messageData,
+});
+
+/** Imports the addresses of a CSV file (its "email" column, or its first). */
+export const importSubscribers = endpoint({
+  method: 'POST',
+  path: '/admin/subscribers/import',
+  access: 'admin',
+  body: z.object({ csv: z.string().check(z.minLength(1, 'Choose a CSV file'), z.maxLength(5_000_000)), ...consent }),
+  data: z.object({ message: z.string(), added: z.number(), existing: z.number(), invalid: z.array(z.string()) }),
 });

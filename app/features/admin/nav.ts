@@ -10,6 +10,7 @@ import people from 'bootstrap-icons/icons/people.svg?raw';
 import personCheck from 'bootstrap-icons/icons/person-check.svg?raw';
 import share from 'bootstrap-icons/icons/share.svg?raw';
 import shield from 'bootstrap-icons/icons/shield-lock.svg?raw';
+import sliders from 'bootstrap-icons/icons/sliders.svg?raw';
 import tags from 'bootstrap-icons/icons/tags.svg?raw';
 import { sectionOf, type SectionKey } from '#shared/sections.ts';
 
@@ -40,4 +41,5 @@ export const ADMIN_NAV: NavItem[] = [
   { label: 'Change Password', to: '/admin/change-password', icon: key },
   { label: 'Messages', to: '/admin/messages', icon: envelope },
   { label: 'Subscribers', to: '/admin/subscribers', icon: personCheck },
+  { label: 'Settings', to: '/admin/settings', icon: sliders },
 ];

@@ -1,5 +1,6 @@
+import { useState } from 'react';
 import { Form } from 'react-bootstrap';
-import { MESSAGES } from '#shared/messages.ts';
+import { MESSAGES, SUBSCRIBE_MESSAGES } from '#shared/messages.ts';
 import { subscribeFormSchema } from '#shared/schemas/subscribe.ts';
 import { SpinnerButton } from '#app/components/ui/SpinnerButton.tsx';
 import { subscribe } from '#shared/api/subscribers.ts';
@@ -11,6 +12,7 @@ import { useForm } from '#app/lib/use-form.ts';
 export function SubscribeBox({ blogId }: { blogId?: string }) {
   const form = useForm(subscribeFormSchema, { email: '' });
   const sending = useSubmit();
+  const [confirmNeeded, setConfirmNeeded] = useState(false);
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
@@ -20,6 +22,7 @@ export function SubscribeBox({ blogId }: { blogId?: string }) {
       success: MESSAGES.subscribed,
     });
     if (sent) form.reset();
+    setConfirmNeeded(sent);
   };
 
   return (
@@ -44,6 +47,11 @@ export function SubscribeBox({ blogId }: { blogId?: string }) {
         <SpinnerButton type="submit" loading={sending.busy} className="w-100">
           Subscribe
         </SpinnerButton>
+        {confirmNeeded ? (
+          <p className="small mt-2 mb-0" role="status" data-testid="subscribe-confirm-note">
+            {SUBSCRIBE_MESSAGES.checkInbox}
+          </p>
+        ) : null}
       </Form>
     </section>
   );

@@ -1,7 +1,18 @@
 import { Link } from 'react-router';
 
 /** The page a confirmation or unsubscribe link opens. */
-export function SubscriptionResult({ title, message, ok }: { title: string; message: string; ok: boolean }) {
+export function SubscriptionResult({
+  title,
+  message,
+  ok,
+  children,
+}: {
+  title: string;
+  message: string;
+  ok: boolean;
+  /** What the reader can do next on this page (the unsubscribe button). */
+  children?: React.ReactNode;
+}) {
   return (
     <div className="blog-page container">
       <section
@@ -15,9 +26,11 @@ export function SubscriptionResult({ title, message, ok }: { title: string; mess
         <p className={ok ? 'lead' : 'lead text-danger'} role={ok ? undefined : 'alert'}>
           {message}
         </p>
-        <Link to="/blogs" className="btn btn-primary mt-3">
-          Go to the blog
-        </Link>
+        {children ?? (
+          <Link to="/blogs" className="btn btn-primary mt-3">
+            Go to the blog
+          </Link>
+        )}
       </section>
     </div>
   );

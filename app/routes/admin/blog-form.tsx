@@ -1,102 +1,172 @@
-import { useState } from 'react';
-import { Form } from 'react-bootstrap';
+import { useEffect, useState } from 'react';
+import { Button, ButtonGroup, Dropdown, Form } from 'react-bootstrap';
 import { useNavigate } from 'react-router';
-import { toast } from '#app/lib/toast.tsx';
 import { MESSAGES } from '#shared/messages.ts';
-import { createPost, getPost, listCategories, updatePost } from '#shared/api/blog.ts';
-import type { BlogFormValues, BlogPost } from '#shared/schemas/blog.ts';
+import { createPost, getAdminPost, listCategories, previewLink, updatePost } from '#shared/api/blog.ts';
+import { getSettings, newsletterAudience } from '#shared/api/newsletter.ts';
+import type { AdminPost } from '#shared/schemas/blog.ts';
 import { ImageUpload } from '#app/components/ui/ImageUpload.tsx';
 import { RichTextEditor } from '#app/components/ui/RichTextEditor.tsx';
 import { SpinnerButton } from '#app/components/ui/SpinnerButton.tsx';
 import { TextField } from '#app/components/ui/TextField.tsx';
-import { call } from '#app/lib/api-client.ts';
-import { useSubmit } from '#app/lib/use-submit.ts';
+import { DeliveryReport } from '#app/features/blog-editor/DeliveryReport.tsx';
+import { NewsletterTools } from '#app/features/blog-editor/NewsletterTools.tsx';
+import { bodyOf, formOf, type PostFormValues } from '#app/features/blog-editor/post-form.ts';
+import { PublishingPanel } from '#app/features/blog-editor/PublishingPanel.tsx';
+import { SeoFields } from '#app/features/blog-editor/SeoFields.tsx';
+import { ApiError, call } from '#app/lib/api-client.ts';
+import { toast } from '#app/lib/toast.tsx';
+import { failureMessage, useSubmit } from '#app/lib/use-submit.ts';
 import type { Route } from './+types/blog-form';
 
 /** Create (`/admin/blogs/create`) and edit (`/admin/blogs/edit/:id`) share this screen. */
 export async function clientLoader({ params }: Route.ClientLoaderArgs) {
-  const categories = await call(listCategories);
-  let post: BlogPost | null = null;
+  const [categories, settings] = await Promise.all([call(listCategories), call(getSettings)]);
+  let post: AdminPost | null = null;
   if (params.id) {
     try {
-      post = await call(getPost, { params: { id: params.id } });
+      post = await call(getAdminPost, { params: { id: params.id } });
     } catch (err) {
       // A failed load shows its message (docs/product.md#error-catalogue).
       toast.error(err instanceof Error ? err.message : String(err));
     }
   }
-  return { categories, post, editing: Boolean(params.id) };
+  return { categories, post, editing: Boolean(params.id), timeZone: settings.timeZone };
 }
 clientLoader.hydrate = true as const;
 
-type Values = { [K in keyof BlogFormValues]-?: string };
-
-const fromPost = (post: BlogPost | null): Values => ({
-  title: post?.title ?? '',
-  excerpt: post?.excerpt ?? '',
-  blogCategory: post?.blogCategory[0]?._id ?? '',
-  content: post?.content ?? '',
-  featureImage: post?.featureImage ?? '',
-});
-
-function BlogForm({ categories, post, editing }: Route.ComponentProps['loaderData']) {
+function BlogForm({ categories, post, editing, timeZone }: Route.ComponentProps['loaderData']) {
   const navigate = useNavigate();
-  const [values, setValues] = useState(() => fromPost(post));
+  const [values, setValues] = useState(() => formOf(post, timeZone));
+  const [errors, setErrors] = useState<Partial<Record<keyof PostFormValues, string>>>({});
+  const [audience, setAudience] = useState<number | null>(null);
   const saving = useSubmit();
-  const set = (name: keyof Values, value: string) => setValues((v) => ({ ...v, [name]: value }));
+  const opening = useSubmit();
+  const set = <K extends keyof PostFormValues>(name: K, value: PostFormValues[K]) => {
+    setValues((v) => ({ ...v, [name]: value }));
+    setErrors((e) => ({ ...e, [name]: undefined }));
+  };
 
-  const submit = async (event: React.FormEvent) => {
-    event.preventDefault();
-    const saved =
-      editing && post
-        ? await saving.run(() => call(updatePost, { params: { id: post._id }, body: { ...values, _id: post._id } }), {
-            success: MESSAGES.blogUpdated,
-          })
-        : await saving.run(() => call(createPost, { body: values }), { success: MESSAGES.blogCreated });
+  useEffect(() => {
+    call(newsletterAudience)
+      .then((a) => setAudience(a.confirmed))
+      .catch(() => setAudience(null));
+  }, []);
+
+  const save = async (asDraft: boolean) => {
+    const body = bodyOf(values, timeZone, { asDraft, isNew: !(editing && post) });
+    const saved = await saving.run(
+      () =>
+        editing && post
+          ? call(updatePost, { params: { id: post._id }, body: { ...body, _id: post._id } })
+          : call(createPost, { body }),
+      {
+        success: editing && post ? MESSAGES.blogUpdated : MESSAGES.blogCreated,
+        onFailure: (err) => {
+          // A field the server refused is shown under it; anything else as a toast.
+          const message = failureMessage(err);
+          const field = err instanceof ApiError ? err.field : undefined;
+          if (field === 'publishAt' || field === 'customSlug' || field === 'metaTitle' || field === 'metaDescription') {
+            setErrors({ [field === 'publishAt' ? 'publishAtLocal' : field]: message });
+          }
+          toast.error(message);
+        },
+      },
+    );
     if (saved) navigate('/admin/blogs');
+  };
+
+  /** Opens the saved post as its public page will show it, in a new tab, by its private link. */
+  const openPreview = (id: string) => {
+    const tab = window.open('', '_blank');
+    void opening.run(async () => {
+      const { url } = await call(previewLink, { params: { id } });
+      if (tab) tab.location.href = url;
+      else window.location.assign(url);
+    });
   };
 
   return (
     <section className="admin-card">
-      <h1 className="h3 mb-4">{editing ? 'Edit Blog' : 'Create Blog'}</h1>
-      <form noValidate onSubmit={submit} aria-label="Blog">
-        <TextField id="blog-title" label="Title" value={values.title} onChange={(v) => set('title', v)} />
-        <TextField
-          id="blog-excerpt"
-          label="Excerpt"
-          as="textarea"
-          rows={2}
-          value={values.excerpt}
-          onChange={(v) => set('excerpt', v)}
-        />
-        <Form.Group className="mb-3" controlId="blog-category">
-          <Form.Label>Select Category</Form.Label>
-          <Form.Select value={values.blogCategory} onChange={(e) => set('blogCategory', e.target.value)}>
-            <option value="">Uncategorized</option>
-            {categories.map((c) => (
-              <option key={c._id} value={c._id}>
-                {c.name}
-              </option>
-            ))}
-          </Form.Select>
-        </Form.Group>
-        <ImageUpload
-          label="Image"
-          accept="image/*"
-          toastOnError={false}
-          value={values.featureImage}
-          onUploaded={(url) => set('featureImage', url)}
-        />
-        <RichTextEditor
-          id="blog-content"
-          label="Content"
-          height={500}
-          value={values.content}
-          onChange={(v) => set('content', v)}
-        />
-        <SpinnerButton type="submit" loading={saving.busy} className="px-5">
-          Save
-        </SpinnerButton>
+      <div className="d-flex flex-wrap gap-2 justify-content-between align-items-start mb-4">
+        <h1 className="h3 mb-0">{editing ? 'Edit Blog' : 'Create Blog'}</h1>
+        {post ? (
+          <Button variant="outline-secondary" disabled={opening.busy} onClick={() => openPreview(post._id)}>
+            Preview
+          </Button>
+        ) : null}
+      </div>
+      <form
+        noValidate
+        aria-label="Blog"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void save(false);
+        }}
+      >
+        <div className="row g-4">
+          <div className="col-xl-8">
+            <TextField id="blog-title" label="Title" value={values.title} onChange={(v) => set('title', v)} />
+            <TextField
+              id="blog-excerpt"
+              label="Excerpt"
+              as="textarea"
+              rows={2}
+              value={values.excerpt}
+              onChange={(v) => set('excerpt', v)}
+            />
+            <Form.Group className="mb-3" controlId="blog-category">
+              <Form.Label>Select Category</Form.Label>
+              <Form.Select value={values.blogCategory} onChange={(e) => set('blogCategory', e.target.value)}>
+                <option value="">Uncategorized</option>
+                {categories.map((c) => (
+                  <option key={c._id} value={c._id}>
+                    {c.name}
+                  </option>
+                ))}
+              </Form.Select>
+            </Form.Group>
+            <ImageUpload
+              label="Image"
+              accept="image/*"
+              toastOnError={false}
+              value={values.featureImage}
+              onUploaded={(url) => set('featureImage', url)}
+            />
+            <RichTextEditor
+              id="blog-content"
+              label="Content"
+              height={500}
+              value={values.content}
+              onChange={(v) => set('content', v)}
+            />
+          </div>
+          <div className="col-xl-4">
+            <PublishingPanel
+              values={values}
+              timeZone={timeZone}
+              audience={audience}
+              emailed={post?.newsletter.sent ?? false}
+              error={errors.publishAtLocal}
+              onChange={set}
+            />
+            <NewsletterTools postId={post?._id ?? null} />
+            {post?.newsletter.sent ? <DeliveryReport postId={post._id} /> : null}
+            <SeoFields values={values} errors={errors} onChange={set} />
+          </div>
+        </div>
+        {/* "Save as draft" sits in the menu beside Save, so the page keeps one button that saves. */}
+        <Dropdown as={ButtonGroup} align="start">
+          <SpinnerButton type="submit" loading={saving.busy} className="px-5">
+            Save
+          </SpinnerButton>
+          <Dropdown.Toggle split id="blog-save-options" aria-label="More options" disabled={saving.busy} />
+          <Dropdown.Menu>
+            <Dropdown.Item as="button" type="button" onClick={() => void save(true)}>
+              Save as draft
+            </Dropdown.Item>
+          </Dropdown.Menu>
+        </Dropdown>
       </form>
     </section>
   );

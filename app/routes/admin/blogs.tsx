@@ -1,9 +1,11 @@
 import { useState } from 'react';
-import { Form, Table } from 'react-bootstrap';
+import { Badge, Form, Table } from 'react-bootstrap';
 import { Link, useRevalidator, useSearchParams } from 'react-router';
 import { UI_MESSAGES } from '#shared/messages.ts';
-import { deletePost, listCategories, listPosts, listPostsOfCategory } from '#shared/api/blog.ts';
-import type { BlogPost } from '#shared/schemas/blog.ts';
+import { deletePost, listAdminPosts, listCategories } from '#shared/api/blog.ts';
+import { getSettings } from '#shared/api/newsletter.ts';
+import { POST_STATUSES, type PostDetails, type PostStatus } from '#shared/schemas/blog.ts';
+import { isoToZoned } from '#shared/zoned-time.ts';
 import { ConfirmDialog } from '#app/components/ui/ConfirmDialog.tsx';
 import { call } from '#app/lib/api-client.ts';
 import { useSubmit } from '#app/lib/use-submit.ts';
@@ -12,24 +14,43 @@ import { IconButton } from '#app/components/ui/IconButton.tsx';
 
 const ALL = 'all';
 
-/** The list follows the category select, which starts at the first category (docs/product.md#blog-posts). */
+const STATUS_BADGES: Record<PostStatus, { label: string; bg: string }> = {
+  draft: { label: 'Draft', bg: 'secondary' },
+  scheduled: { label: 'Scheduled', bg: 'info' },
+  published: { label: 'Published', bg: 'success' },
+};
+
+/**
+ * Every post with its status. The list follows the category select, which starts at the first category
+ * (docs/product.md#blog-posts), and the status select.
+ */
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
-  const categories = await call(listCategories);
-  const selected = new URL(request.url).searchParams.get('category') ?? categories[0]?._id ?? ALL;
-  const posts =
-    selected === ALL ? await call(listPosts) : await call(listPostsOfCategory, { params: { categoryId: selected } });
-  return { categories, selected, posts };
+  const search = new URL(request.url).searchParams;
+  const [categories, { timeZone }] = await Promise.all([call(listCategories), call(getSettings)]);
+  const selected = search.get('category') ?? categories[0]?._id ?? ALL;
+  const status = POST_STATUSES.find((s) => s === search.get('status'));
+  const posts = await call(listAdminPosts, {
+    query: { status, categoryId: selected === ALL ? undefined : selected },
+  });
+  return { categories, selected, status: status ?? ALL, posts, timeZone };
 }
 clientLoader.hydrate = true as const;
 
 export default function AdminBlogs({ loaderData }: Route.ComponentProps) {
-  const { categories, selected, posts } = loaderData;
-  const [, setSearchParams] = useSearchParams();
+  const { categories, selected, status, posts, timeZone } = loaderData;
+  const [searchParams, setSearchParams] = useSearchParams();
+  const filter = (name: 'category' | 'status', value: string) => {
+    const next = new URLSearchParams(searchParams);
+    if (name === 'category') next.set('category', value);
+    else if (value === ALL) next.delete('status');
+    else next.set('status', value);
+    setSearchParams(next);
+  };
   const revalidator = useRevalidator();
-  const [deleting, setDeleting] = useState<BlogPost | null>(null);
+  const [deleting, setDeleting] = useState<PostDetails | null>(null);
   const removing = useSubmit();
 
-  const remove = async (post: BlogPost) => {
+  const remove = async (post: PostDetails) => {
     setDeleting(null);
     const removed = await removing.run(() => call(deletePost, { params: { id: post._id } }), {
       success: UI_MESSAGES.blogDeleted,
@@ -44,13 +65,24 @@ export default function AdminBlogs({ loaderData }: Route.ComponentProps) {
         <div className="d-flex gap-2 align-items-end">
           <Form.Group controlId="blog-category-filter">
             <Form.Label className="small mb-1">Category</Form.Label>
-            <Form.Select value={selected} onChange={(e) => setSearchParams({ category: e.target.value })}>
+            <Form.Select value={selected} onChange={(e) => filter('category', e.target.value)}>
               {categories.map((c) => (
                 <option key={c._id} value={c._id}>
                   {c.name}
                 </option>
               ))}
               <option value={ALL}>All posts</option>
+            </Form.Select>
+          </Form.Group>
+          <Form.Group controlId="blog-status-filter">
+            <Form.Label className="small mb-1">Status</Form.Label>
+            <Form.Select value={status} onChange={(e) => filter('status', e.target.value)}>
+              <option value={ALL}>Any status</option>
+              {POST_STATUSES.map((s) => (
+                <option key={s} value={s}>
+                  {STATUS_BADGES[s].label}
+                </option>
+              ))}
             </Form.Select>
           </Form.Group>
           <Link to="/admin/blogs/create" className="btn btn-primary">
@@ -71,7 +103,17 @@ export default function AdminBlogs({ loaderData }: Route.ComponentProps) {
             {posts.map((post, index) => (
               <tr key={post._id}>
                 <td>{index + 1}</td>
-                <td>{post.title}</td>
+                <td>
+                  {post.title}{' '}
+                  <Badge bg={STATUS_BADGES[post.status].bg} className="ms-1 align-middle" data-testid="post-status">
+                    {STATUS_BADGES[post.status].label}
+                  </Badge>
+                  {post.status === 'scheduled' && post.publishAt ? (
+                    <span className="small text-body-secondary ms-2">
+                      {isoToZoned(post.publishAt, timeZone).replace('T', ' ')} ({timeZone})
+                    </span>
+                  ) : null}
+                </td>
                 <td className="text-nowrap">
                   <IconButton kind="edit" label={`Edit ${post.title}`} to={`/admin/blogs/edit/${post._id}`} />
                   <IconButton kind="delete" label={`Delete ${post.title}`} onClick={() => setDeleting(post)} />

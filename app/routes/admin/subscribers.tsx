@@ -8,6 +8,7 @@ import { ConfirmDialog } from '#app/components/ui/ConfirmDialog.tsx';
 import { exportSubscribers, listSubscribers, removeSubscriber, type Subscriber } from '#shared/api/subscribers.ts';
 import { call, download } from '#app/lib/api-client.ts';
 import { useSubmit } from '#app/lib/use-submit.ts';
+import { AddSubscribersDialog, type AddMode } from '#app/features/admin/AddSubscribersDialog.tsx';
 import type { Route } from './+types/subscribers';
 import { IconButton } from '#app/components/ui/IconButton.tsx';
 
@@ -29,6 +30,7 @@ async function downloadCsv() {
 export default function Subscribers({ loaderData: subscribers }: Route.ComponentProps) {
   const revalidator = useRevalidator();
   const [removing, setRemoving] = useState<Subscriber | null>(null);
+  const [adding, setAdding] = useState<AddMode | null>(null);
   const acting = useSubmit();
 
   const remove = async (subscriber: Subscriber) => {
@@ -41,14 +43,20 @@ export default function Subscribers({ loaderData: subscribers }: Route.Component
 
   return (
     <section className="admin-card">
-      <div className="d-flex justify-content-between align-items-center mb-3">
+      <div className="d-flex flex-wrap gap-2 justify-content-between align-items-center mb-3">
         <h1 className="h3 mb-0">Subscribers</h1>
-        <Button
-          variant="outline-primary"
-          onClick={() => downloadCsv().catch(() => toast.error(MESSAGES.somethingWentWrong))}
-        >
-          Export CSV
-        </Button>
+        <div className="d-flex flex-wrap gap-2">
+          <Button onClick={() => setAdding('one')}>Add subscriber</Button>
+          <Button variant="outline-primary" onClick={() => setAdding('csv')}>
+            Import CSV
+          </Button>
+          <Button
+            variant="outline-primary"
+            onClick={() => downloadCsv().catch(() => toast.error(MESSAGES.somethingWentWrong))}
+          >
+            Export CSV
+          </Button>
+        </div>
       </div>
       {subscribers.length === 0 ? (
         <p className="text-body-secondary">
@@ -76,7 +84,7 @@ export default function Subscribers({ loaderData: subscribers }: Route.Component
                   </Badge>
                 </td>
                 <td className="text-nowrap">{formatDate(s.createdAt)}</td>
-                <td>{s.source?.title ?? '—'}</td>
+                <td>{s.source?.title ?? s.consentSource ?? '—'}</td>
                 <td>
                   <IconButton kind="delete" label={`Remove ${s.email}`} onClick={() => setRemoving(s)} />
                 </td>
@@ -85,6 +93,13 @@ export default function Subscribers({ loaderData: subscribers }: Route.Component
           </tbody>
         </Table>
       </div>
+      {adding ? (
+        <AddSubscribersDialog
+          mode={adding}
+          onClose={() => setAdding(null)}
+          onAdded={() => void revalidator.revalidate()}
+        />
+      ) : null}
       <ConfirmDialog
         show={removing !== null}
         message={`Remove ${removing?.email ?? ''} from the list?`}

@@ -13,7 +13,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, default
 
 function variantFor(pathname: string): HeaderVariant {
   if (pathname === '/about-us') return 'about';
-  if (pathname === '/blogs' || pathname.startsWith('/blogs/')) return 'blog';
+  if (pathname === '/blogs' || pathname.startsWith('/blogs/') || pathname.startsWith('/preview/')) return 'blog';
   return 'landing';
 }
 

@@ -1,5 +1,5 @@
 import { PUBLISHING_MESSAGES } from '#shared/messages.ts';
-import type { DeliveryReport, MailPreview, Settings } from '#shared/api/newsletter.ts';
+import type { DeliveryReport, MailPreview, Settings, SiteSettings } from '#shared/api/newsletter.ts';
 import type { AdminPost, PostDetails } from '#shared/schemas/blog.ts';
 import type { Db } from '#server/db/database.ts';
 import { enqueueMany } from '#server/modules/mail/outbox-repository.ts';
@@ -28,12 +28,14 @@ export function createNewsletterService(deps: {
   siteMeta: SiteMeta;
   siteName: string;
   publicUrl: string;
+  timeZone: string;
   getPost: (id: string) => Promise<PostDetails>;
 }) {
   const { db, mail, subscribers } = deps;
 
-  async function settings(): Promise<Settings> {
-    return { newsletterBody: (await deps.siteMeta.readSetting(BODY_SETTING)) === 'full' ? 'full' : 'excerpt' };
+  async function settings(): Promise<SiteSettings> {
+    const body = await deps.siteMeta.readSetting(BODY_SETTING);
+    return { newsletterBody: body === 'full' ? 'full' : 'excerpt', timeZone: deps.timeZone };
   }
   const site = async () => ({
     siteName: deps.siteName,
@@ -134,7 +136,7 @@ export function createNewsletterService(deps: {
     audience: async () => ({ confirmed: await subscribers.confirmedCount() }),
 
     settings,
-    async saveSettings(next: Settings): Promise<Settings> {
+    async saveSettings(next: Settings): Promise<SiteSettings> {
       await deps.siteMeta.writeSetting(BODY_SETTING, next.newsletterBody);
       return settings();
     },

@@ -16,20 +16,27 @@ export async function existingPostId(db: Db, postId: string): Promise<string | n
   return (await db.selectFrom('blog_posts').select('id').where('id', '=', postId).executeTakeFirst())?.id ?? null;
 }
 
-/** Stores a new pending address; when another request stored it first, keeps that one. Answers its id. */
-export async function insertPending(db: Db, subscriber: { id: string; email: string; blogId: string | null }) {
+/**
+ * Stores a new address, pending unless the administrator says its owner already confirmed; when another
+ * request stored it first, keeps that one. Answers its id.
+ */
+export async function insertSubscriber(
+  db: Db,
+  subscriber: { id: string; email: string; blogId: string | null; confirmed?: boolean; consentSource?: string },
+) {
   const at = now();
   await db
     .insertInto('subscribers')
     .values({
       id: subscriber.id,
       email: subscriber.email,
-      status: 'pending',
+      status: subscriber.confirmed ? 'confirmed' : 'pending',
       blog_id: subscriber.blogId,
       created_at: at,
       updated_at: at,
-      confirmed_at: null,
+      confirmed_at: subscriber.confirmed ? at : null,
       unsubscribed_at: null,
+      consent_source: subscriber.consentSource ?? null,
     })
     .onConflict((oc) => oc.column('email').doNothing())
     .execute();
@@ -38,19 +45,29 @@ export async function insertPending(db: Db, subscriber: { id: string; email: str
   ).id;
 }
 
-export async function markPending(db: Db, id: string, blogId: string | null): Promise<void> {
+export async function markPending(db: Db, id: string, blogId: string | null, consentSource?: string): Promise<void> {
   await db
     .updateTable('subscribers')
-    .set({ status: 'pending', blog_id: blogId, updated_at: now() })
+    .set({
+      status: 'pending',
+      blog_id: blogId,
+      updated_at: now(),
+      ...(consentSource ? { consent_source: consentSource } : {}),
+    })
     .where('id', '=', id)
     .execute();
 }
 
-export async function markConfirmed(db: Db, id: string): Promise<void> {
+export async function markConfirmed(db: Db, id: string, consentSource?: string): Promise<void> {
   const at = now();
   await db
     .updateTable('subscribers')
-    .set({ status: 'confirmed', confirmed_at: at, updated_at: at })
+    .set({
+      status: 'confirmed',
+      confirmed_at: at,
+      updated_at: at,
+      ...(consentSource ? { consent_source: consentSource } : {}),
+    })
     .where('id', '=', id)
     .execute();
 }
@@ -98,6 +115,7 @@ export function listWithSource(db: Db) {
       'subscribers.status',
       'subscribers.created_at',
       'subscribers.confirmed_at',
+      'subscribers.consent_source',
       'blog_posts.id as post_id',
       'blog_posts.title as post_title',
     ])

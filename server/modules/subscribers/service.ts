@@ -7,6 +7,7 @@ import type { MailService } from '#server/modules/mail/service.ts';
 import type { SiteMeta } from '#server/modules/site-meta/service.ts';
 import { linkToken, verifyLinkToken, type LinkPurpose } from './link-tokens';
 import { confirmationMail, type SubscriberLinks } from './mails';
+import { addressesOfCsv } from './import';
 import * as repo from './repository';
 
 /**
@@ -53,7 +54,7 @@ export function createSubscriberService(deps: {
       await db.transaction().execute(async (trx) => {
         let id = existing?.id;
         if (id) await repo.markPending(trx, id, blogId ?? existing!.blog_id);
-        else id = await repo.insertPending(trx, { id: newId(), email, blogId });
+        else id = await repo.insertSubscriber(trx, { id: newId(), email, blogId });
         await mail.queue(confirmationMail(email, deps.siteName, linksFor(id, await siteMeta.linkSecret(trx))), trx);
       });
       mail.kick();
@@ -66,6 +67,12 @@ export function createSubscriberService(deps: {
       if (row.status === 'unsubscribed') throw new GoneError(SUBSCRIBE_MESSAGES.unsubscribedBefore);
       if (row.status === 'pending') await repo.markConfirmed(db, id);
       return { email: row.email };
+    },
+
+    /** Whom an unsubscribe link is for, changing nothing (the page asks before it unsubscribes). */
+    async unsubscribeTarget(id: string, token: string): Promise<{ email: string; unsubscribed: boolean }> {
+      const row = await checkedSubscriber(id, 'unsubscribe', token);
+      return { email: row.email, unsubscribed: row.status === 'unsubscribed' };
     },
 
     /** Immediate and idempotent. */
@@ -90,6 +97,53 @@ export function createSubscriberService(deps: {
       return linksFor(id, await siteMeta.linkSecret());
     },
 
+    /**
+     * An address the administrator adds, with where its owner gave consent. Unless marked as already
+     * confirmed it is pending and gets a confirmation mail, like a sign-up on the blog. 'exists': it was
+     * already confirmed, and nothing changes.
+     */
+    async addByAdmin(input: { email: string; confirmed: boolean; source: string }): Promise<'added' | 'exists'> {
+      const email = input.email.trim().toLowerCase();
+      const existing = await repo.findSubscriberByEmail(db, email);
+      if (existing?.status === 'confirmed') return 'exists';
+      const queued = await db.transaction().execute(async (trx) => {
+        let id = existing?.id;
+        if (!id) {
+          id = await repo.insertSubscriber(trx, {
+            id: newId(),
+            email,
+            blogId: null,
+            confirmed: input.confirmed,
+            consentSource: input.source,
+          });
+        } else if (input.confirmed) await repo.markConfirmed(trx, id, input.source);
+        else await repo.markPending(trx, id, existing!.blog_id, input.source);
+        if (input.confirmed) return false;
+        await mail.queue(confirmationMail(email, deps.siteName, linksFor(id, await siteMeta.linkSecret(trx))), trx);
+        return true;
+      });
+      if (queued) mail.kick();
+      return 'added';
+    },
+
+    /** Adds every address of a CSV file as `addByAdmin` does; answers how many were added, known or refused. */
+    async importCsv(input: { csv: string; confirmed: boolean; source: string }) {
+      let valid: string[];
+      let invalid: string[];
+      try {
+        ({ valid, invalid } = addressesOfCsv(input.csv));
+      } catch (err) {
+        throw new InvalidInputError(SUBSCRIBE_MESSAGES.badCsv((err as Error).message), 'csv');
+      }
+      let added = 0;
+      let existing = 0;
+      for (const email of valid) {
+        if ((await this.addByAdmin({ email, confirmed: input.confirmed, source: input.source })) === 'added') added++;
+        else existing++;
+      }
+      return { added, existing, invalid };
+    },
+
     /** For the admin list, newest first, with the post each address subscribed from. */
     async list(): Promise<Subscriber[]> {
       return (await repo.listWithSource(db)).map((s) => ({
@@ -99,6 +153,8 @@ export function createSubscriberService(deps: {
         createdAt: s.created_at,
         confirmedAt: s.confirmed_at,
         source: s.post_id ? { _id: s.post_id, title: s.post_title ?? '' } : null,
+        // Only for addresses the administrator added: the list's shape is otherwise the contract's.
+        ...(s.consent_source ? { consentSource: s.consent_source } : {}),
       }));
     },
 

@@ -32,6 +32,25 @@ export const subscriberRoutes: ApiRoutes = {
   },
   admin(scope, { services }) {
     route(scope, api.listSubscribers, async () => ({ data: await services.subscribers.list() }));
+    route(scope, api.addSubscriber, async (request) => {
+      const { email } = request.body;
+      const result = await services.subscribers.addByAdmin(request.body);
+      return {
+        data: {
+          message: result === 'added' ? SUBSCRIBE_MESSAGES.added(email) : SUBSCRIBE_MESSAGES.alreadyConfirmed(email),
+        },
+      };
+    });
+    route(
+      scope,
+      api.importSubscribers,
+      async (request) => {
+        const result = await services.subscribers.importCsv(request.body);
+        const message = SUBSCRIBE_MESSAGES.imported(result.added, result.existing, result.invalid.length);
+        return { data: { message, ...result } };
+      },
+      { bodyLimit: 6 * 1024 * 1024 },
+    );
     route(scope, api.removeSubscriber, async (request) => ({
       data: await services.subscribers.remove(request.params.id),
     }));
@@ -41,7 +60,7 @@ export const subscriberRoutes: ApiRoutes = {
       reply.header('content-disposition', 'attachment; filename="subscribers.csv"');
       return toCsv(
         ['email', 'status', 'subscribed_at', 'confirmed_at', 'source_post'],
-        rows.map((s) => [s.email, s.status, s.createdAt, s.confirmedAt, s.source?.title]),
+        rows.map((s) => [s.email, s.status, s.createdAt, s.confirmedAt, s.source?.title ?? s.consentSource]),
       );
     });
   },
