@@ -22,7 +22,7 @@ export function PublishingPanel({ values, timeZone, audience, emailed, error, on
     <fieldset className="admin-panel mb-3">
       <legend className="h6">Publishing</legend>
       <div className="row g-3">
-        <Form.Group className="col-sm-5" controlId="blog-status">
+        <Form.Group className="col-12" controlId="blog-status">
           <Form.Label>Status</Form.Label>
           <Form.Select value={values.status} onChange={(e) => onChange('status', e.target.value as PostStatus)}>
             {(['draft', 'published', 'scheduled'] as const).map((status) => (
@@ -33,7 +33,7 @@ export function PublishingPanel({ values, timeZone, audience, emailed, error, on
           </Form.Select>
         </Form.Group>
         {values.status === 'scheduled' ? (
-          <Form.Group className="col-sm-7" controlId="blog-publish-at">
+          <Form.Group className="col-12" controlId="blog-publish-at">
             <Form.Label>Publish on ({timeZone})</Form.Label>
             <Form.Control
               type="datetime-local"

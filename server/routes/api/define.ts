@@ -51,9 +51,10 @@ export function route<E extends Endpoint>(
     method: endpoint.method,
     url: endpoint.path,
     schema: {
-      params: endpoint.params,
-      querystring: endpoint.query,
-      body: endpoint.body,
+      // Only the parts the endpoint has (Fastify warns about each part given as undefined).
+      ...(endpoint.params ? { params: endpoint.params } : {}),
+      ...(endpoint.query ? { querystring: endpoint.query } : {}),
+      ...(endpoint.body ? { body: endpoint.body } : {}),
       response: { 200: successSchema(endpoint), '4xx': errorSchema, '5xx': errorSchema },
     },
     ...options,
