@@ -1,4 +1,5 @@
-// Regenerates public/favicon.ico from public/favicon.svg (run by hand when the logo changes).
+// Regenerates public/favicon.ico from public/favicon.svg, and public/logo-mail.png (the logo of e-mails,
+// where SVG does not show in many clients) from public/logo.svg (run by hand when the logo changes).
 // An .ico file may hold PNG images directly, so this needs only sharp.
 import fs from 'node:fs';
 import sharp from 'sharp';
@@ -23,3 +24,6 @@ sizes.forEach((size, i) => {
 });
 fs.writeFileSync('public/favicon.ico', Buffer.concat([header, ...pngs]));
 console.log('public/favicon.ico written');
+
+await sharp(fs.readFileSync('public/logo.svg')).resize(64, 64).png().toFile('public/logo-mail.png');
+console.log('public/logo-mail.png written');

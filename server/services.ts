@@ -44,6 +44,8 @@ export function createServices(deps: { config: Config; db: Db; log: FastifyBaseL
     hooks: {
       // The campaign is recorded in the publishing transaction; the mail worker fans it out.
       onPublished: (trx, post) => newsletter.start(trx, post),
+      // A post taken off the site is not e-mailed any further: its unsent newsletters are dropped.
+      onWithdrawn: (trx, postId) => newsletter.cancel(trx, postId),
       afterCommit: () => mail.kick(),
     },
   });
@@ -58,6 +60,8 @@ export function createServices(deps: { config: Config; db: Db; log: FastifyBaseL
     getPost: (id) => blog.getPost(id),
   });
   mailWorker.beforeEachPass(() => newsletter.work());
+  // A campaign whose last mail went out in this pass is closed at once, not a pass later.
+  mailWorker.afterEachPass(() => newsletter.finish());
   const jobs = createJobScheduler({
     db,
     log,

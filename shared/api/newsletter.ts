@@ -41,17 +41,20 @@ export const newsletterTest = endpoint({
   path: '/blogs/:id/newsletter/test',
   access: 'admin',
   params: idParams,
-  body: z.object({
-    to: z.optional(
-      z
-        .string()
-        .check(
-          z.trim(),
-          z.maxLength(254),
-          z.regex(/^[^\s@<>,;]+@[^\s@<>,;]+\.[^\s@<>,;]+$/, 'Please enter a valid Email!'),
-        ),
-    ),
-  }),
+  // Nothing to send is fine too: the test then goes to the administrator.
+  body: z.nullish(
+    z.object({
+      to: z.optional(
+        z
+          .string()
+          .check(
+            z.trim(),
+            z.maxLength(254),
+            z.regex(/^[^\s@<>,;]+@[^\s@<>,;]+\.[^\s@<>,;]+$/, 'Please enter a valid Email!'),
+          ),
+      ),
+    }),
+  ),
   data: messageData,
 });
 

@@ -1,10 +1,9 @@
 import fs from 'node:fs';
-import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { MESSAGES } from '#shared/messages.ts';
 import type { BlogPost } from '#shared/schemas/blog.ts';
-import { linkIn, parseMail, type ParsedMail } from '#tests/helpers/mime.ts';
-import { ADMIN, stamp, toasts } from './editor-helpers';
+import { linkIn, type ParsedMail } from '#tests/helpers/mime.ts';
+import { ADMIN, newestMailTo, stamp, toasts } from './editor-helpers';
 import { expect, gotoHydrated, login, test } from './helpers';
 
 /**
@@ -13,34 +12,6 @@ import { expect, gotoHydrated, login, test } from './helpers';
  * runs without SMTP, so its e-mails are .eml files under its data folder.
  */
 test.describe.configure({ mode: 'serial', timeout: 60_000 });
-
-const MAIL_DIR = () => path.join(process.env.E2E_EDITOR_DATA_DIR!, 'mail');
-
-/** The newest e-mail the editors' server wrote for `address` whose subject matches, once it is there. */
-async function newestMailTo(address: string, subject: RegExp, after = 0): Promise<ParsedMail> {
-  let found: ParsedMail | undefined;
-  await expect
-    .poll(
-      () => {
-        const dir = MAIL_DIR();
-        const files = fs.existsSync(dir)
-          ? fs
-              .readdirSync(dir)
-              .filter((f) => f.endsWith('.eml'))
-              .sort()
-          : [];
-        const mails = files
-          .filter((f) => fs.statSync(path.join(dir, f)).mtimeMs >= after)
-          .map((f) => parseMail(fs.readFileSync(path.join(dir, f), 'utf8')))
-          .filter((m) => m.header('to') === address && subject.test(m.header('subject') ?? ''));
-        found = mails.at(-1);
-        return Boolean(found);
-      },
-      { message: `an e-mail to ${address} matching ${subject}`, timeout: 15_000 },
-    )
-    .toBe(true);
-  return found!;
-}
 
 /** A post of this test run's own, so other editor tests changing the blog do not disturb this one. */
 async function createPost(request: APIRequestContext, title: string): Promise<BlogPost> {

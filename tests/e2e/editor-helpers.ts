@@ -1,6 +1,8 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import type { Locator, Page, Request, TestInfo } from '@playwright/test';
 import sharp from 'sharp';
+import { parseMail, type ParsedMail } from '#tests/helpers/mime.ts';
 import { expect, login } from './helpers';
 
 /**
@@ -192,4 +194,44 @@ export async function openPublic(page: Page, path: string) {
 export async function reloadPublic(pub: Page) {
   await pub.reload();
   await pub.waitForFunction(() => window.history.scrollRestoration === 'manual');
+}
+
+/** Where the editors' server (no SMTP) writes its e-mails as .eml files. */
+export const MAIL_DIR = () => path.join(process.env.E2E_EDITOR_DATA_DIR!, 'mail');
+
+/** The newest e-mail the editors' server wrote for `address` whose subject matches, once it is there. */
+export async function newestMailTo(address: string, subject: RegExp, after = 0): Promise<ParsedMail> {
+  let found: ParsedMail | undefined;
+  await expect
+    .poll(
+      () => {
+        const dir = MAIL_DIR();
+        const files = fs.existsSync(dir)
+          ? fs
+              .readdirSync(dir)
+              .filter((f) => f.endsWith('.eml'))
+              .sort()
+          : [];
+        const mails = files
+          .filter((f) => fs.statSync(path.join(dir, f)).mtimeMs >= after)
+          .map((f) => parseMail(fs.readFileSync(path.join(dir, f), 'utf8')))
+          .filter((m) => m.header('to') === address && subject.test(m.header('subject') ?? ''));
+        found = mails.at(-1);
+        return Boolean(found);
+      },
+      { message: `an e-mail to ${address} matching ${subject}`, timeout: 15_000 },
+    )
+    .toBe(true);
+  return found!;
+}
+
+/** Every e-mail the editors' server wrote, parsed. */
+export function allMails(): ParsedMail[] {
+  const dir = MAIL_DIR();
+  if (!fs.existsSync(dir)) return [];
+  return fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith('.eml'))
+    .sort()
+    .map((f) => parseMail(fs.readFileSync(path.join(dir, f), 'utf8')));
 }

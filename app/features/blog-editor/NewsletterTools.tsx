@@ -63,7 +63,7 @@ export function NewsletterTools({ postId }: { postId: string | null }) {
         aria-labelledby="mail-preview-title"
       >
         <Modal.Header closeButton>
-          <Modal.Title id="mail-preview-title" className="h5">
+          <Modal.Title as="h2" id="mail-preview-title" className="h5">
             {preview?.subject}
           </Modal.Title>
         </Modal.Header>

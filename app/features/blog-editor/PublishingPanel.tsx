@@ -55,7 +55,7 @@ export function PublishingPanel({ values, timeZone, audience, emailed, error, on
             type="checkbox"
             checked={values.sendNewsletter}
             onChange={(e) => onChange('sendNewsletter', e.target.checked)}
-            label={`E-mail this post to ${audience ?? '…'} subscribers`}
+            label={`E-mail this post to ${audience ?? '…'} ${audience === 1 ? 'subscriber' : 'subscribers'}`}
           />
         )
       ) : null}

@@ -73,6 +73,8 @@ export interface BlogHooks {
    * newsletter campaign is recorded there, so it exists exactly when the publication does.
    */
   onPublished?: (trx: Db, post: PostDetails) => Promise<unknown>;
+  /** Runs inside the transaction that takes a published post off the site (back to draft, or deleted). */
+  onWithdrawn?: (trx: Db, postId: string) => Promise<unknown>;
   /** Runs after any blog write has committed. */
   afterCommit?: () => void;
 }
@@ -207,6 +209,7 @@ export function createBlogService(deps: { db: Db; siteMeta: SiteMeta; hooks?: Bl
         const publishedNow = input.status === 'published' && existing.status !== 'published';
         const resent = input.status === 'published' && input.sendNewsletter === true;
         if ((publishedNow || resent) && publishing.newsletter) await hooks.onPublished?.(trx, post);
+        if (existing.status === 'published' && input.status !== 'published') await hooks.onWithdrawn?.(trx, id);
         return post;
       }),
 
@@ -224,6 +227,7 @@ export function createBlogService(deps: { db: Db; siteMeta: SiteMeta; hooks?: Bl
 
     deletePost: (id: string) =>
       write(async (trx) => {
+        await hooks.onWithdrawn?.(trx, id);
         if (!(await repo.deletePost(trx, id))) throw new NotFoundError(SERVER_MESSAGES.postNotFound);
         return { _id: id };
       }),

@@ -129,3 +129,13 @@ export async function markAttemptFailed(db: Db, id: string, error: string, retry
     .where('id', '=', id)
     .execute();
 }
+
+/** Drops the newsletters waiting for an address (its owner unsubscribed); those being sent finish. */
+export async function dropPendingNewslettersTo(db: Db, to: string): Promise<void> {
+  await db
+    .deleteFrom('mail_outbox')
+    .where('to_address', '=', to)
+    .where('campaign_id', 'is not', null)
+    .where('status', '=', 'pending')
+    .execute();
+}

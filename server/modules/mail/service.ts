@@ -1,5 +1,5 @@
 import type { Db } from '#server/db/database.ts';
-import { enqueueMail, type OutgoingMail } from './outbox-repository';
+import { dropPendingNewslettersTo, enqueueMail, type OutgoingMail } from './outbox-repository';
 import type { MailWorker } from './worker';
 
 /**
@@ -14,6 +14,8 @@ export function createMailService(deps: { db: Db; worker: MailWorker }) {
       if (!trx) void deps.worker.kick();
       return id;
     },
+    /** An address that left the list gets none of the newsletters still waiting for it. */
+    dropPendingNewslettersTo: (to: string, trx?: Db) => dropPendingNewslettersTo(trx ?? deps.db, to),
     /** Wakes the worker now (after a transaction that queued mail has committed). */
     kick: () => void deps.worker.kick(),
   };

@@ -45,6 +45,7 @@ export function createMailWorker(deps: {
 
   /** Work to do at the start of every pass (the newsletter fan-out), added by the modules that need it. */
   const beforePass: Array<() => Promise<unknown>> = [];
+  const afterPass: Array<() => Promise<unknown>> = [];
 
   async function deliver(row: OutboxRow): Promise<void> {
     // Renewing the claim is also the check that it is still ours: a message another worker took over
@@ -69,7 +70,7 @@ export function createMailWorker(deps: {
     for (const work of beforePass) await work();
     for (;;) {
       const rows = await claimDueMail(db, dbKind, BATCH, LOCK_MS);
-      if (!rows.length) return;
+      if (!rows.length) break;
       const queue = [...rows];
       await Promise.all(
         Array.from({ length: Math.min(CONCURRENCY, queue.length) }, async () => {
@@ -77,6 +78,7 @@ export function createMailWorker(deps: {
         }),
       );
     }
+    for (const work of afterPass) await work();
   }
 
   function run(): Promise<void> {
@@ -112,6 +114,10 @@ export function createMailWorker(deps: {
     /** Adds work to the start of every pass. */
     beforeEachPass(work: () => Promise<unknown>) {
       beforePass.push(work);
+    },
+    /** Adds work to the end of every pass. */
+    afterEachPass(work: () => Promise<unknown>) {
+      afterPass.push(work);
     },
     async stop() {
       stopped = true;

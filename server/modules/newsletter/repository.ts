@@ -94,6 +94,22 @@ export async function finishCampaigns(db: Db): Promise<void> {
   }
 }
 
+/**
+ * Stops a post's campaign: no further fan-out, and its mails not yet claimed by a worker are dropped
+ * (those being sent finish). The campaign stays, so the post is never e-mailed again.
+ */
+export async function cancelCampaignOfPost(db: Db, postId: string): Promise<void> {
+  const campaign = await findCampaignOfPost(db, postId);
+  if (!campaign) return;
+  await db
+    .updateTable('campaigns')
+    .set({ status: 'sending', locked_until: null })
+    .where('id', '=', campaign.id)
+    .where('status', '=', 'fanning-out')
+    .execute();
+  await db.deleteFrom('mail_outbox').where('campaign_id', '=', campaign.id).where('status', '=', 'pending').execute();
+}
+
 /** The mails of a campaign that failed for good, with the reason. */
 export function failedMails(db: Db, campaignId: string, limit: number) {
   return db

@@ -73,7 +73,7 @@ export function createNewsletterService(deps: {
     /** Inside the transaction that publishes `post`: records its campaign, unless it already has one. */
     start: (trx: Db, post: PostDetails) => repo.insertCampaign(trx, post._id),
 
-    /** One pass of the mail worker: fans out every waiting campaign, then closes the finished ones. */
+    /** At the start of a mail worker's pass: fans out every waiting campaign. */
     async work(): Promise<void> {
       for (
         let campaign = await repo.claimCampaign(db, LOCK_MS);
@@ -82,8 +82,13 @@ export function createNewsletterService(deps: {
       ) {
         await fanOut(campaign);
       }
-      await repo.finishCampaigns(db);
     },
+
+    /** At the end of a pass: closes the campaigns whose mails have all been sent or given up on. */
+    finish: () => repo.finishCampaigns(db),
+
+    /** Inside the transaction that takes a post off the site: its newsletter goes no further. */
+    cancel: (trx: Db, postId: string) => repo.cancelCampaignOfPost(trx, postId),
 
     /** A post as the editor sees it: with whether it will be, or has been, e-mailed. */
     async withState({

@@ -78,7 +78,10 @@ export function createSubscriberService(deps: {
     /** Immediate and idempotent. */
     async unsubscribe(id: string, token: string): Promise<{ email: string }> {
       const row = await checkedSubscriber(id, 'unsubscribe', token);
-      if (row.status !== 'unsubscribed') await repo.markUnsubscribed(db, id);
+      await db.transaction().execute(async (trx) => {
+        if (row.status !== 'unsubscribed') await repo.markUnsubscribed(trx, id);
+        await mail.dropPendingNewslettersTo(row.email, trx);
+      });
       return { email: row.email };
     },
 
@@ -159,7 +162,12 @@ export function createSubscriberService(deps: {
     },
 
     async remove(id: string) {
-      if (!(await repo.deleteSubscriber(db, id))) throw new NotFoundError(SERVER_MESSAGES.subscriberNotFound);
+      const row = await repo.findSubscriber(db, id);
+      if (!row) throw new NotFoundError(SERVER_MESSAGES.subscriberNotFound);
+      await db.transaction().execute(async (trx) => {
+        await repo.deleteSubscriber(trx, id);
+        await mail.dropPendingNewslettersTo(row.email, trx);
+      });
       return { _id: id };
     },
   };

@@ -11,7 +11,7 @@ export const newsletterRoutes: ApiRoutes = {
     });
     route(scope, api.newsletterPreview, async (request) => ({ data: await newsletter.preview(request.params.id) }));
     route(scope, api.newsletterTest, async (request) => ({
-      data: { message: await newsletter.sendTest(request.params.id, request.body.to || authOf(request).user.email) },
+      data: { message: await newsletter.sendTest(request.params.id, request.body?.to || authOf(request).user.email) },
     }));
     route(scope, api.newsletterAudience, async () => ({ data: await newsletter.audience() }));
     route(scope, api.getSettings, async () => ({ data: await newsletter.settings() }));
