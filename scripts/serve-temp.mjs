@@ -1,5 +1,5 @@
 // Starts the production build on a free port with a fresh data folder; used by the benchmark and
-// Lighthouse scripts. Returns { url, stop }.
+// Lighthouse scripts. Returns { url, pid, dataDir, stop }.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -47,6 +47,8 @@ export async function serveTemp(env = {}) {
   }
   return {
     url,
+    pid: child.pid,
+    dataDir,
     stop: async () => {
       child.kill('SIGTERM');
       await new Promise((r) => child.once('exit', r));

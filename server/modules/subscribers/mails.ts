@@ -9,8 +9,12 @@ export interface SubscriberLinks {
   unsubscribeOneClick: string;
 }
 
-/** Every subscriber e-mail can be left with one click, from the body or the mail client. */
-export const unsubscribeHeaders = (links: SubscriberLinks) => ({
+/**
+ * Every subscriber e-mail names its list and can be left with one click, from the body or the mail
+ * client (RFC 2919, RFC 8058).
+ */
+export const subscriberHeaders = (links: SubscriberLinks, site: { siteName: string; publicUrl: string }) => ({
+  'List-Id': `"${site.siteName.replace(/["\\\r\n]/g, '')} blog" <blog.${new URL(site.publicUrl).hostname}>`,
   'List-Unsubscribe': `<${links.unsubscribeOneClick}>`,
   'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
 });
@@ -20,7 +24,12 @@ const footer = (links: SubscriberLinks) => ({
   html: `<hr><p style="font-size:12px;color:#666">You get this e-mail because this address was entered on our blog. <a href="${escapeHtml(links.unsubscribePage)}">Unsubscribe</a></p>`,
 });
 
-export function confirmationMail(to: string, siteName: string, links: SubscriberLinks): OutgoingMail {
+export function confirmationMail(
+  to: string,
+  site: { siteName: string; publicUrl: string },
+  links: SubscriberLinks,
+): OutgoingMail {
+  const { siteName } = site;
   const f = footer(links);
   return {
     kind: 'subscription-confirm',
@@ -28,6 +37,6 @@ export function confirmationMail(to: string, siteName: string, links: Subscriber
     subject: `Please confirm your subscription to the ${siteName} blog`,
     text: `Hello,\n\nplease confirm that you want e-mails about new articles on the ${siteName} blog:\n${links.confirm}\n\nIf you did not ask for this, ignore this e-mail and nothing will be sent.\n${f.text}`,
     html: `<p>Hello,</p><p>please confirm that you want e-mails about new articles on the ${escapeHtml(siteName)} blog.</p><p><a href="${escapeHtml(links.confirm)}" style="display:inline-block;padding:10px 18px;background:#1560bd;color:#fff;border-radius:6px;text-decoration:none">Confirm my subscription</a></p><p>If you did not ask for this, ignore this e-mail and nothing will be sent.</p>${f.html}`,
-    headers: unsubscribeHeaders(links),
+    headers: subscriberHeaders(links, site),
   };
 }

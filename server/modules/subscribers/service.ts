@@ -55,7 +55,7 @@ export function createSubscriberService(deps: {
         let id = existing?.id;
         if (id) await repo.markPending(trx, id, blogId ?? existing!.blog_id);
         else id = await repo.insertSubscriber(trx, { id: newId(), email, blogId });
-        await mail.queue(confirmationMail(email, deps.siteName, linksFor(id, await siteMeta.linkSecret(trx))), trx);
+        await mail.queue(confirmationMail(email, deps, linksFor(id, await siteMeta.linkSecret(trx))), trx);
       });
       mail.kick();
       return SUBSCRIBE_MESSAGES.confirmationSent;
@@ -122,7 +122,7 @@ export function createSubscriberService(deps: {
         } else if (input.confirmed) await repo.markConfirmed(trx, id, input.source);
         else await repo.markPending(trx, id, existing!.blog_id, input.source);
         if (input.confirmed) return false;
-        await mail.queue(confirmationMail(email, deps.siteName, linksFor(id, await siteMeta.linkSecret(trx))), trx);
+        await mail.queue(confirmationMail(email, deps, linksFor(id, await siteMeta.linkSecret(trx))), trx);
         return true;
       });
       if (queued) mail.kick();

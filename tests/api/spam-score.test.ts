@@ -1,0 +1,108 @@
+import { execFileSync } from 'node:child_process';
+import { generateKeyPairSync } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, loginToken } from '#tests/helpers/auth.ts';
+import { buildTestApp, deliveredMail, type TestApp } from '#tests/helpers/test-app.ts';
+
+/**
+ * Every kind of e-mail the product sends, as it writes them, scored offline by SpamAssassin (Debian's
+ * `spamassassin`, installed by .ci/run): each must score 1.0 or less (docs/product.md#e-mail).
+ */
+const MAX_SCORE = 1.0;
+
+function spamScore(raw: string): { score: number; tests: string } {
+  const out = execFileSync('spamassassin', ['-L', '-t'], { input: raw, encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 });
+  const status = /^X-Spam-Status: .*?score=(-?[\d.]+).*?tests=([\s\S]*?)(?:autolearn|version)/m.exec(out);
+  if (!status) throw new Error(`no X-Spam-Status in spamassassin's output:\n${out.slice(0, 2000)}`);
+  return { score: Number(status[1]), tests: status[2]!.replace(/\s+/g, ' ').trim() };
+}
+
+describe('spam scores of every e-mail the product sends', () => {
+  let t: TestApp;
+  let mails: string[] = [];
+  beforeAll(async () => {
+    t = await buildTestApp('sqlite', {
+      env: {
+        PUBLIC_URL: 'https://www.brightpath-labs.com',
+        MAIL_FROM: '"Brightpath Labs" <hello@brightpath-labs.com>',
+        // Signed, as a site with DKIM configured sends them.
+        DKIM_DOMAIN: 'brightpath-labs.com',
+        DKIM_SELECTOR: 'site',
+        DKIM_PRIVATE_KEY: generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({
+          type: 'pkcs8',
+          format: 'pem',
+        }) as string,
+      },
+      app: { rateLimits: { subscribePerIp: { max: 100, windowMs: 60_000 } } },
+    });
+    const token = await loginToken(t);
+    const send = (url: string, payload: object, auth = false) =>
+      t.app.inject({ method: 'POST', url, payload, headers: auth ? bearer(token) : {} });
+    expect(
+      (
+        await send('/api/send-mail', {
+          name: 'Ada Lovelace',
+          email: 'ada@example.org',
+          message: 'Could you call me about a new mobile app for our clinics next week?',
+        })
+      ).statusCode,
+    ).toBe(200);
+    expect((await send('/api/auth/reset-password', { email: 'admin@example.com' })).statusCode).toBe(200);
+    expect((await send('/api/blogs-subscribers/add', { email: 'reader@example.org', blogId: null })).statusCode).toBe(
+      200,
+    );
+    await send(
+      '/api/admin/subscribers',
+      { email: 'confirmed@example.org', confirmed: true, source: 'Spam check' },
+      true,
+    );
+    const post = await send(
+      '/api/blogs/add',
+      {
+        title: 'How we plan a product launch',
+        excerpt: 'The checklist our teams use in the four weeks before a release, from analytics to support.',
+        content: '<p>Launch day is the start, not the finish.</p><p>Here is how we prepare for it.</p>',
+        featureImage: '',
+      },
+      true,
+    );
+    expect(post.statusCode).toBe(200);
+    await send(`/api/blogs/${post.json().data._id}/newsletter/test`, { to: 'editor@example.org' }, true);
+    // A long post sent whole, with its picture and the logo.
+    await send('/api/admin/settings', { newsletterBody: 'full' }, true);
+    const paragraph =
+      'Every launch we run starts four weeks ahead with a short checklist: analytics events agreed with the product owner, a support rota for the first fortnight, release notes written in plain words, and a rollback plan that someone other than its author has tried. ';
+    const long = await send(
+      '/api/blogs/add',
+      {
+        title: 'The long version of our launch checklist',
+        excerpt: 'Everything we check before a release, in detail.',
+        content: Array.from({ length: 14 }, (_, i) => `<h2>Step ${i + 1}</h2><p>${paragraph}</p>`).join(''),
+        featureImage: '/uploads/launch.png',
+      },
+      true,
+    );
+    expect(long.statusCode).toBe(200);
+    await t.services.mailWorker.flush();
+    await t.services.mailWorker.flush();
+    mails = await deliveredMail(t.dataDir);
+  });
+  afterAll(() => t.close());
+
+  it('covers the contact notification, reset code, confirmation, newsletter and its test, signed', () => {
+    for (const mail of mails) expect(mail).toMatch(/^DKIM-Signature: [^]*?d=brightpath-labs\.com;/);
+    const long = mails.find((m) => m.includes('Subject: New on the Brightpath Labs blog: The long version'))!;
+    expect(long).toMatch(/launch\.png/);
+    const subjects = mails.map((m) => /^Subject: (.*)$/m.exec(m)?.[1] ?? '');
+    expect(subjects.some((s) => s.startsWith('New message from'))).toBe(true);
+    expect(subjects.some((s) => s.includes('password reset code'))).toBe(true);
+    expect(subjects.some((s) => s.startsWith('Please confirm'))).toBe(true);
+    expect(subjects.some((s) => s.startsWith('New on the'))).toBe(true);
+    expect(subjects.some((s) => s.startsWith('[Test]'))).toBe(true);
+  });
+
+  it(`scores each at ${MAX_SCORE} or less`, () => {
+    const scored = mails.map((m) => ({ subject: /^Subject: (.*)$/m.exec(m)?.[1], ...spamScore(m) }));
+    for (const mail of scored) expect(mail.score, `${mail.subject}: ${mail.tests}`).toBeLessThanOrEqual(MAX_SCORE);
+  }, 120_000);
+});
