@@ -68,6 +68,7 @@ export function createServices(deps: { config: Config; db: Db; log: FastifyBaseL
     tickMs: 15_000,
     jobs: [
       { name: 'prune-auth', everyMs: HOUR, run: () => auth.pruneExpired() },
+      { name: 'prune-sent-mail', everyMs: HOUR, run: () => mail.pruneSent() },
       // Due posts are taken by one UPDATE each, so any process may run this; once per period is enough.
       { name: 'publish-due', everyMs: 15_000, run: () => blog.publishDue() },
     ],

@@ -85,4 +85,57 @@ describe.each(DATABASE_KINDS)('periodic jobs on %s', (kind) => {
     expect(await db.selectFrom('password_resets').selectAll().execute()).toEqual([]);
     expect((await me(t, live)).statusCode).toBe(200);
   });
+
+  it('cleans sent mail past its retention, but keeps what a running newsletter still counts', async () => {
+    const { db } = t.services;
+    const old = ago(8 * 24 * HOUR);
+    const row = (id: string, campaignId: string | null, status: 'sent' | 'pending', sentAt: string | null) => ({
+      id,
+      kind: 'test',
+      to_address: `${id}@example.com`,
+      subject: 's',
+      text_body: 't',
+      html_body: null,
+      headers: null,
+      status,
+      attempts: 1,
+      next_attempt_at: old,
+      locked_until: null,
+      last_error: null,
+      created_at: old,
+      sent_at: sentAt,
+      campaign_id: campaignId,
+      dedupe_key: null,
+    });
+    const post = await db.selectFrom('blog_posts').select('id').limit(2).execute();
+    const campaign = (id: string, postId: string, status: 'done' | 'sending') => ({
+      id,
+      post_id: postId,
+      status,
+      cursor: null,
+      locked_until: null,
+      created_at: old,
+      finished_at: status === 'done' ? old : null,
+    });
+    await db
+      .insertInto('campaigns')
+      .values([campaign(`done-${kind}`, post[0]!.id, 'done'), campaign(`live-${kind}`, post[1]!.id, 'sending')])
+      .execute();
+    await db
+      .insertInto('mail_outbox')
+      .values([
+        row(`old-${kind}`, null, 'sent', old),
+        row(`recent-${kind}`, null, 'sent', ago(HOUR)),
+        row(`waiting-${kind}`, null, 'pending', null),
+        row(`done-mail-${kind}`, `done-${kind}`, 'sent', old),
+        row(`live-mail-${kind}`, `live-${kind}`, 'sent', old),
+      ])
+      .execute();
+    await db.deleteFrom('job_runs').execute();
+    expect(await t.services.jobs.runDue()).toContain('prune-sent-mail');
+    const left = (await db.selectFrom('mail_outbox').select('id').execute()).map((r) => r.id);
+    expect(left).not.toContain(`old-${kind}`);
+    expect(left).not.toContain(`done-mail-${kind}`);
+    expect(left).toEqual(expect.arrayContaining([`recent-${kind}`, `waiting-${kind}`, `live-mail-${kind}`]));
+  });
 });

@@ -139,3 +139,22 @@ export async function dropPendingNewslettersTo(db: Db, to: string): Promise<void
     .where('status', '=', 'pending')
     .execute();
 }
+
+/**
+ * Housekeeping: sent messages older than `before` are of no further use. Those of a newsletter still
+ * being sent stay until its campaign is done and has kept its counts.
+ */
+export async function deleteSentBefore(db: Db, before: string): Promise<number> {
+  const result = await db
+    .deleteFrom('mail_outbox')
+    .where('status', '=', 'sent')
+    .where('sent_at', '<', before)
+    .where((eb) =>
+      eb.or([
+        eb('campaign_id', 'is', null),
+        eb('campaign_id', 'in', eb.selectFrom('campaigns').select('id').where('status', '=', 'done')),
+      ]),
+    )
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

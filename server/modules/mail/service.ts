@@ -1,5 +1,8 @@
 import type { Db } from '#server/db/database.ts';
-import { dropPendingNewslettersTo, enqueueMail, type OutgoingMail } from './outbox-repository';
+import { deleteSentBefore, dropPendingNewslettersTo, enqueueMail, type OutgoingMail } from './outbox-repository';
+
+/** How long sent messages are kept (for the record of what went out). */
+export const SENT_RETENTION_MS = 7 * 24 * 3600_000;
 import type { MailWorker } from './worker';
 
 /**
@@ -16,6 +19,8 @@ export function createMailService(deps: { db: Db; worker: MailWorker }) {
     },
     /** An address that left the list gets none of the newsletters still waiting for it. */
     dropPendingNewslettersTo: (to: string, trx?: Db) => dropPendingNewslettersTo(trx ?? deps.db, to),
+    /** Housekeeping (a periodic job): sent messages past the retention period go; campaign counts stay. */
+    pruneSent: () => deleteSentBefore(deps.db, new Date(Date.now() - SENT_RETENTION_MS).toISOString()),
     /** Wakes the worker now (after a transaction that queued mail has committed). */
     kick: () => void deps.worker.kick(),
   };
