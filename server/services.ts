@@ -9,7 +9,10 @@ import { createBlogService } from './modules/blog/service';
 import { createContactService } from './modules/contact/service';
 import { createContentService } from './modules/content/service';
 import { createJobScheduler } from './modules/jobs/scheduler';
+import { createAutosaveService } from './modules/autosave/service';
 import { createMailService } from './modules/mail/service';
+import { createRestorer } from './modules/revisions/restore';
+import { createRevisionService } from './modules/revisions/service';
 import { createMailWorker } from './modules/mail/worker';
 import { createNewsletterService } from './modules/newsletter/service';
 import { createSiteMeta } from './modules/site-meta/service';
@@ -38,9 +41,12 @@ export function createServices(deps: { config: Config; db: Db; log: FastifyBaseL
     siteName: config.siteName,
     publicUrl: config.publicUrl,
   });
+  const revisions = createRevisionService({ db });
+  const content = createContentService({ db, siteMeta, revisions });
   const blog = createBlogService({
     db,
     siteMeta,
+    revisions,
     hooks: {
       // The campaign is recorded in the publishing transaction; the mail worker fans it out.
       onPublished: (trx, post) => newsletter.start(trx, post),
@@ -69,6 +75,7 @@ export function createServices(deps: { config: Config; db: Db; log: FastifyBaseL
     jobs: [
       { name: 'prune-auth', everyMs: HOUR, run: () => auth.pruneExpired() },
       { name: 'prune-sent-mail', everyMs: HOUR, run: () => mail.pruneSent() },
+      { name: 'purge-trash', everyMs: HOUR, run: () => blog.purgeTrash() },
       // Due posts are taken by one UPDATE each, so any process may run this; once per period is enough.
       { name: 'publish-due', everyMs: 15_000, run: () => blog.publishDue() },
     ],
@@ -85,7 +92,10 @@ export function createServices(deps: { config: Config; db: Db; log: FastifyBaseL
     subscribers,
     blog,
     newsletter,
-    content: createContentService({ db, siteMeta }),
+    content,
+    revisions,
+    restoreRevision: createRestorer({ revisions, content, blog }),
+    autosaves: createAutosaveService({ db }),
     contact: createContactService({ db, mail, contactTo: config.contactTo, siteName: config.siteName }),
     uploads: createUploadService({ db, storage }),
   };

@@ -47,6 +47,8 @@ export const SERVER_MESSAGES = {
   categoryNameUnusable: (name: string) => `"${name}" cannot be used as a category name`,
   messageNotFound: 'Message not found',
   subscriberNotFound: 'Subscriber not found',
+  revisionNotFound: 'Revision not found',
+  notInTrash: 'This is not in the trash any more',
   sectionNotFound: (key: string, id: string) => `No ${key} section with id ${id}`,
   notFound: 'Not found',
   internalError: 'Internal server error',

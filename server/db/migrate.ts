@@ -8,6 +8,7 @@ import * as blogLongAddresses from './migrations/2026-11-22-0005-blog-long-addre
 import * as versionRowAndJobs from './migrations/2026-11-23-0006-version-row-and-jobs';
 import * as publishing from './migrations/2026-11-23-0007-publishing';
 import * as subscriberConsent from './migrations/2026-11-23-0008-subscriber-consent';
+import * as history from './migrations/2026-11-23-0009-history';
 
 /**
  * Migrations are listed here rather than read from a folder at run time, so the bundled server carries
@@ -22,6 +23,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-23-0006-version-row-and-jobs': versionRowAndJobs,
   '2026-11-23-0007-publishing': publishing,
   '2026-11-23-0008-subscriber-consent': subscriberConsent,
+  '2026-11-23-0009-history': history,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -21,6 +21,9 @@ export interface Database {
   subscribers: SubscriberTable;
   job_runs: JobRunTable;
   campaigns: CampaignTable;
+  revisions: RevisionTable;
+  autosaves: AutosaveTable;
+  trash: TrashTable;
 }
 
 export interface ContentSectionTable {
@@ -155,6 +158,8 @@ export interface BlogPostTable {
   social_image: Generated<string>;
   /** 1: publishing this scheduled post e-mails the subscribers. */
   newsletter: Generated<number>;
+  /** When it went to the trash; null for a post that is not there. */
+  deleted_at: string | null;
 }
 
 export type PostStatus = 'draft' | 'scheduled' | 'published';
@@ -200,4 +205,36 @@ export interface SubscriberTable {
 export interface JobRunTable {
   name: string;
   last_run_at: string;
+}
+
+/** One saved state of a post or a landing section (docs/product.md#revisions). */
+export interface RevisionTable {
+  id: string;
+  doc_type: 'post' | 'section';
+  /** The post's id, or the section's key. */
+  doc_id: string;
+  action: 'save' | 'restore';
+  /** The document as saved, JSON. */
+  data: string;
+  /** JSON list of the fields this save changed. */
+  changed: string;
+  author_id: string | null;
+  author_name: string;
+  created_at: string;
+}
+
+/** What the post editor holds but has not saved (one per administrator and post, 'new' for a new one). */
+export interface AutosaveTable {
+  user_id: string;
+  doc_key: string;
+  data: string;
+  saved_at: string;
+}
+
+/** Things deleted that can still be brought back (a category with where its posts were). */
+export interface TrashTable {
+  id: string;
+  kind: 'category';
+  data: string;
+  deleted_at: string;
 }

@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { SERVER_MESSAGES } from '#shared/messages.ts';
 import type { AuthContext, AuthService } from '#server/modules/auth/service.ts';
+import type { Actor } from '#server/modules/revisions/service.ts';
 import { NotAuthenticatedError } from '#server/errors.ts';
 
 declare module 'fastify' {
@@ -27,6 +28,12 @@ export function requireAdmin(auth: AuthService): onRequestAsyncHookHandler {
     if (!context) throw new NotAuthenticatedError(SERVER_MESSAGES.loginRequired);
     request.auth = context;
   };
+}
+
+/** Who makes a change, for the history of what they change. */
+export function actorOf(request: FastifyRequest): Actor {
+  const { user } = authOf(request);
+  return { id: user._id, name: user.name || user.email };
 }
 
 /** For handlers behind `requireAdmin`. */

@@ -159,3 +159,29 @@ export const deletePost = endpoint({
   params: idParams,
   data: deleted,
 });
+
+/** The posts in the trash (kept 30 days), most recently deleted first. */
+export const listTrash = endpoint({
+  method: 'GET',
+  path: '/admin/trash',
+  access: 'admin',
+  data: z.array(z.extend(postDetailsSchema, { deletedAt: z.string() })),
+});
+
+/** Takes a post out of the trash, back at its old address (unless another post took it meanwhile). */
+export const restorePost = endpoint({
+  method: 'POST',
+  path: '/admin/trash/:id/restore',
+  access: 'admin',
+  params: idParams,
+  data: postDetailsSchema,
+});
+
+/** Undoes the deletion of a category: it comes back with its posts at their old addresses. */
+export const restoreCategory = endpoint({
+  method: 'POST',
+  path: '/blog-category/:id/restore',
+  access: 'admin',
+  params: idParams,
+  data: blogCategorySchema,
+});

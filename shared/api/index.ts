@@ -1,10 +1,12 @@
 import type { Endpoint } from './endpoint';
 import * as auth from './auth';
+import * as autosave from './autosave';
 import * as blog from './blog';
 import * as contact from './contact';
 import * as content from './content';
 import * as inbox from './inbox';
 import * as newsletter from './newsletter';
+import * as revisions from './revisions';
 import * as subscribers from './subscribers';
 import * as uploads from './uploads';
 
@@ -12,7 +14,7 @@ import * as uploads from './uploads';
 export const ALL_ENDPOINTS: Endpoint[] = [
   content.getContent,
   ...Object.values(content.sectionUpdates),
-  ...[auth, blog, contact, inbox, newsletter, subscribers, uploads].flatMap((group) =>
+  ...[auth, autosave, blog, contact, inbox, newsletter, revisions, subscribers, uploads].flatMap((group) =>
     Object.values(group).filter((value): value is Endpoint => typeof value === 'object' && 'access' in value),
   ),
 ];

@@ -15,6 +15,7 @@ import {
 } from './reset-repository';
 import {
   deleteStaleSessions,
+  extendSession,
   findLiveSession,
   insertSession,
   revokeSession,
@@ -23,7 +24,12 @@ import {
 import { hashResetCode, hashToken, newResetCode, newToken } from './tokens';
 import { countUsers, findUserByEmail, findUserById, insertUser, updatePasswordHash } from './user-repository';
 
+/** A session ends after this long without use (each use moves the end forward) … */
 export const SESSION_TTL_MS = 7 * 24 * 3600_000;
+/** … and this long after login, however active (docs/product.md#access-and-session). */
+export const SESSION_MAX_AGE_MS = 30 * 24 * 3600_000;
+/** A use moves the end forward at most this often, so most requests write nothing. */
+const SESSION_EXTEND_EVERY_MS = 3600_000;
 export const RESET_CODE_TTL_MS = 10 * 60_000;
 export const RESET_CODE_MAX_TRIES = 5;
 
@@ -58,6 +64,11 @@ export function createAuthService(deps: { db: Db; mail: MailService; siteName: s
       if (!token || token.length > 200) return null;
       const row = await findLiveSession(db, hashToken(token));
       if (!row) return null;
+      const now = Date.now();
+      const end = Math.min(now + SESSION_TTL_MS, Date.parse(row.createdAt) + SESSION_MAX_AGE_MS);
+      if (end - Date.parse(row.expiresAt) >= SESSION_EXTEND_EVERY_MS) {
+        await extendSession(db, row.sessionId, new Date(end).toISOString());
+      }
       return { sessionId: row.sessionId, user: { _id: row.userId, email: row.email, name: row.name } };
     },
 

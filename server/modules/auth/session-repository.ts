@@ -25,11 +25,28 @@ export async function findLiveSession(db: Db, tokenHash: string) {
   return db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
-    .select(['sessions.id as sessionId', 'users.id as userId', 'users.email', 'users.name'])
+    .select([
+      'sessions.id as sessionId',
+      'sessions.created_at as createdAt',
+      'sessions.expires_at as expiresAt',
+      'users.id as userId',
+      'users.email',
+      'users.name',
+    ])
     .where('sessions.token_hash', '=', tokenHash)
     .where('sessions.revoked_at', 'is', null)
     .where('sessions.expires_at', '>', now())
     .executeTakeFirst();
+}
+
+/** Moves a live session's end (sliding sessions); never past a revocation. */
+export async function extendSession(db: Db, sessionId: string, expiresAt: string): Promise<void> {
+  await db
+    .updateTable('sessions')
+    .set({ expires_at: expiresAt })
+    .where('id', '=', sessionId)
+    .where('revoked_at', 'is', null)
+    .execute();
 }
 
 export async function revokeSession(db: Db, sessionId: string): Promise<void> {

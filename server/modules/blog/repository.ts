@@ -15,13 +15,16 @@ export interface PostFilter {
   status?: 'public' | PostStatus;
 }
 
-/** Posts with their category's name and slug (null when uncategorized). */
-const postsQuery = (db: Db) =>
+/** Every post with its category's name and slug (null when uncategorized), those in the trash too. */
+const anyPostsQuery = (db: Db) =>
   db
     .selectFrom('blog_posts')
     .leftJoin('blog_categories', 'blog_categories.id', 'blog_posts.category_id')
     .selectAll('blog_posts')
     .select(['blog_categories.name as category_name', 'blog_categories.slug as category_slug']);
+
+/** Posts that are not in the trash: the only ones any read but the trash's sees. */
+const postsQuery = (db: Db) => anyPostsQuery(db).where('blog_posts.deleted_at', 'is', null);
 
 function filtered<Q extends ReturnType<typeof postsQuery>>(query: Q, filter: PostFilter): Q {
   let q = query;
@@ -49,7 +52,10 @@ export async function listPosts(
 }
 
 export async function countPosts(db: Db, filter: PostFilter): Promise<number> {
-  let query = db.selectFrom('blog_posts').select((eb) => eb.fn.countAll<string | number>().as('n'));
+  let query = db
+    .selectFrom('blog_posts')
+    .select((eb) => eb.fn.countAll<string | number>().as('n'))
+    .where('deleted_at', 'is', null);
   if (filter.categoryId === null) query = query.where('category_id', 'is', null);
   else if (filter.categoryId !== undefined) query = query.where('category_id', '=', filter.categoryId);
   if (filter.status) query = query.where('status', '=', filter.status === 'public' ? 'published' : filter.status);
@@ -121,6 +127,8 @@ export async function slugsLike(
   let query = db
     .selectFrom('blog_posts')
     .select('slug')
+    // A post in the trash frees its address; it gets it back when restored if nobody took it meanwhile.
+    .where('deleted_at', 'is', null)
     // substr() counts characters (code points), not JavaScript's UTF-16 units: an emoji is one, not two.
     .where((eb) =>
       eb.or([eb('slug', '=', base), eb(sql<string>`substr(slug, 1, ${[...base].length + 1})`, '=', `${base}-`)]),
@@ -170,6 +178,7 @@ export async function findCategoryClash(db: Db, nameKey: string, slug: string, e
 
 export async function insertCategory(db: Db, category: { id: string; name: string; slug: string }): Promise<void> {
   const at = now();
+  // (A category restored from the trash keeps its id.)
   await db
     .insertInto('blog_categories')
     .values({ ...category, name_key: category.name.toLowerCase(), created_at: at, updated_at: at })
@@ -227,8 +236,60 @@ export async function movePost(db: Db, id: string, categoryId: string | null, sl
   await db.updateTable('blog_posts').set({ category_id: categoryId, slug }).where('id', '=', id).execute();
 }
 
-/** False when there was no such post. */
-export async function deletePost(db: Db, id: string): Promise<boolean> {
-  const result = await db.deleteFrom('blog_posts').where('id', '=', id).executeTakeFirst();
-  return Number(result.numDeletedRows) > 0;
+/** Puts a post in the trash; false when there was no such post outside it. */
+export async function trashPost(db: Db, id: string): Promise<boolean> {
+  const result = await db
+    .updateTable('blog_posts')
+    .set({ deleted_at: now() })
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** The posts in the trash, most recently deleted first. */
+export function listTrashedPosts(db: Db) {
+  return anyPostsQuery(db)
+    .where('blog_posts.deleted_at', 'is not', null)
+    .orderBy('blog_posts.deleted_at', 'desc')
+    .execute();
+}
+
+export function findTrashedPost(db: Db, id: string) {
+  return anyPostsQuery(db)
+    .where('blog_posts.id', '=', id)
+    .where('blog_posts.deleted_at', 'is not', null)
+    .executeTakeFirst();
+}
+
+/** Takes a post out of the trash, at `slug` (its old one when still free). */
+export async function untrashPost(db: Db, id: string, slug: string): Promise<void> {
+  await db.updateTable('blog_posts').set({ deleted_at: null, slug }).where('id', '=', id).execute();
+}
+
+/** Deletes for good the posts that have been in the trash since before `before`. */
+export async function purgeTrashedPosts(db: Db, before: string): Promise<number> {
+  const result = await db.deleteFrom('blog_posts').where('deleted_at', '<', before).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/** A deleted category kept for undo: its row and where its posts were. */
+export async function insertTrash(db: Db, entry: { id: string; kind: 'category'; data: string }): Promise<void> {
+  await db
+    .insertInto('trash')
+    .values({ ...entry, deleted_at: now() })
+    .onConflict((oc) => oc.column('id').doUpdateSet({ data: entry.data, deleted_at: now() }))
+    .execute();
+}
+
+export function findTrash(db: Db, id: string, kind: 'category') {
+  return db.selectFrom('trash').selectAll().where('id', '=', id).where('kind', '=', kind).executeTakeFirst();
+}
+
+export async function deleteTrash(db: Db, id: string): Promise<void> {
+  await db.deleteFrom('trash').where('id', '=', id).execute();
+}
+
+export async function purgeTrash(db: Db, before: string): Promise<void> {
+  await db.deleteFrom('trash').where('deleted_at', '<', before).execute();
 }

@@ -15,6 +15,7 @@ import type { Db } from '#server/db/database.ts';
 import { newId } from '#server/db/database.ts';
 import { ConflictError, InvalidInputError, NotFoundError } from '#server/errors.ts';
 import type { SiteMeta } from '#server/modules/site-meta/service.ts';
+import { SYSTEM, type Actor, type RevisionService } from '#server/modules/revisions/service.ts';
 import * as repo from './repository';
 import { pathOf, postWrite, toCategory, toPost } from './mapping';
 
@@ -27,6 +28,30 @@ async function uniqueSlug(db: Db, categoryId: string | null, base: string, exclu
   if (!taken.has(base)) return base;
   for (let n = 2; ; n++) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;
 }
+
+/** How long posts stay in the trash. */
+export const TRASH_DAYS = 30;
+
+interface CategoryTrash {
+  category: { id: string; name: string; slug: string };
+  posts: Array<{ id: string; slug: string; movedTo: string }>;
+}
+
+/** The fields of a post its history keeps (not its publishing state: restoring never publishes). */
+const REVISION_FIELDS = [
+  'title',
+  'excerpt',
+  'content',
+  'featureImage',
+  'customSlug',
+  'metaTitle',
+  'metaDescription',
+  'socialImage',
+] as const;
+const revisionDataOf = (post: PostDetails) => ({
+  ...Object.fromEntries(REVISION_FIELDS.map((field) => [field, post[field]])),
+  blogCategory: post.blogCategory[0]?._id ?? '',
+});
 
 /** What callers pass: the API's parsed body, or fewer fields from the seed and tests (defaults fill the rest). */
 export type BlogInputFields = z.input<typeof blogInputSchema>;
@@ -79,8 +104,11 @@ export interface BlogHooks {
   afterCommit?: () => void;
 }
 
-export function createBlogService(deps: { db: Db; siteMeta: SiteMeta; hooks?: BlogHooks }) {
-  const { db, siteMeta, hooks = {} } = deps;
+export function createBlogService(deps: { db: Db; siteMeta: SiteMeta; revisions: RevisionService; hooks?: BlogHooks }) {
+  const { db, siteMeta, revisions, hooks = {} } = deps;
+  /** Records a post's saved state in its history (docs/product.md#revisions). */
+  const recordRevision = (trx: Db, post: PostDetails, actor: Actor, action: 'save' | 'restore' = 'save') =>
+    revisions.record(trx, { type: 'post', id: post._id, data: revisionDataOf(post) }, actor, action);
   /** Blog writes change public pages (lists, posts, sidebar), so they bump the page-cache version. */
   async function write<T>(work: (trx: Db) => Promise<T>): Promise<T> {
     const result = await db.transaction().execute(async (trx) => {
@@ -154,18 +182,46 @@ export function createBlogService(deps: { db: Db; siteMeta: SiteMeta; hooks?: Bl
       write(async (trx) => {
         const category = await repo.findCategory(trx, id);
         if (!category) throw new NotFoundError(SERVER_MESSAGES.categoryNotFound);
+        const moved: CategoryTrash['posts'] = [];
         for (const post of await repo.listPosts(trx, { categoryId: id })) {
           const slug = await uniqueSlug(trx, null, post.slug);
           await repo.addRedirect(trx, pathOf(category.slug, post.slug), post.id);
           await repo.removeRedirect(trx, pathOf(null, slug));
           await repo.movePost(trx, post.id, null, slug);
+          moved.push({ id: post.id, slug: post.slug, movedTo: slug });
         }
         await repo.deleteCategory(trx, id);
+        // Kept for undo: the category and where its posts were.
+        const trash: CategoryTrash = { category: { id, name: category.name, slug: category.slug }, posts: moved };
+        await repo.insertTrash(trx, { id, kind: 'category', data: JSON.stringify(trash) });
         return { _id: id };
       }),
 
+    /** Undoes a category's deletion: it comes back with its posts at their old addresses. */
+    restoreCategory: (id: string) =>
+      write(async (trx) => {
+        const entry = await repo.findTrash(trx, id, 'category');
+        if (!entry) throw new NotFoundError(SERVER_MESSAGES.notInTrash);
+        const { category, posts } = JSON.parse(entry.data) as CategoryTrash;
+        if (await repo.findCategoryClash(trx, category.name.toLowerCase(), category.slug)) {
+          throw new ConflictError(SERVER_MESSAGES.categoryNameTaken(category.name));
+        }
+        await repo.insertCategory(trx, category);
+        for (const moved of posts) {
+          const post = await repo.findPost(trx, moved.id);
+          // Only posts still where the deletion put them go back (one moved since stays where it is).
+          if (!post || post.category_id !== null || post.slug !== moved.movedTo) continue;
+          const slug = await uniqueSlug(trx, category.id, moved.slug, moved.id);
+          await repo.movePost(trx, moved.id, category.id, slug);
+          await repo.removeRedirect(trx, pathOf(category.slug, slug));
+          await repo.addRedirect(trx, pathOf(null, moved.movedTo), moved.id);
+        }
+        await repo.deleteTrash(trx, id);
+        return toCategory(category);
+      }),
+
     /** A new post: published at once unless the input says draft or scheduled (docs/product.md#blog-posts). */
-    createPost: (raw: BlogInputFields) =>
+    createPost: (raw: BlogInputFields, actor: Actor = SYSTEM) =>
       write(async (trx) => {
         const input = validPost(raw);
         const category = await requireCategory(trx, input.blogCategory);
@@ -176,6 +232,7 @@ export function createBlogService(deps: { db: Db; siteMeta: SiteMeta; hooks?: Bl
         const publishing = publishingOf(input, null);
         await repo.insertPost(trx, id, postWrite(input, { categoryId, slug }, publishing));
         const post = toPost((await repo.findPost(trx, id))!);
+        await recordRevision(trx, post, actor);
         if (input.status === 'published' && publishing.newsletter) await hooks.onPublished?.(trx, post);
         return post;
       }),
@@ -185,7 +242,7 @@ export function createBlogService(deps: { db: Db; siteMeta: SiteMeta; hooks?: Bl
      * old one answers 301. Its first publication e-mails the subscribers unless told not to; later edits
      * e-mail nobody unless told to (and a post is e-mailed at most once: its campaign is unique).
      */
-    updatePost: (id: string, raw: BlogInputFields) =>
+    updatePost: (id: string, raw: BlogInputFields, actor: Actor = SYSTEM, action: 'save' | 'restore' = 'save') =>
       write(async (trx) => {
         const input = validPost(raw);
         const existing = await repo.findPost(trx, id);
@@ -206,6 +263,7 @@ export function createBlogService(deps: { db: Db; siteMeta: SiteMeta; hooks?: Bl
         const publishing = publishingOf(input, existing.published_at);
         await repo.updatePost(trx, id, postWrite(input, { categoryId, slug }, publishing));
         const post = toPost((await repo.findPost(trx, id))!);
+        await recordRevision(trx, post, actor, action);
         const publishedNow = input.status === 'published' && existing.status !== 'published';
         const resent = input.status === 'published' && input.sendNewsletter === true;
         if ((publishedNow || resent) && publishing.newsletter) await hooks.onPublished?.(trx, post);
@@ -225,12 +283,36 @@ export function createBlogService(deps: { db: Db; siteMeta: SiteMeta; hooks?: Bl
       return published;
     },
 
+    /** Puts a post in the trash for 30 days (docs/product.md#trash); it leaves every page at once. */
     deletePost: (id: string) =>
       write(async (trx) => {
         await hooks.onWithdrawn?.(trx, id);
-        if (!(await repo.deletePost(trx, id))) throw new NotFoundError(SERVER_MESSAGES.postNotFound);
+        if (!(await repo.trashPost(trx, id))) throw new NotFoundError(SERVER_MESSAGES.postNotFound);
         return { _id: id };
       }),
+
+    listTrash: async () =>
+      (await repo.listTrashedPosts(db)).map((row) => ({ ...toPost(row), deletedAt: row.deleted_at! })),
+
+    /** Takes a post out of the trash, at its old address unless another post took it meanwhile. */
+    restorePost: (id: string) =>
+      write(async (trx) => {
+        const row = await repo.findTrashedPost(trx, id);
+        if (!row) throw new NotFoundError(SERVER_MESSAGES.notInTrash);
+        const slug = await uniqueSlug(trx, row.category_id, row.slug, id);
+        await repo.untrashPost(trx, id, slug);
+        await repo.removeRedirect(trx, pathOf(row.category_slug, slug));
+        return toPost((await repo.findPost(trx, id))!);
+      }),
+
+    /** Housekeeping (a periodic job): posts in the trash for 30 days, and deleted categories, go for good. */
+    async purgeTrash(): Promise<void> {
+      const before = new Date(Date.now() - TRASH_DAYS * 24 * 3600_000).toISOString();
+      await db.transaction().execute(async (trx) => {
+        await repo.purgeTrashedPosts(trx, before);
+        await repo.purgeTrash(trx, before);
+      });
+    },
 
     /** The post whatever its status, and whether publishing it (when scheduled) e-mails the subscribers. */
     async getAdminPost(id: string): Promise<{ post: PostDetails; newsletterOnPublish: boolean }> {

@@ -5,6 +5,7 @@ import { newId, type Db } from '#server/db/database.ts';
 import { InvalidInputError, NotFoundError } from '#server/errors.ts';
 import { sanitizeRichText } from '#server/lib/sanitize-html.ts';
 import type { SiteMeta } from '#server/modules/site-meta/service.ts';
+import { SYSTEM, type Actor, type RevisionService } from '#server/modules/revisions/service.ts';
 import {
   countSections,
   findSectionKind,
@@ -69,8 +70,14 @@ async function loadContent(db: Db): Promise<SiteContent> {
   return Object.fromEntries(SECTIONS.map(({ key }) => [key, toApiSection(key, byKind.get(key))])) as SiteContent;
 }
 
-export function createContentService(deps: { db: Db; siteMeta: SiteMeta }) {
-  const { db, siteMeta } = deps;
+/** A section's state as its revisions keep it: its fields and items, as saved (no `_id`). */
+const revisionData = (stored: ReturnType<typeof toStorage>) => ({
+  ...stored.fields,
+  ...(stored.items ? { items: stored.items } : {}),
+});
+
+export function createContentService(deps: { db: Db; siteMeta: SiteMeta; revisions: RevisionService }) {
+  const { db, siteMeta, revisions } = deps;
   // Content is read on every public request and changes rarely: keep the last read, keyed by version.
   let cached: { version: number; content: Promise<SiteContent> } | null = null;
   return {
@@ -93,11 +100,9 @@ export function createContentService(deps: { db: Db; siteMeta: SiteMeta }) {
     async createSections(content: { [K in SectionKey]: Omit<SiteContent[K], '_id'> }) {
       await db.transaction().execute(async (trx) => {
         for (const { key } of SECTIONS) {
-          await writeSection(trx, {
-            id: newId(),
-            kind: key,
-            ...toStorage(key, content[key] as unknown as SectionUpdate),
-          });
+          const stored = toStorage(key, content[key] as unknown as SectionUpdate);
+          await writeSection(trx, { id: newId(), kind: key, ...stored });
+          await revisions.record(trx, { type: 'section', id: key, data: revisionData(stored) }, SYSTEM);
         }
         await siteMeta.bumpContentVersion(trx);
       });
@@ -108,11 +113,18 @@ export function createContentService(deps: { db: Db; siteMeta: SiteMeta }) {
      * Replaces one section with validated input. The id must be that section's `_id`: an unknown id or an
      * id of another section changes nothing and answers 404.
      */
-    async updateSection<K extends SectionKey>(key: K, input: SectionUpdate): Promise<SiteContent[K]> {
+    async updateSection<K extends SectionKey>(
+      key: K,
+      input: SectionUpdate,
+      actor: Actor = SYSTEM,
+      action: 'save' | 'restore' = 'save',
+    ): Promise<SiteContent[K]> {
       const kind = await findSectionKind(db, input.id);
       if (kind !== key) throw new NotFoundError(SERVER_MESSAGES.sectionNotFound(key, input.id));
+      const stored = toStorage(key, input);
       await db.transaction().execute(async (trx) => {
-        await writeSection(trx, { id: input.id, kind: key, ...toStorage(key, input) });
+        await writeSection(trx, { id: input.id, kind: key, ...stored });
+        await revisions.record(trx, { type: 'section', id: key, data: revisionData(stored) }, actor, action);
         await siteMeta.bumpContentVersion(trx);
       });
       await siteMeta.contentVersion.refresh();

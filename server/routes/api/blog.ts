@@ -1,6 +1,7 @@
 import { toBlogPost } from '#shared/schemas/blog.ts';
 import { SERVER_MESSAGES } from '#shared/messages.ts';
 import * as api from '#shared/api/blog.ts';
+import { actorOf } from '#server/plugins/auth.ts';
 import { route, type ApiRoutes } from './define';
 
 /** Blog categories and posts: reads are public (but the edit form's), writes are the administrator's. */
@@ -31,9 +32,11 @@ export const blogRoutes: ApiRoutes = {
   admin(scope, { services: { blog, newsletter, config } }) {
     route(scope, api.saveCategory, async (request) => ({ data: await blog.saveCategory(request.body) }));
     route(scope, api.deleteCategory, async (request) => ({ data: await blog.deleteCategory(request.params.id) }));
-    route(scope, api.createPost, async (request) => ({ data: toBlogPost(await blog.createPost(request.body)) }));
+    route(scope, api.createPost, async (request) => ({
+      data: toBlogPost(await blog.createPost(request.body, actorOf(request))),
+    }));
     route(scope, api.updatePost, async (request) => ({
-      data: toBlogPost(await blog.updatePost(request.params.id, request.body)),
+      data: toBlogPost(await blog.updatePost(request.params.id, request.body, actorOf(request))),
     }));
     route(scope, api.getPost, async (request) => ({ data: toBlogPost(await blog.getPost(request.params.id)) }));
     route(scope, api.getAdminPost, async (request) => ({
@@ -48,5 +51,8 @@ export const blogRoutes: ApiRoutes = {
       return { data: { revoked: true } };
     });
     route(scope, api.deletePost, async (request) => ({ data: await blog.deletePost(request.params.id) }));
+    route(scope, api.listTrash, async () => ({ data: await blog.listTrash() }));
+    route(scope, api.restorePost, async (request) => ({ data: await blog.restorePost(request.params.id) }));
+    route(scope, api.restoreCategory, async (request) => ({ data: await blog.restoreCategory(request.params.id) }));
   },
 };

@@ -1,6 +1,7 @@
 import { getContent, sectionUpdates } from '#shared/api/content.ts';
 import type { SectionKey } from '#shared/sections.ts';
 import type { SectionUpdate } from '#server/modules/content/service.ts';
+import { actorOf } from '#server/plugins/auth.ts';
 import { route, type ApiRoutes } from './define';
 
 /** The site content, and the update call of every section (derived from the registry). */
@@ -15,7 +16,7 @@ export const contentRoutes: ApiRoutes = {
   admin(scope, { services }) {
     for (const [key, endpoint] of Object.entries(sectionUpdates)) {
       route(scope, endpoint, async (request) => ({
-        data: await services.content.updateSection(key as SectionKey, request.body as SectionUpdate),
+        data: await services.content.updateSection(key as SectionKey, request.body as SectionUpdate, actorOf(request)),
       }));
     }
   },

@@ -8,6 +8,7 @@ import { blogRoutes } from './blog';
 import { contactRoutes } from './contact';
 import { contentRoutes } from './content';
 import type { ApiContext, ApiRoutes } from './define';
+import { historyRoutes } from './history';
 import { inboxRoutes } from './inbox';
 import { newsletterRoutes } from './newsletter';
 import { subscriberRoutes } from './subscribers';
@@ -22,6 +23,7 @@ const RESOURCES: ApiRoutes[] = [
   subscriberRoutes,
   inboxRoutes,
   newsletterRoutes,
+  historyRoutes,
 ];
 
 /**

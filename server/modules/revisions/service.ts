@@ -1,0 +1,80 @@
+import { isDeepStrictEqual } from 'node:util';
+import type { RevisionDetail, RevisionSummary } from '#shared/api/revisions.ts';
+import type { Db } from '#server/db/database.ts';
+import { NotFoundError } from '#server/errors.ts';
+import { SERVER_MESSAGES } from '#shared/messages.ts';
+import * as repo from './repository';
+
+/** At least this many revisions are kept per document; autosaves are kept apart and never count. */
+export const REVISIONS_KEPT = 50;
+
+/** Who made a change: the logged-in administrator, or the system (the seed, the scheduler). */
+export interface Actor {
+  id: string | null;
+  name: string;
+}
+export const SYSTEM: Actor = { id: null, name: 'System' };
+
+type Data = Record<string, unknown>;
+
+/**
+ * Revisions of posts and landing sections (docs/product.md#revisions): each save records the saved
+ * state, who saved it and which fields it changed, inside the saving transaction.
+ */
+export function createRevisionService(deps: { db: Db }) {
+  const { db } = deps;
+  return {
+    /** Inside the transaction of a save: records the document as it is now saved. */
+    async record(
+      trx: Db,
+      doc: { type: repo.DocType; id: string; data: Data },
+      actor: Actor,
+      action: 'save' | 'restore' = 'save',
+    ) {
+      const last = await repo.latestRevision(trx, doc.type, doc.id);
+      const before: Data = last ? (JSON.parse(last.data) as Data) : {};
+      const changed = last ? Object.keys(doc.data).filter((k) => !isDeepStrictEqual(before[k], doc.data[k])) : [];
+      // A save that changed nothing is no new revision (a restore always is: it can be undone).
+      if (last && !changed.length && action === 'save') return;
+      await repo.insertRevision(trx, {
+        doc_type: doc.type,
+        doc_id: doc.id,
+        action,
+        data: JSON.stringify(doc.data),
+        changed: JSON.stringify(changed),
+        author_id: actor.id,
+        author_name: actor.name,
+      });
+      await repo.pruneRevisions(trx, doc.type, doc.id, REVISIONS_KEPT);
+    },
+
+    async list(type: repo.DocType, id: string): Promise<RevisionSummary[]> {
+      return (await repo.listRevisions(db, type, id)).map((r) => ({
+        _id: r.id,
+        action: r.action,
+        changed: JSON.parse(r.changed) as string[],
+        author: r.author_name,
+        createdAt: r.created_at,
+      }));
+    },
+
+    /** A revision with the one before it, to show what it changed field by field. */
+    async detail(id: string): Promise<RevisionDetail & { docType: repo.DocType; docId: string }> {
+      const revision = await repo.findRevision(db, id);
+      if (!revision) throw new NotFoundError(SERVER_MESSAGES.revisionNotFound);
+      const previous = await repo.previousRevision(db, revision);
+      return {
+        _id: revision.id,
+        action: revision.action,
+        changed: JSON.parse(revision.changed) as string[],
+        author: revision.author_name,
+        createdAt: revision.created_at,
+        data: JSON.parse(revision.data) as Data,
+        previous: previous ? (JSON.parse(previous.data) as Data) : null,
+        docType: revision.doc_type,
+        docId: revision.doc_id,
+      };
+    },
+  };
+}
+export type RevisionService = ReturnType<typeof createRevisionService>;

@@ -1,0 +1,48 @@
+import { z } from '#shared/schemas/zod.ts';
+import { endpoint, idParam, idParams } from './endpoint';
+
+export const revisionSummarySchema = z.object({
+  _id: z.string(),
+  /** 'restore': this revision brought an earlier one back. */
+  action: z.enum(['save', 'restore']),
+  /** The fields this save changed. */
+  changed: z.array(z.string()),
+  author: z.string(),
+  createdAt: z.string(),
+});
+export type RevisionSummary = z.infer<typeof revisionSummarySchema>;
+
+export const revisionDetailSchema = z.extend(revisionSummarySchema, {
+  data: z.record(z.string(), z.unknown()),
+  /** The revision before it, to show what changed; null for the first. */
+  previous: z.nullable(z.record(z.string(), z.unknown())),
+});
+export type RevisionDetail = z.infer<typeof revisionDetailSchema>;
+
+const docParams = z.object({ docType: z.enum(['post', 'section']), docId: idParam });
+
+/** The history of a post (by id) or a landing section (by its key, e.g. banner), newest first. */
+export const listRevisions = endpoint({
+  method: 'GET',
+  path: '/admin/revisions/:docType/:docId',
+  access: 'admin',
+  params: docParams,
+  data: z.array(revisionSummarySchema),
+});
+
+export const getRevision = endpoint({
+  method: 'GET',
+  path: '/admin/revisions/:id',
+  access: 'admin',
+  params: idParams,
+  data: revisionDetailSchema,
+});
+
+/** Brings a revision back; that is itself a new revision, so a restore can be undone. */
+export const restoreRevision = endpoint({
+  method: 'POST',
+  path: '/admin/revisions/:id/restore',
+  access: 'admin',
+  params: idParams,
+  data: z.object({ docType: z.enum(['post', 'section']), docId: z.string() }),
+});
