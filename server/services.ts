@@ -42,6 +42,7 @@ export function createServices(deps: { config: Config; db: Db; log: FastifyBaseL
     publicUrl: config.publicUrl,
   });
   const revisions = createRevisionService({ db });
+  const autosaves = createAutosaveService({ db });
   const content = createContentService({ db, siteMeta, revisions });
   const blog = createBlogService({
     db,
@@ -75,7 +76,15 @@ export function createServices(deps: { config: Config; db: Db; log: FastifyBaseL
     jobs: [
       { name: 'prune-auth', everyMs: HOUR, run: () => auth.pruneExpired() },
       { name: 'prune-sent-mail', everyMs: HOUR, run: () => mail.pruneSent() },
-      { name: 'purge-trash', everyMs: HOUR, run: () => blog.purgeTrash() },
+      {
+        name: 'purge-trash',
+        everyMs: HOUR,
+        run: async () => {
+          const purged = await blog.purgeTrash();
+          await revisions.forgetPosts(purged);
+          await autosaves.forgetPosts(purged);
+        },
+      },
       // Due posts are taken by one UPDATE each, so any process may run this; once per period is enough.
       { name: 'publish-due', everyMs: 15_000, run: () => blog.publishDue() },
     ],
@@ -95,7 +104,7 @@ export function createServices(deps: { config: Config; db: Db; log: FastifyBaseL
     content,
     revisions,
     restoreRevision: createRestorer({ revisions, content, blog }),
-    autosaves: createAutosaveService({ db }),
+    autosaves,
     contact: createContactService({ db, mail, contactTo: config.contactTo, siteName: config.siteName }),
     uploads: createUploadService({ db, storage }),
   };

@@ -108,6 +108,13 @@ export const PUBLISHING_MESSAGES = {
 export const UI_MESSAGES = {
   unreachable: 'The server could not be reached. Please check your connection.',
   blogDeleted: 'Blog Deleted ',
+  historyFailed: 'The history could not be loaded. Please try again.',
+  restored: (when: string) => `The version of ${when} is back.`,
+  undone: 'Undone',
+  itemDeleted: 'The item was deleted.',
+  deleted: (name: string) => `"${name}" was deleted.`,
+  restoredFromTrash: (title: string) => `"${title}" is back.`,
+  sessionEnded: 'Your session has ended. Log in again to finish what you were doing: your changes are still here.',
 } as const;
 
 /** docs/product.md#timings-and-constants: minimum password length. */

@@ -1,12 +1,16 @@
 import { pathOf, type BodyOf, type DataOf, type Endpoint, type ParamsOf, type QueryOf } from '#shared/api/endpoint.ts';
 import { UI_MESSAGES } from '#shared/messages.ts';
+import { leaving } from './leaving';
+import { askToLogInAgain } from './relogin';
 import { clearSession, storedToken } from './session';
 
 /**
  * The one way the browser talks to the API: calls of the contract (shared/api) with their types, the
  * bearer token of the stored session when present (docs/product.md#roles-and-permissions), the `{ data }`
  * envelope unwrapped, failures thrown as `ApiError` with the server's message. A 401 to a request that
- * carried a token means the session ended: it is cleared and the admin goes back to the login page.
+ * carried a token means the session ended. During an action (anything but a read) the screen stays and a
+ * login dialog opens in place; the action is retried once with the new session. A read that fails so (a
+ * page loading), or an administrator who gives up logging in, clears the session and goes to /admin.
  */
 export class ApiError extends Error {
   constructor(
@@ -63,7 +67,13 @@ function authorization(): Record<string, string> {
   return token ? { authorization: `Bearer ${token}` } : {};
 }
 
-async function request<T>(path: string, method: string, input: unknown, options: CallOptions): Promise<T> {
+async function request<T>(
+  path: string,
+  method: string,
+  input: unknown,
+  options: CallOptions,
+  retried = false,
+): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json', ...authorization() };
   let body: BodyInit | undefined;
   if (input instanceof FormData) body = input;
@@ -79,7 +89,11 @@ async function request<T>(path: string, method: string, input: unknown, options:
   }
   const payload = (await response.json().catch(() => null)) as { data?: T; message?: string; field?: string } | null;
   if (response.status === 401 && headers.authorization && options.endSessionOn401 !== false) {
+    if (method !== 'GET' && !retried && (await askToLogInAgain())) {
+      return request<T>(path, method, input, options, true);
+    }
     clearSession();
+    leaving.onPurpose = true;
     window.location.assign('/admin');
   }
   if (!response.ok) {

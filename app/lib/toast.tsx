@@ -20,9 +20,34 @@ function load(): Promise<Toastify> {
   return (library ??= import('react-toastify'));
 }
 
+/** How long an Undo stays on offer: longer than a plain toast, so there is time to react. */
+const UNDO_MS = 10_000;
+
 export const toast = {
   success: (message: string) => void load().then((m) => m.toast.success(message)),
   error: (message: string) => void load().then((m) => m.toast.error(message)),
+  /** A toast with an Undo button that runs `undo` (once) and closes the toast. */
+  undo: (message: string, undo: () => void) =>
+    void load().then((m) =>
+      m.toast.info(
+        ({ closeToast }) => (
+          <span className="toast-undo" data-testid="undo-toast">
+            {message}{' '}
+            <button
+              type="button"
+              className="btn btn-sm btn-link p-0 align-baseline"
+              onClick={() => {
+                closeToast();
+                undo();
+              }}
+            >
+              Undo
+            </button>
+          </span>
+        ),
+        { autoClose: UNDO_MS },
+      ),
+    ),
 };
 
 const ToastContainer = lazy(() => load().then((m) => ({ default: m.ToastContainer })));

@@ -36,3 +36,17 @@ export function createDb(config: DatabaseConfig, onIdleError: (err: Error) => vo
 
 export const now = () => new Date().toISOString();
 export const newId = () => crypto.randomUUID();
+
+let lastMs = 0;
+let sequence = 0;
+/**
+ * An id that sorts by creation: the millisecond, a counter for ids made within one millisecond, then
+ * randomness (36 characters, like `newId`). Rows ordered by it keep the order they were written in.
+ */
+export function newSortableId(): string {
+  const ms = Date.now();
+  sequence = ms === lastMs ? sequence + 1 : 0;
+  lastMs = ms;
+  const random = crypto.randomUUID().replace(/-/g, '').slice(0, 20);
+  return `${ms.toString(36).padStart(10, '0')}-${sequence.toString(36).padStart(4, '0')}-${random}`;
+}

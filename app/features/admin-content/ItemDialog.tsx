@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Modal } from 'react-bootstrap';
 import type { FieldDef } from '#shared/sections.ts';
 import { SpinnerButton } from '#app/components/ui/SpinnerButton.tsx';
+import { useUnsavedChanges } from '#app/features/unsaved/unsaved-changes.tsx';
 import { FieldControl } from './FieldControl';
 
 type Item = Record<string, string>;
@@ -29,6 +30,7 @@ export function ItemDialog({
   onClose,
 }: ItemDialogProps) {
   const [item, setItem] = useState<Item>(initial);
+  useUnsavedChanges(fields.some((f) => (item[f.name] ?? '') !== (initial[f.name] ?? '')));
   const ready = !requireImage || Boolean(item[requireImage]);
   const formId = `item-dialog-${title.replace(/\W+/g, '-').toLowerCase()}`;
   // Fields get the ids `${formId}-${field}`; a field may be called "title", so the heading uses another suffix.

@@ -4,6 +4,8 @@ import type { FieldDef, ItemsDef } from '#shared/sections.ts';
 import { ConfirmDialog } from '#app/components/ui/ConfirmDialog.tsx';
 import { IconButton } from '#app/components/ui/IconButton.tsx';
 import { RichText } from '#app/components/ui/RichText.tsx';
+import { UI_MESSAGES } from '#shared/messages.ts';
+import { toast } from '#app/lib/toast.tsx';
 import { ItemDialog } from './ItemDialog';
 
 type Item = Record<string, string>;
@@ -109,7 +111,12 @@ export function ItemsTable({ items, fields, table, saving, onSave }: ItemsTableP
         onConfirm={() => {
           const index = deleting;
           setDeleting(null);
-          if (index !== null) void onSave(items.filter((_, i) => i !== index));
+          if (index === null) return;
+          const before = items;
+          // Deleting is saved at once; the Undo saves the list as it was (docs/product.md#undo).
+          void onSave(items.filter((_, i) => i !== index)).then(
+            (deleted) => deleted && toast.undo(UI_MESSAGES.itemDeleted, () => void onSave(before)),
+          );
         }}
       />
     </div>

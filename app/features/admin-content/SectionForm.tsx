@@ -13,6 +13,8 @@ interface SectionFormProps {
   onField: (name: string, value: string) => void;
   onSave: () => void;
   children?: React.ReactNode;
+  /** Actions beside the heading (the History button). */
+  actions?: React.ReactNode;
 }
 
 /** An editor screen: the section's own fields, its Update button, then whatever it lists below. */
@@ -26,10 +28,14 @@ export function SectionForm({
   onField,
   onSave,
   children,
+  actions,
 }: SectionFormProps) {
   return (
     <section className="admin-card">
-      <h1 className="h3 mb-4">{heading}</h1>
+      <div className="d-flex flex-wrap gap-2 justify-content-between align-items-start mb-4">
+        <h1 className="h3 mb-0">{heading}</h1>
+        {actions}
+      </div>
       <form
         noValidate
         aria-label={heading}

@@ -7,6 +7,7 @@ import { firstErrorPerPath } from '#shared/schemas/errors.ts';
 import type { SectionDef } from '#shared/sections.ts';
 import { call } from '#app/lib/api-client.ts';
 import { useSubmit } from '#app/lib/use-submit.ts';
+import { useUnsavedChanges } from '#app/features/unsaved/unsaved-changes.tsx';
 
 type Draft = Record<string, unknown> & { items?: Record<string, string>[] };
 
@@ -22,6 +23,9 @@ export function useSectionEditor(section: { _id: string }, definition: SectionDe
   const [draft, setDraft] = useState<Draft>(initial);
   const [errors, setErrors] = useState<Record<string, string | undefined>>({});
   const submit = useSubmit();
+  // Edited and not saved: leaving asks first. A save reloads the section and remounts the editor.
+  const [saved] = useState(() => JSON.stringify(initial));
+  useUnsavedChanges(JSON.stringify(draft) !== saved);
 
   const setField = (name: string, value: unknown) => {
     setDraft((d) => ({ ...d, [name]: value }));

@@ -1,14 +1,16 @@
 import { useState } from 'react';
 import { Button, Modal, Table } from 'react-bootstrap';
 import { useRevalidator } from 'react-router';
-import { MESSAGES } from '#shared/messages.ts';
+import { MESSAGES, UI_MESSAGES } from '#shared/messages.ts';
 import type { BlogCategory } from '#shared/schemas/blog.ts';
 import { ConfirmDialog } from '#app/components/ui/ConfirmDialog.tsx';
 import { SpinnerButton } from '#app/components/ui/SpinnerButton.tsx';
 import { TextField } from '#app/components/ui/TextField.tsx';
-import { deleteCategory, listCategories, saveCategory } from '#shared/api/blog.ts';
+import { deleteCategory, listCategories, restoreCategory, saveCategory } from '#shared/api/blog.ts';
+import { toast } from '#app/lib/toast.tsx';
 import { call } from '#app/lib/api-client.ts';
 import { useSubmit } from '#app/lib/use-submit.ts';
+import { useUnsavedChanges } from '#app/features/unsaved/unsaved-changes.tsx';
 import type { Route } from './+types/blog-category';
 import { IconButton } from '#app/components/ui/IconButton.tsx';
 
@@ -19,6 +21,9 @@ clientLoader.hydrate = true as const;
 export default function BlogCategories({ loaderData: categories }: Route.ComponentProps) {
   const revalidator = useRevalidator();
   const [editing, setEditing] = useState<{ _id?: string; name: string } | null>(null);
+  // The modal's name, edited and not saved, is guarded like any other form.
+  const original = editing?._id ? (categories.find((c) => c._id === editing._id)?.name ?? '') : '';
+  useUnsavedChanges(editing !== null && editing.name !== original);
   const [deleting, setDeleting] = useState<BlogCategory | null>(null);
   const saving = useSubmit();
 
@@ -37,7 +42,17 @@ export default function BlogCategories({ loaderData: categories }: Route.Compone
     const removed = await saving.run(() => call(deleteCategory, { params: { id: category._id } }), {
       success: MESSAGES.categoryDeleted,
     });
-    if (removed) await revalidator.revalidate();
+    if (!removed) return;
+    await revalidator.revalidate();
+    toast.undo(
+      UI_MESSAGES.deleted(category.name),
+      () =>
+        void saving
+          .run(() => call(restoreCategory, { params: { id: category._id } }), { success: UI_MESSAGES.undone })
+          .then(async (ok) => {
+            if (ok) await revalidator.revalidate();
+          }),
+    );
   };
 
   return (

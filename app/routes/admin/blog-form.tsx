@@ -3,25 +3,47 @@ import { Button, ButtonGroup, Dropdown, Form } from 'react-bootstrap';
 import { useNavigate } from 'react-router';
 import { MESSAGES } from '#shared/messages.ts';
 import { createPost, getAdminPost, listCategories, previewLink, updatePost } from '#shared/api/blog.ts';
+import { getAutosave } from '#shared/api/autosave.ts';
 import { getSettings, newsletterAudience } from '#shared/api/newsletter.ts';
 import type { AdminPost } from '#shared/schemas/blog.ts';
 import { ImageUpload } from '#app/components/ui/ImageUpload.tsx';
 import { RichTextEditor } from '#app/components/ui/RichTextEditor.tsx';
 import { SpinnerButton } from '#app/components/ui/SpinnerButton.tsx';
 import { TextField } from '#app/components/ui/TextField.tsx';
+import { AutosaveStatus } from '#app/features/blog-editor/AutosaveStatus.tsx';
+import { HistoryButton } from '#app/features/history/HistoryButton.tsx';
 import { DeliveryReport } from '#app/features/blog-editor/DeliveryReport.tsx';
+import { usePostAutosave } from '#app/features/blog-editor/use-autosave.ts';
 import { NewsletterTools } from '#app/features/blog-editor/NewsletterTools.tsx';
 import { bodyOf, formOf, type PostFormValues } from '#app/features/blog-editor/post-form.ts';
 import { PublishingPanel } from '#app/features/blog-editor/PublishingPanel.tsx';
 import { SeoFields } from '#app/features/blog-editor/SeoFields.tsx';
 import { ApiError, call } from '#app/lib/api-client.ts';
+import { useUnsavedChanges } from '#app/features/unsaved/unsaved-changes.tsx';
 import { toast } from '#app/lib/toast.tsx';
 import { failureMessage, useSubmit } from '#app/lib/use-submit.ts';
 import type { Route } from './+types/blog-form';
 
+/** The editor's labels of the fields a post's history keeps. */
+const POST_LABELS = {
+  title: 'Title',
+  excerpt: 'Excerpt',
+  blogCategory: 'Category',
+  content: 'Content',
+  featureImage: 'Image',
+  customSlug: 'Address',
+  metaTitle: 'Search title',
+  metaDescription: 'Search description',
+  socialImage: 'Social sharing picture',
+};
+
 /** Create (`/admin/blogs/create`) and edit (`/admin/blogs/edit/:id`) share this screen. */
 export async function clientLoader({ params }: Route.ClientLoaderArgs) {
-  const [categories, settings] = await Promise.all([call(listCategories), call(getSettings)]);
+  const [categories, settings, autosave] = await Promise.all([
+    call(listCategories),
+    call(getSettings),
+    call(getAutosave, { params: { key: params.id ?? 'new' } }).catch(() => null),
+  ]);
   let post: AdminPost | null = null;
   if (params.id) {
     try {
@@ -31,13 +53,17 @@ export async function clientLoader({ params }: Route.ClientLoaderArgs) {
       toast.error(err instanceof Error ? err.message : String(err));
     }
   }
-  return { categories, post, editing: Boolean(params.id), timeZone: settings.timeZone };
+  return { categories, post, editing: Boolean(params.id), timeZone: settings.timeZone, autosave };
 }
 clientLoader.hydrate = true as const;
 
-function BlogForm({ categories, post, editing, timeZone }: Route.ComponentProps['loaderData']) {
+function BlogForm({ categories, post, editing, timeZone, autosave }: Route.ComponentProps['loaderData']) {
   const navigate = useNavigate();
   const [values, setValues] = useState(() => formOf(post, timeZone));
+  const [savedValues] = useState(values);
+  const dirty = JSON.stringify(values) !== JSON.stringify(savedValues);
+  const guard = useUnsavedChanges(dirty);
+  const autosaved = usePostAutosave({ key: post?._id ?? 'new', values, dirty, server: autosave, stored: savedValues });
   const [errors, setErrors] = useState<Partial<Record<keyof PostFormValues, string>>>({});
   const [audience, setAudience] = useState<number | null>(null);
   const saving = useSubmit();
@@ -73,7 +99,11 @@ function BlogForm({ categories, post, editing, timeZone }: Route.ComponentProps[
         },
       },
     );
-    if (saved) navigate('/admin/blogs');
+    if (saved) {
+      autosaved.clear();
+      guard.markSaved();
+      navigate('/admin/blogs');
+    }
   };
 
   /** Opens the saved post as its public page will show it, in a new tab, by its private link. */
@@ -91,11 +121,33 @@ function BlogForm({ categories, post, editing, timeZone }: Route.ComponentProps[
       <div className="d-flex flex-wrap gap-2 justify-content-between align-items-start mb-4">
         <h1 className="h3 mb-0">{editing ? 'Edit Blog' : 'Create Blog'}</h1>
         {post ? (
-          <Button variant="outline-secondary" disabled={opening.busy} onClick={() => openPreview(post._id)}>
-            Preview
-          </Button>
+          <div className="d-flex gap-2">
+            <HistoryButton doc={{ type: 'post', id: post._id }} labels={POST_LABELS} />
+            <Button variant="outline-secondary" disabled={opening.busy} onClick={() => openPreview(post._id)}>
+              Preview
+            </Button>
+          </div>
         ) : null}
       </div>
+      {autosaved.offer ? (
+        <div className="alert alert-warning d-flex flex-wrap gap-2 align-items-center" role="alert">
+          <span className="me-auto">
+            This post has changes that were not saved ({new Date(autosaved.offer.savedAt).toLocaleString('en-GB')}).
+          </span>
+          <Button
+            size="sm"
+            onClick={() => {
+              const data = autosaved.restore();
+              if (data) setValues((v) => ({ ...v, ...data }));
+            }}
+          >
+            Restore them
+          </Button>
+          <Button size="sm" variant="outline-secondary" onClick={autosaved.discard}>
+            Discard
+          </Button>
+        </div>
+      ) : null}
       <form
         noValidate
         aria-label="Blog"
@@ -167,11 +219,12 @@ function BlogForm({ categories, post, editing, timeZone }: Route.ComponentProps[
             </Dropdown.Item>
           </Dropdown.Menu>
         </Dropdown>
+        <AutosaveStatus state={autosaved.state} dirty={dirty} />
       </form>
     </section>
   );
 }
 
 export default function BlogFormRoute({ loaderData }: Route.ComponentProps) {
-  return <BlogForm key={loaderData.post?._id ?? 'new'} {...loaderData} />;
+  return <BlogForm key={`${loaderData.post?._id ?? 'new'}:${loaderData.post?.updatedAt ?? ''}`} {...loaderData} />;
 }

@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { Badge, Form, Table } from 'react-bootstrap';
 import { Link, useRevalidator, useSearchParams } from 'react-router';
 import { UI_MESSAGES } from '#shared/messages.ts';
-import { deletePost, listAdminPosts, listCategories } from '#shared/api/blog.ts';
+import { deletePost, listAdminPosts, listCategories, restorePost } from '#shared/api/blog.ts';
+import { toast } from '#app/lib/toast.tsx';
 import { getSettings } from '#shared/api/newsletter.ts';
 import { POST_STATUSES, type PostDetails, type PostStatus } from '#shared/schemas/blog.ts';
 import { isoToZoned } from '#shared/zoned-time.ts';
@@ -55,7 +56,20 @@ export default function AdminBlogs({ loaderData }: Route.ComponentProps) {
     const removed = await removing.run(() => call(deletePost, { params: { id: post._id } }), {
       success: UI_MESSAGES.blogDeleted,
     });
-    if (removed) await revalidator.revalidate();
+    if (!removed) return;
+    await revalidator.revalidate();
+    // The post is in the trash for 30 days; the Undo takes it back out at once.
+    toast.undo(
+      UI_MESSAGES.deleted(post.title),
+      () =>
+        void removing
+          .run(() => call(restorePost, { params: { id: post._id } }), {
+            success: UI_MESSAGES.restoredFromTrash(post.title),
+          })
+          .then(async (ok) => {
+            if (ok) await revalidator.revalidate();
+          }),
+    );
   };
 
   return (
@@ -125,7 +139,7 @@ export default function AdminBlogs({ loaderData }: Route.ComponentProps) {
       </div>
       <ConfirmDialog
         show={deleting !== null}
-        message={`Delete "${deleting?.title ?? ''}"? This cannot be undone.`}
+        message={`Delete "${deleting?.title ?? ''}"? It stays in the Trash for 30 days.`}
         onCancel={() => setDeleting(null)}
         onConfirm={() => deleting && void remove(deleting)}
       />

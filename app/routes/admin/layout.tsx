@@ -3,6 +3,8 @@ import { useState } from 'react';
 import { Outlet, redirect, useNavigate } from 'react-router';
 import { AdminLoading } from '#app/features/admin/AdminLoading.tsx';
 import { Sidebar } from '#app/features/admin/Sidebar.tsx';
+import { ReLoginDialog } from '#app/features/auth/ReLoginDialog.tsx';
+import { UnsavedChangesGuard } from '#app/features/unsaved/unsaved-changes.tsx';
 import { logout as logoutCall } from '#shared/api/auth.ts';
 import { call } from '#app/lib/api-client.ts';
 import { clearSession, isLoggedIn, storedUser } from '#app/lib/session.ts';
@@ -61,7 +63,10 @@ export default function AdminLayout() {
           </button>
         </header>
         <main className="admin-content">
-          <Outlet />
+          <UnsavedChangesGuard>
+            <Outlet />
+          </UnsavedChangesGuard>
+          <ReLoginDialog />
         </main>
       </div>
     </div>

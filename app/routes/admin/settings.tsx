@@ -6,6 +6,7 @@ import { getSettings, saveSettings, type Settings } from '#shared/api/newsletter
 import { SpinnerButton } from '#app/components/ui/SpinnerButton.tsx';
 import { call } from '#app/lib/api-client.ts';
 import { useSubmit } from '#app/lib/use-submit.ts';
+import { useUnsavedChanges } from '#app/features/unsaved/unsaved-changes.tsx';
 import type { Route } from './+types/settings';
 
 export const clientLoader = () => call(getSettings);
@@ -16,6 +17,7 @@ export default function SettingsPage({ loaderData }: Route.ComponentProps) {
   const revalidator = useRevalidator();
   const [body, setBody] = useState<Settings['newsletterBody']>(loaderData.newsletterBody);
   const saving = useSubmit();
+  useUnsavedChanges(body !== loaderData.newsletterBody);
   const save = async (event: React.FormEvent) => {
     event.preventDefault();
     const saved = await saving.run(() => call(saveSettings, { body: { newsletterBody: body } }), {

@@ -22,6 +22,12 @@ export function findAutosave(db: Db, userId: string, docKey: string) {
     .executeTakeFirst();
 }
 
+/** Every administrator's autosaves of these documents (posts deleted for good). */
+export async function deleteAutosavesOf(db: Db, docKeys: string[]): Promise<void> {
+  if (!docKeys.length) return;
+  await db.deleteFrom('autosaves').where('doc_key', 'in', docKeys).execute();
+}
+
 export async function deleteAutosave(db: Db, userId: string, docKey: string): Promise<boolean> {
   const result = await db
     .deleteFrom('autosaves')

@@ -16,6 +16,8 @@ export function createAutosaveService(deps: { db: Db }) {
       return row ? { data: JSON.parse(row.data) as Record<string, unknown>, savedAt: row.saved_at } : null;
     },
     discard: (userId: string, key: string) => repo.deleteAutosave(db, userId, key),
+    /** Posts deleted for good: nobody's unsaved text of them is of use. */
+    forgetPosts: (postIds: string[]) => repo.deleteAutosavesOf(db, postIds),
   };
 }
 export type AutosaveService = ReturnType<typeof createAutosaveService>;

@@ -255,6 +255,11 @@ export function listTrashedPosts(db: Db) {
     .execute();
 }
 
+/** A post whether or not it is in the trash. */
+export function findPostWithTrash(db: Db, id: string) {
+  return anyPostsQuery(db).where('blog_posts.id', '=', id).executeTakeFirst();
+}
+
 export function findTrashedPost(db: Db, id: string) {
   return anyPostsQuery(db)
     .where('blog_posts.id', '=', id)
@@ -267,10 +272,15 @@ export async function untrashPost(db: Db, id: string, slug: string): Promise<voi
   await db.updateTable('blog_posts').set({ deleted_at: null, slug }).where('id', '=', id).execute();
 }
 
-/** Deletes for good the posts that have been in the trash since before `before`. */
-export async function purgeTrashedPosts(db: Db, before: string): Promise<number> {
-  const result = await db.deleteFrom('blog_posts').where('deleted_at', '<', before).executeTakeFirst();
-  return Number(result.numDeletedRows);
+/** Deletes for good the posts that have been in the trash since before `before`; answers their ids. */
+export async function purgeTrashedPosts(db: Db, before: string): Promise<string[]> {
+  const rows = await db.deleteFrom('blog_posts').where('deleted_at', '<', before).returning('id').execute();
+  return rows.map((r) => r.id);
+}
+
+/** A category's posts, those in the trash too (they must move with it). */
+export function listCategoryPostsWithTrash(db: Db, categoryId: string) {
+  return anyPostsQuery(db).where('blog_posts.category_id', '=', categoryId).execute();
 }
 
 /** A deleted category kept for undo: its row and where its posts were. */

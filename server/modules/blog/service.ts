@@ -183,7 +183,8 @@ export function createBlogService(deps: { db: Db; siteMeta: SiteMeta; revisions:
         const category = await repo.findCategory(trx, id);
         if (!category) throw new NotFoundError(SERVER_MESSAGES.categoryNotFound);
         const moved: CategoryTrash['posts'] = [];
-        for (const post of await repo.listPosts(trx, { categoryId: id })) {
+        // Posts in the trash move too, so they come back where their category went.
+        for (const post of await repo.listCategoryPostsWithTrash(trx, id)) {
           const slug = await uniqueSlug(trx, null, post.slug);
           await repo.addRedirect(trx, pathOf(category.slug, post.slug), post.id);
           await repo.removeRedirect(trx, pathOf(null, slug));
@@ -208,7 +209,7 @@ export function createBlogService(deps: { db: Db; siteMeta: SiteMeta; revisions:
         }
         await repo.insertCategory(trx, category);
         for (const moved of posts) {
-          const post = await repo.findPost(trx, moved.id);
+          const post = await repo.findPostWithTrash(trx, moved.id);
           // Only posts still where the deletion put them go back (one moved since stays where it is).
           if (!post || post.category_id !== null || post.slug !== moved.movedTo) continue;
           const slug = await uniqueSlug(trx, category.id, moved.slug, moved.id);
@@ -306,11 +307,12 @@ export function createBlogService(deps: { db: Db; siteMeta: SiteMeta; revisions:
       }),
 
     /** Housekeeping (a periodic job): posts in the trash for 30 days, and deleted categories, go for good. */
-    async purgeTrash(): Promise<void> {
+    async purgeTrash(): Promise<string[]> {
       const before = new Date(Date.now() - TRASH_DAYS * 24 * 3600_000).toISOString();
-      await db.transaction().execute(async (trx) => {
-        await repo.purgeTrashedPosts(trx, before);
+      return db.transaction().execute(async (trx) => {
+        const purged = await repo.purgeTrashedPosts(trx, before);
         await repo.purgeTrash(trx, before);
+        return purged;
       });
     },
 

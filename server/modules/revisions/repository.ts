@@ -1,5 +1,5 @@
 import type { Db } from '#server/db/database.ts';
-import { newId, now } from '#server/db/database.ts';
+import { newSortableId, now } from '#server/db/database.ts';
 import type { RevisionTable } from '#server/db/schema.ts';
 
 /** All SQL for revisions. */
@@ -12,13 +12,13 @@ export function latestRevision(db: Db, docType: DocType, docId: string) {
     .selectAll()
     .where('doc_type', '=', docType)
     .where('doc_id', '=', docId)
-    .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
     .executeTakeFirst();
 }
 
 export async function insertRevision(db: Db, revision: Omit<RevisionTable, 'id' | 'created_at'>): Promise<string> {
-  const id = newId();
+  // Sortable ids keep revisions made within one millisecond in the order they were saved.
+  const id = newSortableId();
   await db
     .insertInto('revisions')
     .values({ ...revision, id, created_at: now() })
@@ -33,7 +33,6 @@ export async function pruneRevisions(db: Db, docType: DocType, docId: string, ke
     .select('id')
     .where('doc_type', '=', docType)
     .where('doc_id', '=', docId)
-    .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
     .limit(keep)
     .execute();
@@ -57,7 +56,6 @@ export function listRevisions(db: Db, docType: DocType, docId: string) {
     .select(['id', 'action', 'changed', 'author_name', 'created_at'])
     .where('doc_type', '=', docType)
     .where('doc_id', '=', docId)
-    .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
     .execute();
 }
@@ -76,13 +74,13 @@ export function previousRevision(
     .selectAll()
     .where('doc_type', '=', revision.doc_type)
     .where('doc_id', '=', revision.doc_id)
-    .where((eb) =>
-      eb.or([
-        eb('created_at', '<', revision.created_at),
-        eb.and([eb('created_at', '=', revision.created_at), eb('id', '<', revision.id)]),
-      ]),
-    )
-    .orderBy('created_at', 'desc')
+    .where('id', '<', revision.id)
     .orderBy('id', 'desc')
     .executeTakeFirst();
+}
+
+/** Forgets the history of documents that are gone for good. */
+export async function deleteRevisionsOf(db: Db, docType: DocType, docIds: string[]): Promise<void> {
+  if (!docIds.length) return;
+  await db.deleteFrom('revisions').where('doc_type', '=', docType).where('doc_id', 'in', docIds).execute();
 }

@@ -1,7 +1,8 @@
 import type { SectionKey } from '#shared/sections.ts';
 import { sectionOf } from '#shared/sections.ts';
 import { SERVER_MESSAGES } from '#shared/messages.ts';
-import { NotFoundError } from '#server/errors.ts';
+import { InvalidInputError, NotFoundError } from '#server/errors.ts';
+import { updateSchemaOf } from '#shared/schemas/content-updates.ts';
 import type { BlogInputFields, BlogService } from '#server/modules/blog/service.ts';
 import type { ContentService, SectionUpdate } from '#server/modules/content/service.ts';
 import type { Actor, RevisionService } from './service';
@@ -19,13 +20,26 @@ export function createRestorer(deps: { revisions: RevisionService; content: Cont
       if (!definition) throw new NotFoundError(SERVER_MESSAGES.revisionNotFound);
       const key = definition.key;
       const current = (await deps.content.getContent())[key];
-      await deps.content.updateSection(key, { ...revision.data, id: current._id } as SectionUpdate, actor, 'restore');
+      // Checked like an editor's save: a field the section gained since then must still be valid.
+      const parsed = updateSchemaOf(definition).safeParse({ ...revision.data, id: current._id });
+      if (!parsed.success) {
+        const issue = parsed.error.issues[0]!;
+        throw new InvalidInputError(issue.message, issue.path.map(String).join('.') || undefined);
+      }
+      await deps.content.updateSection(key, parsed.data as SectionUpdate, actor, 'restore');
     } else {
       const { post } = await deps.blog.getAdminPost(revision.docId);
+      const data = revision.data as BlogInputFields;
+      // A category deleted since that revision: the post stays in the one it is in now.
+      const categories = await deps.blog.listCategories();
+      const category = categories.some((c) => c._id === data.blogCategory)
+        ? data.blogCategory
+        : (post.blogCategory[0]?._id ?? null);
       await deps.blog.updatePost(
         revision.docId,
         {
-          ...(revision.data as BlogInputFields),
+          ...data,
+          blogCategory: category,
           status: post.status,
           publishAt: post.publishAt,
           sendNewsletter: false,

@@ -48,6 +48,9 @@ export function createRevisionService(deps: { db: Db }) {
       await repo.pruneRevisions(trx, doc.type, doc.id, REVISIONS_KEPT);
     },
 
+    /** Forgets the history of posts deleted for good. */
+    forgetPosts: (ids: string[]) => repo.deleteRevisionsOf(db, 'post', ids),
+
     async list(type: repo.DocType, id: string): Promise<RevisionSummary[]> {
       return (await repo.listRevisions(db, type, id)).map((r) => ({
         _id: r.id,

@@ -1,0 +1,88 @@
+import { useState, useSyncExternalStore } from 'react';
+import { Button, Modal } from 'react-bootstrap';
+import { MESSAGES, UI_MESSAGES } from '#shared/messages.ts';
+import { login } from '#shared/api/auth.ts';
+import { loginSchema } from '#shared/schemas/auth.ts';
+import { SpinnerButton } from '#app/components/ui/SpinnerButton.tsx';
+import { TextField } from '#app/components/ui/TextField.tsx';
+import { call } from '#app/lib/api-client.ts';
+import { answerLogIn, reLoginStore } from '#app/lib/relogin.ts';
+import { saveSession, storedUser } from '#app/lib/session.ts';
+import { useForm } from '#app/lib/use-form.ts';
+import { failureMessage, useSubmit } from '#app/lib/use-submit.ts';
+
+/**
+ * Opens over the screen when the session ended during an action: logging in again retries the action,
+ * and nothing the administrator typed is lost (app/lib/relogin.ts).
+ */
+export function ReLoginDialog() {
+  const open = useSyncExternalStore(reLoginStore.subscribe, reLoginStore.isOpen, () => false);
+  return open ? <ReLoginForm /> : null;
+}
+
+function ReLoginForm() {
+  const form = useForm(loginSchema, { email: storedUser()?.email ?? '', password: '' });
+  const [error, setError] = useState<string | null>(null);
+  const submitting = useSubmit();
+
+  const submit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    const input = form.validate();
+    if (!input) return;
+    setError(null);
+    const ok = await submitting.run(
+      async () => {
+        // The login call itself must not ask again: it carries no token worth keeping.
+        saveSession(await call(login, { body: input, endSessionOn401: false }));
+      },
+      { onFailure: (err) => setError(failureMessage(err, MESSAGES.loginFailedFallback)) },
+    );
+    if (ok) answerLogIn(true);
+  };
+
+  return (
+    <Modal show backdrop="static" keyboard={false} centered aria-labelledby="relogin-title">
+      <form noValidate onSubmit={submit}>
+        <Modal.Header>
+          <Modal.Title as="h2" id="relogin-title" className="h5">
+            Please log in again
+          </Modal.Title>
+        </Modal.Header>
+        <Modal.Body>
+          <p>{UI_MESSAGES.sessionEnded}</p>
+          <TextField
+            id="relogin-email"
+            label="Email"
+            type="email"
+            autoComplete="username"
+            value={form.values.email}
+            error={form.errors.email}
+            onChange={(v) => form.change('email', v)}
+          />
+          <TextField
+            id="relogin-password"
+            label="Password"
+            type="password"
+            autoComplete="current-password"
+            value={form.values.password}
+            error={form.errors.password}
+            onChange={(v) => form.change('password', v)}
+          />
+          {error ? (
+            <p className="text-danger mb-0" role="alert">
+              {error}
+            </p>
+          ) : null}
+        </Modal.Body>
+        <Modal.Footer>
+          <Button variant="outline-secondary" onClick={() => answerLogIn(false)}>
+            Log out
+          </Button>
+          <SpinnerButton type="submit" loading={submitting.busy}>
+            Log in and continue
+          </SpinnerButton>
+        </Modal.Footer>
+      </form>
+    </Modal>
+  );
+}

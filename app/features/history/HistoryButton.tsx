@@ -1,0 +1,34 @@
+import { useState } from 'react';
+import { Button } from 'react-bootstrap';
+import { useRevalidator } from 'react-router';
+import { HistoryDialog } from './HistoryDialog';
+
+/** Opens the history of a post or a section; a restore reloads the editor with what is now saved. */
+export function HistoryButton({
+  doc,
+  labels,
+}: {
+  doc: { type: 'post' | 'section'; id: string };
+  labels: Record<string, string>;
+}) {
+  const [open, setOpen] = useState(false);
+  const revalidator = useRevalidator();
+  return (
+    <>
+      <Button variant="outline-secondary" onClick={() => setOpen(true)}>
+        History
+      </Button>
+      {open ? (
+        <HistoryDialog
+          doc={doc}
+          labels={labels}
+          onClose={() => setOpen(false)}
+          onRestored={() => {
+            setOpen(false);
+            void revalidator.revalidate();
+          }}
+        />
+      ) : null}
+    </>
+  );
+}
