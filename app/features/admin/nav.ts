@@ -12,6 +12,7 @@ import share from 'bootstrap-icons/icons/share.svg?raw';
 import shield from 'bootstrap-icons/icons/shield-lock.svg?raw';
 import sliders from 'bootstrap-icons/icons/sliders.svg?raw';
 import tags from 'bootstrap-icons/icons/tags.svg?raw';
+import trash from 'bootstrap-icons/icons/trash3.svg?raw';
 import { sectionOf, type SectionKey } from '#shared/sections.ts';
 
 export interface NavItem {
@@ -41,5 +42,6 @@ export const ADMIN_NAV: NavItem[] = [
   { label: 'Change Password', to: '/admin/change-password', icon: key },
   { label: 'Messages', to: '/admin/messages', icon: envelope },
   { label: 'Subscribers', to: '/admin/subscribers', icon: personCheck },
+  { label: 'Trash', to: '/admin/trash', icon: trash },
   { label: 'Settings', to: '/admin/settings', icon: sliders },
 ];

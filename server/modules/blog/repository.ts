@@ -215,8 +215,8 @@ export type PostWrite = Pick<
   | 'newsletter'
 >;
 
-export async function insertPost(db: Db, id: string, post: PostWrite): Promise<void> {
-  const at = now();
+/** `at`: when it is made (a post published at once is published at that same moment). */
+export async function insertPost(db: Db, id: string, post: PostWrite, at: string = now()): Promise<void> {
   await db
     .insertInto('blog_posts')
     .values({ id, ...post, created_at: at, updated_at: at })

@@ -75,7 +75,7 @@ async function slugFor(db: Db, input: BlogInput, categoryId: string | null, excl
  * The publishing columns of a save: when it is public and whether it e-mails the subscribers. A post
  * keeps the time of its first publication; a scheduled one needs a time in the future.
  */
-function publishingOf(input: BlogInput, publishedAt: string | null) {
+function publishingOf(input: BlogInput, publishedAt: string | null, at = new Date().toISOString()) {
   const status: PostStatus = input.status;
   const firstPublication = publishedAt === null;
   const newsletter = input.sendNewsletter ?? firstPublication;
@@ -87,7 +87,7 @@ function publishingOf(input: BlogInput, publishedAt: string | null) {
   return {
     status,
     publish_at: null,
-    published_at: status === 'published' ? (publishedAt ?? new Date().toISOString()) : publishedAt,
+    published_at: status === 'published' ? (publishedAt ?? at) : publishedAt,
     newsletter: newsletter ? 1 : 0,
   };
 }
@@ -230,8 +230,9 @@ export function createBlogService(deps: { db: Db; siteMeta: SiteMeta; revisions:
         const id = newId();
         const slug = await slugFor(trx, input, categoryId);
         await repo.removeRedirect(trx, pathOf(category?.slug ?? null, slug));
-        const publishing = publishingOf(input, null);
-        await repo.insertPost(trx, id, postWrite(input, { categoryId, slug }, publishing));
+        const at = new Date().toISOString();
+        const publishing = publishingOf(input, null, at);
+        await repo.insertPost(trx, id, postWrite(input, { categoryId, slug }, publishing), at);
         const post = toPost((await repo.findPost(trx, id))!);
         await recordRevision(trx, post, actor);
         if (input.status === 'published' && publishing.newsletter) await hooks.onPublished?.(trx, post);
