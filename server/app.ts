@@ -48,7 +48,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     limits: effectiveLimits(config.rateLimitMultiplier, options.rateLimits),
   });
 
-  await registerStatic(app, { clientDir: options.clientDir, uploadsDir: services.storage.root });
+  await registerStatic(app, { clientDir: options.clientDir, storage: services.storage });
   if (options.ssr) await registerSsr(app, options.ssr, services);
   return app;
 }

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import type { S3Settings } from '#server/lib/storage/s3.ts';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -47,6 +48,13 @@ const envSchema = z.object({
       }
     }, 'must be an IANA time zone such as Europe/Berlin')
     .default('UTC'),
+  S3_BUCKET: z.string().min(3).max(63).optional(),
+  S3_ENDPOINT: optionalUrl(['http://', 'https://']),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).default('false'),
+  S3_PUBLIC_URL: optionalUrl(['http://', 'https://']),
   DKIM_DOMAIN: z.string().min(3).optional(),
   DKIM_SELECTOR: z.string().min(1).optional(),
   DKIM_PRIVATE_KEY: z.string().min(20).optional(),
@@ -58,6 +66,9 @@ export interface MailSender {
   messageIdDomain: string;
   dkim?: { domainName: string; keySelector: string; privateKey: string };
 }
+
+/** Where uploads live: the data folder, or an S3-compatible bucket (docs/decisions/0008-media-storage.md). */
+export type StorageConfig = { kind: 'disk'; root: string } | { kind: 's3'; settings: S3Settings };
 
 export type DatabaseConfig = { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
 
@@ -76,6 +87,9 @@ export interface Config {
   /** Sender, Message-ID domain and optional DKIM key of every e-mail. */
   mailSender: MailSender;
   contactTo: string;
+  storage: StorageConfig;
+  /** Base of upload addresses on pages: '' (the site's own /uploads/), or a CDN in front of the bucket. */
+  mediaUrl: string;
   /** The site's time zone: scheduled posts are chosen in it. */
   timeZone: string;
   trustProxy: boolean;
@@ -120,6 +134,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom,
     mailSender: { from: mailFrom, messageIdDomain: new URL(publicUrl).hostname, dkim: dkimOf(e) },
     timeZone: e.TIME_ZONE,
+    storage: storageOf(e, dataDir),
+    mediaUrl: (e.S3_PUBLIC_URL ?? '').replace(/\/+$/, ''),
     contactTo: (e.CONTACT_TO ?? e.ADMIN_EMAIL).toLowerCase(),
     trustProxy: e.TRUST_PROXY === 'true',
     redisUrl: e.REDIS_URL,
@@ -151,4 +167,26 @@ function dkimOf(e: z.infer<typeof envSchema>): MailSender['dkim'] {
     throw new ConfigError('Invalid configuration:\n  DKIM_PRIVATE_KEY: must be a PEM private key');
   }
   return { domainName: e.DKIM_DOMAIN!, keySelector: e.DKIM_SELECTOR!, privateKey };
+}
+
+function storageOf(e: z.infer<typeof envSchema>, dataDir: string): StorageConfig {
+  if (!e.S3_BUCKET) {
+    if (e.S3_PUBLIC_URL || e.S3_ENDPOINT) {
+      throw new ConfigError(
+        'Invalid configuration:\n  S3_BUCKET: set it to store uploads in a bucket (S3_ENDPOINT and S3_PUBLIC_URL need it)',
+      );
+    }
+    return { kind: 'disk', root: path.join(dataDir, 'uploads') };
+  }
+  return {
+    kind: 's3',
+    settings: {
+      bucket: e.S3_BUCKET,
+      endpoint: e.S3_ENDPOINT,
+      region: e.S3_REGION,
+      accessKeyId: e.S3_ACCESS_KEY_ID,
+      secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+      forcePathStyle: e.S3_FORCE_PATH_STYLE === 'true',
+    },
+  };
 }

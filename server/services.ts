@@ -2,7 +2,8 @@ import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config';
 import type { Db } from './db/database';
-import { diskStorage } from './lib/file-storage';
+import { diskStorage } from './lib/storage/disk';
+import { s3Storage } from './lib/storage/s3';
 import { fileTransport, smtpTransport, type MailTransport } from './lib/mail-transport';
 import { createAuthService } from './modules/auth/service';
 import { createBlogService } from './modules/blog/service';
@@ -32,7 +33,7 @@ export function createServices(deps: { config: Config; db: Db; log: FastifyBaseL
       : fileTransport(path.join(config.dataDir, 'mail'), config.mailSender, (m) => log.info(m)));
   const mailWorker = createMailWorker({ db, dbKind: config.database.kind, transport, log });
   const mail = createMailService({ db, worker: mailWorker });
-  const storage = diskStorage(path.join(config.dataDir, 'uploads'));
+  const storage = config.storage.kind === 's3' ? s3Storage(config.storage.settings) : diskStorage(config.storage.root);
   const auth = createAuthService({ db, mail, siteName: config.siteName });
   const subscribers = createSubscriberService({
     db,
@@ -112,5 +113,9 @@ export function createServices(deps: { config: Config; db: Db; log: FastifyBaseL
 export type Services = ReturnType<typeof createServices>;
 
 /** What public pages may know of the configuration (it is sent to the browser with the page data). */
-export const publicSiteInfo = (config: Config) => ({ siteName: config.siteName, publicUrl: config.publicUrl });
+export const publicSiteInfo = (config: Config) => ({
+  siteName: config.siteName,
+  publicUrl: config.publicUrl,
+  mediaUrl: config.mediaUrl,
+});
 export type SiteInfo = ReturnType<typeof publicSiteInfo>;

@@ -87,7 +87,15 @@ export const UPLOAD_MESSAGES = {
   empty: 'The file is empty',
   tooLarge: (mb: number) => `The image is larger than ${mb} MB`,
   notAnImage: 'The file is not an image',
-  unsupportedFormat: 'Only PNG, JPEG, WebP and GIF images are accepted',
+  unsupportedFormat: 'Only JPEG, PNG, WebP, AVIF and GIF images are accepted',
+  heic: 'HEIC photos (from iPhones) cannot be shown on websites: please save the photo as JPEG and upload that.',
+  svg: 'SVG images are not accepted, as they can carry scripts: please upload a PNG instead.',
+  tooManyPixels: (side: number, megapixels: number) =>
+    `The image is too large: at most ${side.toLocaleString('en-US')} pixels a side and ${megapixels} megapixels.`,
+  pngOnly: 'Please choose a PNG image.',
+  inUse: 'This image is in use and cannot be deleted.',
+  uploadNotFound: 'Image not found',
+  badMultipart: 'The upload could not be read: send the image as multipart/form-data in the field "image".',
   damaged: 'The image is damaged or incomplete',
 } as const;
 

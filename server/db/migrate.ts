@@ -9,6 +9,7 @@ import * as versionRowAndJobs from './migrations/2026-11-23-0006-version-row-and
 import * as publishing from './migrations/2026-11-23-0007-publishing';
 import * as subscriberConsent from './migrations/2026-11-23-0008-subscriber-consent';
 import * as history from './migrations/2026-11-23-0009-history';
+import * as mediaLibrary from './migrations/2026-11-24-0010-media-library';
 
 /**
  * Migrations are listed here rather than read from a folder at run time, so the bundled server carries
@@ -24,6 +25,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-23-0007-publishing': publishing,
   '2026-11-23-0008-subscriber-consent': subscriberConsent,
   '2026-11-23-0009-history': history,
+  '2026-11-24-0010-media-library': mediaLibrary,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -102,6 +102,9 @@ export interface UploadTable {
   height: number;
   bytes: number;
   created_at: string;
+  /** The name of the file the administrator uploaded (what the library searches). */
+  original_name: Generated<string>;
+  alt: Generated<string>;
 }
 
 export interface SessionTable {

@@ -5,6 +5,7 @@ import * as blog from './blog';
 import * as contact from './contact';
 import * as content from './content';
 import * as inbox from './inbox';
+import * as media from './media';
 import * as newsletter from './newsletter';
 import * as revisions from './revisions';
 import * as subscribers from './subscribers';
@@ -14,7 +15,7 @@ import * as uploads from './uploads';
 export const ALL_ENDPOINTS: Endpoint[] = [
   content.getContent,
   ...Object.values(content.sectionUpdates),
-  ...[auth, autosave, blog, contact, inbox, newsletter, revisions, subscribers, uploads].flatMap((group) =>
+  ...[auth, autosave, blog, contact, inbox, media, newsletter, revisions, subscribers, uploads].flatMap((group) =>
     Object.values(group).filter((value): value is Endpoint => typeof value === 'object' && 'access' in value),
   ),
 ];

@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import fs from 'node:fs/promises';
 import zlib from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SERVER_MESSAGES } from '#shared/messages.ts';
 import { DATABASE_KINDS } from '#tests/helpers/databases.ts';
 import { buildTestApp, type TestApp } from '#tests/helpers/test-app.ts';
+import { startS3, STORAGE_KINDS, type S3Sink } from '#tests/helpers/s3.ts';
 
 /** `POST /api/uploader/do` (docs/product.md#api): one image in the multipart field `image`, admin only. */
 
@@ -70,12 +70,16 @@ async function multipart(parts: Part[]): Promise<{ headers: Record<string, strin
   };
 }
 
-describe.each(DATABASE_KINDS)('POST /api/uploader/do on %s', (kind) => {
+const CASES = DATABASE_KINDS.flatMap((kind) => STORAGE_KINDS.map((storage) => [kind, storage] as const));
+
+describe.each(CASES)('POST /api/uploader/do on %s, uploads on %s', (kind, storageKind) => {
   let t: TestApp;
   let token: string;
+  let s3: S3Sink | undefined;
 
   beforeAll(async () => {
-    t = await buildTestApp(kind);
+    s3 = storageKind === 's3' ? await startS3() : undefined;
+    t = await buildTestApp(kind, { env: s3?.env ?? {} });
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/auth/login-user',
@@ -84,7 +88,10 @@ describe.each(DATABASE_KINDS)('POST /api/uploader/do on %s', (kind) => {
     expect(res.statusCode).toBe(200);
     token = res.json().data.token;
   });
-  afterAll(() => t?.close());
+  afterAll(async () => {
+    await t?.close();
+    await s3?.close();
+  });
 
   async function upload(parts: Part[], auth: Record<string, string> = { authorization: `Bearer ${token}` }) {
     const { headers, payload } = await multipart(parts);
@@ -95,7 +102,9 @@ describe.each(DATABASE_KINDS)('POST /api/uploader/do on %s', (kind) => {
 
   /** What is stored: the files of the uploads folder and the rows of the uploads table. */
   async function stored() {
-    const files = (await fs.readdir(t.services.storage.root).catch(() => [] as string[])).sort();
+    const files: string[] = [];
+    for await (const name of t.services.storage.list()) files.push(name);
+    files.sort();
     const rows = await t.services.db.selectFrom('uploads').select('url').execute();
     return { files, rows: rows.map((r) => r.url).sort() };
   }

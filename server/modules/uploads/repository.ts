@@ -1,21 +1,113 @@
+import { sql } from 'kysely';
 import type { Db } from '#server/db/database.ts';
 import { newId, now } from '#server/db/database.ts';
 
-/** All SQL for uploads: one row per stored image (its variants are files next to it). */
+/** All SQL for uploads: one row per stored image (its WebP variants are files next to it). */
+
 export async function insertUpload(
   db: Db,
-  upload: { url: string; mimeType: string; width: number; height: number; bytes: number },
-): Promise<void> {
+  upload: {
+    url: string;
+    mimeType: string;
+    width: number;
+    height: number;
+    bytes: number;
+    originalName: string;
+    alt: string;
+  },
+): Promise<string> {
+  const id = newId();
   await db
     .insertInto('uploads')
     .values({
-      id: newId(),
+      id,
       url: upload.url,
       mime_type: upload.mimeType,
       width: upload.width,
       height: upload.height,
       bytes: upload.bytes,
+      original_name: upload.originalName,
+      alt: upload.alt,
       created_at: now(),
     })
     .execute();
+  return id;
+}
+
+/** Newest first; `search` matches the original file name or the alt text, ignoring case. */
+export function listUploads(
+  db: Db,
+  options: { search?: string; limit: number; before?: { createdAt: string; id: string } },
+) {
+  let query = db.selectFrom('uploads').selectAll();
+  if (options.search) {
+    const like = `%${options.search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    query = query.where((eb) =>
+      eb.or([
+        eb(sql`lower(original_name)`, 'like', sql`${like} escape '\\'`),
+        eb(sql`lower(alt)`, 'like', sql`${like} escape '\\'`),
+      ]),
+    );
+  }
+  if (options.before) {
+    const { createdAt, id } = options.before;
+    query = query.where((eb) =>
+      eb.or([eb('created_at', '<', createdAt), eb.and([eb('created_at', '=', createdAt), eb('id', '<', id)])]),
+    );
+  }
+  return query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(options.limit).execute();
+}
+
+export function findUpload(db: Db, id: string) {
+  return db.selectFrom('uploads').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export function findUploadsByUrl(db: Db, urls: string[]) {
+  if (!urls.length) return Promise.resolve([]);
+  return db.selectFrom('uploads').select(['url', 'width', 'height', 'alt']).where('url', 'in', urls).execute();
+}
+
+export async function setAlt(db: Db, id: string, alt: string): Promise<boolean> {
+  const result = await db.updateTable('uploads').set({ alt }).where('id', '=', id).executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+export async function deleteUpload(db: Db, id: string): Promise<void> {
+  await db.deleteFrom('uploads').where('id', '=', id).execute();
+}
+
+/**
+ * Where a stored name (`<hex>`, shared by the file and its variants) appears: the sections' fields and
+ * items, and posts (those in the trash too, which may come back).
+ */
+export async function usageOf(db: Db, stem: string) {
+  const like = `%/uploads/${stem}.%`;
+  const [fields, items, posts] = await Promise.all([
+    db
+      .selectFrom('content_fields')
+      .innerJoin('content_sections', 'content_sections.id', 'content_fields.section_id')
+      .select('content_sections.kind')
+      .where('content_fields.value', 'like', like)
+      .execute(),
+    db
+      .selectFrom('content_items')
+      .innerJoin('content_sections', 'content_sections.id', 'content_items.section_id')
+      .select('content_sections.kind')
+      .where((eb) =>
+        eb.or(
+          (['title', 'description', 'image_url', 'product_link', 'modal_description', 'modal_img'] as const).map((c) =>
+            eb(c, 'like', like),
+          ),
+        ),
+      )
+      .execute(),
+    db
+      .selectFrom('blog_posts')
+      .select(['id', 'title', 'deleted_at'])
+      .where((eb) =>
+        eb.or([eb('content', 'like', like), eb('feature_image', 'like', like), eb('social_image', 'like', like)]),
+      )
+      .execute(),
+  ]);
+  return { sections: [...new Set([...fields, ...items].map((r) => r.kind))], posts };
 }

@@ -1,11 +1,32 @@
+import type { MultipartFile } from '@fastify/multipart';
 import { UPLOAD_MESSAGES } from '#shared/messages.ts';
 import { uploadImage } from '#shared/api/uploads.ts';
+import * as media from '#shared/api/media.ts';
 import { InvalidInputError, TooLargeError, UnsupportedMediaError } from '#server/errors.ts';
 import { route, type ApiRoutes } from './define';
 
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 
-/** One image in the multipart field `image` (the admin scope parses multipart); answers its URL. */
+/**
+ * A multipart body the client broke (no boundary, a wrong one, cut short, not multipart at all) is its
+ * fault: 400 with a message, never 500. Too large is 413.
+ */
+function uploadFailure(err: unknown): Error {
+  const code = (err as { code?: string }).code;
+  if (code === 'FST_REQ_FILE_TOO_LARGE')
+    return new TooLargeError(UPLOAD_MESSAGES.tooLarge(MAX_UPLOAD_BYTES / 1024 / 1024));
+  if (code === 'FST_ERR_CTP_BODY_TOO_LARGE') return err as Error;
+  return new InvalidInputError(UPLOAD_MESSAGES.badMultipart);
+}
+
+/** The `value` of a plain field sent before the file (its alt text). */
+const fieldValue = (file: MultipartFile, name: string) => {
+  const field = file.fields[name];
+  const one = Array.isArray(field) ? field[0] : field;
+  return one && 'value' in one && typeof one.value === 'string' ? one.value : undefined;
+};
+
+/** Images: the upload (multipart field `image`, parsed in the admin scope) and the media library. */
 export const uploadRoutes: ApiRoutes = {
   admin(scope, { services }) {
     route(
@@ -13,22 +34,33 @@ export const uploadRoutes: ApiRoutes = {
       uploadImage,
       async (request) => {
         if (!request.isMultipart()) throw new UnsupportedMediaError(UPLOAD_MESSAGES.notMultipart);
-        const file = await request.file();
-        if (!file || file.fieldname !== 'image') throw new InvalidInputError(UPLOAD_MESSAGES.noFile);
+        let file: MultipartFile | undefined;
         let bytes: Buffer;
         try {
+          file = await request.file();
+          if (!file || file.fieldname !== 'image') throw new InvalidInputError(UPLOAD_MESSAGES.noFile);
           bytes = await file.toBuffer();
         } catch (err) {
-          if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-            throw new TooLargeError(UPLOAD_MESSAGES.tooLarge(MAX_UPLOAD_BYTES / 1024 / 1024));
-          }
-          throw err;
+          throw err instanceof InvalidInputError ? err : uploadFailure(err);
         }
         if (bytes.length === 0) throw new InvalidInputError(UPLOAD_MESSAGES.empty);
-        const stored = await services.uploads.storeImage(bytes);
+        const stored = await services.uploads.storeImage(bytes, {
+          originalName: file.filename,
+          alt: fieldValue(file, 'alt'),
+        });
         return { data: { url: stored.url, width: stored.width, height: stored.height } };
       },
       { bodyLimit: MAX_UPLOAD_BYTES + 64 * 1024 },
     );
+
+    route(scope, media.listMedia, async (request) => {
+      const { search, beforeCreatedAt, beforeId } = request.query;
+      const before = beforeCreatedAt && beforeId ? { createdAt: beforeCreatedAt, id: beforeId } : undefined;
+      return { data: await services.uploads.list({ search, before }) };
+    });
+    route(scope, media.updateMedia, async (request) => ({
+      data: await services.uploads.setAlt(request.params.id, request.body.alt),
+    }));
+    route(scope, media.deleteMedia, async (request) => ({ data: await services.uploads.remove(request.params.id) }));
   },
 };

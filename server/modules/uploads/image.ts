@@ -1,0 +1,92 @@
+import sharp, { type Metadata } from 'sharp';
+import { IMAGE_VARIANT_WIDTHS } from '#shared/paths.ts';
+import { UPLOAD_MESSAGES } from '#shared/messages.ts';
+import { UnsupportedMediaError } from '#server/errors.ts';
+
+/** What the site takes (docs/product.md#media-library); read from the bytes, never the name. */
+const FORMATS = {
+  png: { ext: 'png', mime: 'image/png' },
+  jpeg: { ext: 'jpg', mime: 'image/jpeg' },
+  webp: { ext: 'webp', mime: 'image/webp' },
+  gif: { ext: 'gif', mime: 'image/gif' },
+  avif: { ext: 'avif', mime: 'image/avif' },
+} as const;
+type Format = keyof typeof FORMATS;
+
+/**
+ * The largest image a website needs: checked from the header, before anything is decoded, so a small
+ * file that claims a huge size (a decompression bomb) costs nothing. An animated image counts all its frames.
+ */
+export const MAX_SIDE = 10_000;
+export const MAX_PIXELS = 40_000_000;
+const MAX_ANIMATION_PIXELS = 100_000_000;
+
+export interface ProcessedImage {
+  ext: string;
+  mime: string;
+  width: number;
+  height: number;
+  original: Buffer;
+  /** WebP copies at the widths of `IMAGE_VARIANT_WIDTHS`, for `srcset`. */
+  variants: Array<[number, Buffer]>;
+}
+
+function formatOf(meta: Metadata): Format {
+  const format = meta.format as string;
+  if (format === 'heif') {
+    // AVIF and HEIC share a container; only AVIF (AV1) is decoded here and shown by browsers.
+    if (meta.compression === 'av1') return 'avif';
+    throw new UnsupportedMediaError(UPLOAD_MESSAGES.heic);
+  }
+  if (format === 'svg') throw new UnsupportedMediaError(UPLOAD_MESSAGES.svg);
+  if (!(format in FORMATS)) throw new UnsupportedMediaError(UPLOAD_MESSAGES.unsupportedFormat);
+  return format as Format;
+}
+
+/**
+ * Checks an image by its bytes and re-encodes it: metadata (location, camera) is dropped, it is turned
+ * upright by its EXIF orientation, anything appended to it (a polyglot's ZIP or script) is left behind,
+ * and WebP variants are made. Everything is decoded before anything is stored: a damaged file is the
+ * client's fault (415) and leaves nothing behind.
+ */
+export async function processImage(input: Buffer): Promise<ProcessedImage> {
+  let meta: Metadata;
+  try {
+    meta = await sharp(input).metadata();
+  } catch {
+    throw new UnsupportedMediaError(UPLOAD_MESSAGES.notAnImage);
+  }
+  const format = formatOf(meta);
+  const frameHeight = meta.pageHeight ?? meta.height ?? 0;
+  const frames = meta.pages ?? 1;
+  if (!meta.width || !meta.height) throw new UnsupportedMediaError(UPLOAD_MESSAGES.notAnImage);
+  if (
+    meta.width > MAX_SIDE ||
+    frameHeight > MAX_SIDE ||
+    meta.width * frameHeight > MAX_PIXELS ||
+    meta.width * frameHeight * frames > MAX_ANIMATION_PIXELS
+  ) {
+    throw new UnsupportedMediaError(UPLOAD_MESSAGES.tooManyPixels(MAX_SIDE, MAX_PIXELS / 1_000_000));
+  }
+  // The stored image is turned upright, so its size is the size after the EXIF orientation.
+  const { width, height } = meta.autoOrient ?? meta;
+  const options = { limitInputPixels: MAX_PIXELS, animated: format === 'gif' || format === 'webp' };
+  try {
+    let pipeline = sharp(input, options).rotate();
+    pipeline = format === 'avif' ? pipeline.avif({ effort: 2 }) : pipeline.toFormat(format);
+    const original = await pipeline.toBuffer();
+    const variants: Array<[number, Buffer]> = [];
+    for (const variantWidth of IMAGE_VARIANT_WIDTHS) {
+      const webp = await sharp(input, { limitInputPixels: MAX_PIXELS })
+        .rotate()
+        .resize({ width: variantWidth, withoutEnlargement: true })
+        .webp({ quality: 80 })
+        .toBuffer();
+      variants.push([variantWidth, webp]);
+    }
+    return { ...FORMATS[format], width, height, original, variants };
+  } catch (err) {
+    if (err instanceof UnsupportedMediaError) throw err;
+    throw new UnsupportedMediaError(UPLOAD_MESSAGES.damaged);
+  }
+}
