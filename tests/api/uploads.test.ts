@@ -1,74 +1,16 @@
 import { randomBytes } from 'node:crypto';
-import zlib from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SERVER_MESSAGES } from '#shared/messages.ts';
 import { DATABASE_KINDS } from '#tests/helpers/databases.ts';
 import { buildTestApp, type TestApp } from '#tests/helpers/test-app.ts';
 import { startS3, STORAGE_KINDS, type S3Sink } from '#tests/helpers/s3.ts';
+import { hugePng, image, multipart, type Format, type Part } from '#tests/helpers/images.ts';
 
 /** `POST /api/uploader/do` (docs/product.md#api): one image in the multipart field `image`, admin only. */
 
 const MB = 1024 * 1024;
 const UPLOAD_URL = /^\/uploads\/([0-9a-f]+)\.(png|jpg|webp|gif)$/;
-
-type Format = 'png' | 'jpeg' | 'webp' | 'gif';
-
-/** A solid test image of the given format and size. */
-function image(format: Format, width = 64, height = 48): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 3, background: { r: 200, g: 60, b: 30 } } })
-    .toFormat(format)
-    .toBuffer();
-}
-
-/** A PNG that claims a huge size in its header and holds almost no data (a decompression bomb). */
-function hugePng(width: number, height: number): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(zlib.crc32(body));
-    return Buffer.concat([length, body, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header[8] = 8; // bit depth; colour type 0 (grey), default compression, filter and interlace
-  const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-  return Buffer.concat([
-    signature,
-    chunk('IHDR', header),
-    chunk('IDAT', zlib.deflateSync(Buffer.alloc(width + 1))),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
-
-interface Part {
-  field: string;
-  data: Buffer | string;
-  filename?: string;
-  type?: string;
-}
-
-/** A multipart/form-data body as a browser would send it. */
-async function multipart(parts: Part[]): Promise<{ headers: Record<string, string>; payload: Buffer }> {
-  const form = new FormData();
-  for (const part of parts) {
-    if (part.filename === undefined && typeof part.data === 'string') form.append(part.field, part.data);
-    else
-      form.append(
-        part.field,
-        new Blob([new Uint8Array(Buffer.from(part.data))], { type: part.type ?? 'application/octet-stream' }),
-        part.filename ?? 'blob',
-      );
-  }
-  const request = new Request('http://x', { method: 'POST', body: form });
-  return {
-    headers: { 'content-type': request.headers.get('content-type')! },
-    payload: Buffer.from(await request.arrayBuffer()),
-  };
-}
 
 const CASES = DATABASE_KINDS.flatMap((kind) => STORAGE_KINDS.map((storage) => [kind, storage] as const));
 

@@ -9,6 +9,9 @@ import { leaving } from '#app/lib/leaving.ts';
  * button asks first, and closing the tab gets the browser's own question. React Router allows one
  * blocker at a time, so the admin layout holds it and the forms only report.
  */
+/** Sent when the administrator chose to stay: a leave that was under way (a logout) is called off. */
+export const STAYED_EVENT = 'admin:stayed';
+
 interface Guard {
   setDirty: (key: string, dirty: boolean) => void;
 }
@@ -52,6 +55,11 @@ export function UnsavedChangesGuard({ children }: { children: React.ReactNode })
       dirtyNow.current.size > 0 && currentLocation.pathname !== nextLocation.pathname,
   );
 
+  const stay = () => {
+    blocker.reset?.();
+    window.dispatchEvent(new Event(STAYED_EVENT));
+  };
+
   useEffect(() => {
     if (!dirty) return;
     const ask = (event: BeforeUnloadEvent) => {
@@ -66,12 +74,7 @@ export function UnsavedChangesGuard({ children }: { children: React.ReactNode })
   return (
     <GuardContext.Provider value={guard}>
       {children}
-      <Modal
-        show={blocker.state === 'blocked'}
-        onHide={() => blocker.reset?.()}
-        centered
-        aria-labelledby="unsaved-title"
-      >
+      <Modal show={blocker.state === 'blocked'} onHide={stay} centered aria-labelledby="unsaved-title">
         <Modal.Header closeButton>
           <Modal.Title as="h2" id="unsaved-title" className="h5">
             Leave without saving?
@@ -79,7 +82,7 @@ export function UnsavedChangesGuard({ children }: { children: React.ReactNode })
         </Modal.Header>
         <Modal.Body>You have changes that are not saved. If you leave this page, they are lost.</Modal.Body>
         <Modal.Footer>
-          <Button variant="primary" onClick={() => blocker.reset?.()}>
+          <Button variant="primary" onClick={stay}>
             Stay on this page
           </Button>
           <Button

@@ -1,10 +1,10 @@
 import listIcon from 'bootstrap-icons/icons/list.svg?raw';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Outlet, redirect, useNavigate } from 'react-router';
 import { AdminLoading } from '#app/features/admin/AdminLoading.tsx';
 import { Sidebar } from '#app/features/admin/Sidebar.tsx';
 import { ReLoginDialog } from '#app/features/auth/ReLoginDialog.tsx';
-import { UnsavedChangesGuard } from '#app/features/unsaved/unsaved-changes.tsx';
+import { STAYED_EVENT, UnsavedChangesGuard } from '#app/features/unsaved/unsaved-changes.tsx';
 import { logout as logoutCall } from '#shared/api/auth.ts';
 import { call } from '#app/lib/api-client.ts';
 import { clearSession, isLoggedIn, storedUser } from '#app/lib/session.ts';
@@ -35,9 +35,26 @@ export default function AdminLayout() {
 
   // The session ends here at once (docs/product.md#layout-and-sidebar): the revoke request has already read the token and is on
   // its way when the stored session is cleared, so a slow or failed server answer changes nothing here.
+  // Logging out leaves the admin; the session ends as the admin layout goes (at once, before any other
+  // page can look at it), and not at all if the administrator stays to save unsaved edits.
+  const loggingOut = useRef(false);
+  useEffect(
+    () => () => {
+      if (!loggingOut.current) return;
+      void call(logoutCall, { endSessionOn401: false, keepalive: true }).catch(() => undefined);
+      clearSession();
+    },
+    [],
+  );
+  useEffect(() => {
+    const stayed = () => {
+      loggingOut.current = false;
+    };
+    window.addEventListener(STAYED_EVENT, stayed);
+    return () => window.removeEventListener(STAYED_EVENT, stayed);
+  }, []);
   const logout = () => {
-    void call(logoutCall, { endSessionOn401: false, keepalive: true }).catch(() => undefined);
-    clearSession();
+    loggingOut.current = true;
     navigate('/');
   };
 

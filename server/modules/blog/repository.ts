@@ -113,6 +113,8 @@ export async function publishDue(db: Db): Promise<Array<{ id: string; newsletter
     .set({ status: 'published', published_at: sql<string>`COALESCE(published_at, ${at})`, publish_at: null })
     .where('status', '=', 'scheduled')
     .where('publish_at', '<=', at)
+    // A post in the trash waits there: it publishes when restored, if it is still due then.
+    .where('deleted_at', 'is', null)
     .returning(['id', 'newsletter'])
     .execute();
 }

@@ -34,8 +34,8 @@ export function createRevisionService(deps: { db: Db }) {
       const last = await repo.latestRevision(trx, doc.type, doc.id);
       const before: Data = last ? (JSON.parse(last.data) as Data) : {};
       const changed = last ? Object.keys(doc.data).filter((k) => !isDeepStrictEqual(before[k], doc.data[k])) : [];
-      // A save that changed nothing is no new revision (a restore always is: it can be undone).
-      if (last && !changed.length && action === 'save') return;
+      // A save that changed nothing is no new revision (nor is restoring the version already current).
+      if (last && !changed.length) return;
       await repo.insertRevision(trx, {
         doc_type: doc.type,
         doc_id: doc.id,
