@@ -18,6 +18,7 @@ import { createMailWorker } from './modules/mail/worker';
 import { createNewsletterService } from './modules/newsletter/service';
 import { createSiteMeta } from './modules/site-meta/service';
 import { createSubscriberService } from './modules/subscribers/service';
+import { createContentImages } from './modules/uploads/content-images';
 import { createUploadService } from './modules/uploads/service';
 
 const HOUR = 3600_000;
@@ -42,6 +43,7 @@ export function createServices(deps: { config: Config; db: Db; log: FastifyBaseL
     siteName: config.siteName,
     publicUrl: config.publicUrl,
   });
+  const uploads = createUploadService({ db, storage });
   const revisions = createRevisionService({ db });
   const autosaves = createAutosaveService({ db });
   const content = createContentService({ db, siteMeta, revisions });
@@ -49,6 +51,7 @@ export function createServices(deps: { config: Config; db: Db; log: FastifyBaseL
     db,
     siteMeta,
     revisions,
+    images: createContentImages(uploads),
     hooks: {
       // The campaign is recorded in the publishing transaction; the mail worker fans it out.
       onPublished: (trx, post) => newsletter.start(trx, post),
@@ -107,7 +110,7 @@ export function createServices(deps: { config: Config; db: Db; log: FastifyBaseL
     restoreRevision: createRestorer({ revisions, content, blog }),
     autosaves,
     contact: createContactService({ db, mail, contactTo: config.contactTo, siteName: config.siteName }),
-    uploads: createUploadService({ db, storage }),
+    uploads,
   };
 }
 export type Services = ReturnType<typeof createServices>;

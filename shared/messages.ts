@@ -95,6 +95,7 @@ export const UPLOAD_MESSAGES = {
   pngOnly: 'Please choose a PNG image.',
   inUse: 'This image is in use and cannot be deleted.',
   uploadNotFound: 'Image not found',
+  tooManyInline: (max: number) => `A post may hold at most ${max} pasted images at once: please upload them instead.`,
   badMultipart: 'The upload could not be read: send the image as multipart/form-data in the field "image".',
   damaged: 'The image is damaged or incomplete',
 } as const;

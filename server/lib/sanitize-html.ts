@@ -50,7 +50,8 @@ const OPTIONS: sanitizeHtml.IOptions = {
     },
   },
   allowedSchemes: ['http', 'https', 'mailto', 'tel'],
-  allowedSchemesByTag: { img: ['http', 'https', 'data'] },
+  // No `data:` images: pasted pictures are stored as files before sanitising (server/modules/uploads/content-images.ts).
+  allowedSchemesByTag: { img: ['http', 'https'] },
   allowProtocolRelative: false,
   allowedIframeHostnames: VIDEO_HOSTS,
   allowIframeRelativeUrls: false,

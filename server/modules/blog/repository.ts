@@ -108,15 +108,17 @@ export async function ensurePreviewToken(db: Db, id: string, token: string): Pro
  */
 export async function publishDue(db: Db): Promise<Array<{ id: string; newsletter: number }>> {
   const at = now();
-  return db
-    .updateTable('blog_posts')
-    .set({ status: 'published', published_at: sql<string>`COALESCE(published_at, ${at})`, publish_at: null })
-    .where('status', '=', 'scheduled')
-    .where('publish_at', '<=', at)
-    // A post in the trash waits there: it publishes when restored, if it is still due then.
-    .where('deleted_at', 'is', null)
-    .returning(['id', 'newsletter'])
-    .execute();
+  return (
+    db
+      .updateTable('blog_posts')
+      .set({ status: 'published', published_at: sql<string>`COALESCE(published_at, ${at})`, publish_at: null })
+      .where('status', '=', 'scheduled')
+      .where('publish_at', '<=', at)
+      // A post in the trash waits there: it publishes when restored, if it is still due then.
+      .where('deleted_at', 'is', null)
+      .returning(['id', 'newsletter'])
+      .execute()
+  );
 }
 
 /** Slugs in a category that equal `base` or extend it with `-<something>`. */

@@ -16,6 +16,8 @@ import { newId } from '#server/db/database.ts';
 import { ConflictError, InvalidInputError, NotFoundError } from '#server/errors.ts';
 import type { SiteMeta } from '#server/modules/site-meta/service.ts';
 import { SYSTEM, type Actor, type RevisionService } from '#server/modules/revisions/service.ts';
+import type { ContentImages } from '#server/modules/uploads/content-images.ts';
+import { sanitizeRichText } from '#server/lib/sanitize-html.ts';
 import * as repo from './repository';
 import { pathOf, postWrite, toCategory, toPost } from './mapping';
 
@@ -104,8 +106,23 @@ export interface BlogHooks {
   afterCommit?: () => void;
 }
 
-export function createBlogService(deps: { db: Db; siteMeta: SiteMeta; revisions: RevisionService; hooks?: BlogHooks }) {
-  const { db, siteMeta, revisions, hooks = {} } = deps;
+export function createBlogService(deps: {
+  db: Db;
+  siteMeta: SiteMeta;
+  revisions: RevisionService;
+  images: ContentImages;
+  hooks?: BlogHooks;
+}) {
+  const { db, siteMeta, revisions, images, hooks = {} } = deps;
+  /**
+   * Validated input with its content ready to store: pasted images stored as files, sanitised, and the
+   * library's images given their size. Done before the transaction: it writes files.
+   */
+  async function prepared(raw: BlogInputFields): Promise<BlogInput> {
+    const input = validPost(raw);
+    const content = await images.withSizes(sanitizeRichText(await images.inlineToFiles(input.content)));
+    return { ...input, content };
+  }
   /** Records a post's saved state in its history (docs/product.md#revisions). */
   const recordRevision = (trx: Db, post: PostDetails, actor: Actor, action: 'save' | 'restore' = 'save') =>
     revisions.record(trx, { type: 'post', id: post._id, data: revisionDataOf(post) }, actor, action);
@@ -222,9 +239,9 @@ export function createBlogService(deps: { db: Db; siteMeta: SiteMeta; revisions:
       }),
 
     /** A new post: published at once unless the input says draft or scheduled (docs/product.md#blog-posts). */
-    createPost: (raw: BlogInputFields, actor: Actor = SYSTEM) =>
-      write(async (trx) => {
-        const input = validPost(raw);
+    createPost: async (raw: BlogInputFields, actor: Actor = SYSTEM) => {
+      const input = await prepared(raw);
+      return write(async (trx) => {
         const category = await requireCategory(trx, input.blogCategory);
         const categoryId = category?.id ?? null;
         const id = newId();
@@ -237,16 +254,22 @@ export function createBlogService(deps: { db: Db; siteMeta: SiteMeta; revisions:
         await recordRevision(trx, post, actor);
         if (input.status === 'published' && publishing.newsletter) await hooks.onPublished?.(trx, post);
         return post;
-      }),
+      });
+    },
 
     /**
      * Saves an edit. A changed title, category or custom address moves the post to a new address and the
      * old one answers 301. Its first publication e-mails the subscribers unless told not to; later edits
      * e-mail nobody unless told to (and a post is e-mailed at most once: its campaign is unique).
      */
-    updatePost: (id: string, raw: BlogInputFields, actor: Actor = SYSTEM, action: 'save' | 'restore' = 'save') =>
-      write(async (trx) => {
-        const input = validPost(raw);
+    updatePost: async (
+      id: string,
+      raw: BlogInputFields,
+      actor: Actor = SYSTEM,
+      action: 'save' | 'restore' = 'save',
+    ) => {
+      const input = await prepared(raw);
+      return write(async (trx) => {
         const existing = await repo.findPost(trx, id);
         if (!existing) throw new NotFoundError(SERVER_MESSAGES.postNotFound);
         const category = await requireCategory(trx, input.blogCategory);
@@ -271,7 +294,8 @@ export function createBlogService(deps: { db: Db; siteMeta: SiteMeta; revisions:
         if ((publishedNow || resent) && publishing.newsletter) await hooks.onPublished?.(trx, post);
         if (existing.status === 'published' && input.status !== 'published') await hooks.onWithdrawn?.(trx, id);
         return post;
-      }),
+      });
+    },
 
     /** Publishes every scheduled post that is due (a periodic job; safe in any number of processes). */
     async publishDue(): Promise<number> {

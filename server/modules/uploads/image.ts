@@ -52,7 +52,8 @@ function formatOf(meta: Metadata): Format {
 export async function processImage(input: Buffer): Promise<ProcessedImage> {
   let meta: Metadata;
   try {
-    meta = await sharp(input).metadata();
+    // The header only: nothing is decoded here, so the pixel limit is ours, checked below.
+    meta = await sharp(input, { limitInputPixels: false }).metadata();
   } catch {
     throw new UnsupportedMediaError(UPLOAD_MESSAGES.notAnImage);
   }

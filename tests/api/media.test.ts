@@ -1,0 +1,247 @@
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { UPLOAD_MESSAGES } from '#shared/messages.ts';
+import type { MediaItem } from '#shared/api/media.ts';
+import { buildApp } from '#server/app.ts';
+import { boot } from '#server/boot.ts';
+import { bearer, loginToken } from '#tests/helpers/auth.ts';
+import { DATABASE_KINDS } from '#tests/helpers/databases.ts';
+import { hugePng, image, multipart } from '#tests/helpers/images.ts';
+import { startS3, STORAGE_KINDS, type S3Sink } from '#tests/helpers/s3.ts';
+import { buildTestApp, type TestApp } from '#tests/helpers/test-app.ts';
+
+/**
+ * Images done properly (docs/product.md#media-library): formats by their bytes with clear refusals,
+ * limits checked before decoding, broken multipart answered 400, alt texts, the library's search, usage
+ * and delete-if-unused, inline images in posts turned into files, and two processes sharing a bucket.
+ */
+const CASES = DATABASE_KINDS.flatMap((kind) => STORAGE_KINDS.map((storage) => [kind, storage] as const));
+
+describe.each(CASES)('media on %s, uploads on %s', (kind, storageKind) => {
+  let t: TestApp;
+  let token: string;
+  let s3: S3Sink | undefined;
+  beforeAll(async () => {
+    s3 = storageKind === 's3' ? await startS3() : undefined;
+    t = await buildTestApp(kind, { env: s3?.env ?? {} });
+    token = await loginToken(t);
+  });
+  afterAll(async () => {
+    await t?.close();
+    await s3?.close();
+  });
+
+  async function upload(data: Buffer | string, filename = 'photo.png', type = 'image/png', alt?: string) {
+    const parts = [
+      ...(alt !== undefined ? [{ field: 'alt', data: alt }] : []),
+      { field: 'image', data, filename, type },
+    ];
+    const { headers, payload } = await multipart(parts);
+    return t.app.inject({
+      method: 'POST',
+      url: '/api/uploader/do',
+      headers: { ...headers, ...bearer(token) },
+      payload,
+    });
+  }
+  const raw = (payload: Buffer | string, contentType: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/uploader/do',
+      headers: { 'content-type': contentType, ...bearer(token) },
+      payload,
+    });
+  const library = async (search = '') =>
+    (
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/admin/media?search=${encodeURIComponent(search)}`,
+        headers: bearer(token),
+      })
+    ).json().data.items as MediaItem[];
+  const uploadsCount = async () => (await t.services.db.selectFrom('uploads').select('id').execute()).length;
+
+  it('accepts AVIF by its bytes, and keeps the file name and the alt text given with it', async () => {
+    const avif = await sharp({ create: { width: 320, height: 200, channels: 3, background: '#336699' } })
+      .avif()
+      .toBuffer();
+    const res = await upload(avif, 'Team offsite 2026.avif', 'image/avif', 'Our team on the hill');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toEqual({ url: expect.stringMatching(/\.avif$/), width: 320, height: 200 });
+    const served = await t.app.inject({ method: 'GET', url: res.json().data.url });
+    expect(served.headers['content-type']).toBe('image/avif');
+    const [found] = await library('offsite');
+    expect(found).toMatchObject({
+      name: 'Team offsite 2026.avif',
+      alt: 'Our team on the hill',
+      width: 320,
+      height: 200,
+      usedIn: [],
+    });
+  });
+
+  it.each([
+    [
+      'a HEIC photo',
+      Buffer.concat([Buffer.from('00000018667479706865696300000000', 'hex'), Buffer.alloc(64)]),
+      'IMG_0001.HEIC',
+    ],
+    ['an SVG', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"/>'), 'logo.png'],
+    ['a script named .png', Buffer.from('#!/bin/sh\necho pwned\n'), 'photo.png'],
+  ])('refuses %s with a clear 415, storing nothing', async (_label, data, filename) => {
+    const before = await uploadsCount();
+    const res = await upload(data, filename);
+    expect(res.statusCode, res.body).toBe(415);
+    expect(res.json().message.length).toBeGreaterThan(10);
+    expect(await uploadsCount()).toBe(before);
+  });
+
+  it('names HEIC and SVG in their messages', async () => {
+    const heic = await upload(
+      Buffer.concat([Buffer.from('00000018667479706865696300000000', 'hex'), Buffer.alloc(64)]),
+      'a.heic',
+    );
+    // sharp reads a HEIC header as heif (then refused by name), or not at all (then not an image).
+    expect([UPLOAD_MESSAGES.heic, UPLOAD_MESSAGES.notAnImage]).toContain(heic.json().message);
+    const svg = await upload(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"/>'), 'a.svg');
+    expect(svg.json().message).toBe(UPLOAD_MESSAGES.svg);
+  });
+
+  it.each([
+    ['20,000 × 20,000 (a bomb)', 20_000, 20_000],
+    ['16,000 × 16,000 (inside sharp’s own limit)', 16_000, 16_000],
+    ['500 × 60,000 (too tall)', 500, 60_000],
+  ])('refuses an image claiming %s before decoding it', async (_label, width, height) => {
+    const before = await uploadsCount();
+    const res = await upload(hugePng(width, height), 'bomb.png');
+    expect(res.statusCode).toBe(415);
+    expect(res.json().message).toBe(UPLOAD_MESSAGES.tooManyPixels(10_000, 40));
+    expect(await uploadsCount()).toBe(before);
+  });
+
+  it('keeps only the image of a polyglot (a PNG with a ZIP and a script appended)', async () => {
+    const png = await image('png', 40, 30);
+    const tail = Buffer.from('PK\u0003\u0004polyglot<script>alert(1)</script>');
+    const res = await upload(Buffer.concat([png, tail]), 'poly.png');
+    expect(res.statusCode, res.body).toBe(200);
+    const served = (await t.app.inject({ method: 'GET', url: res.json().data.url })).rawPayload;
+    expect(served.includes(Buffer.from('PK\u0003\u0004'))).toBe(false);
+    expect(served.includes(Buffer.from('<script>'))).toBe(false);
+  });
+
+  it.each([
+    ['no boundary', 'multipart/form-data', 'garbage'],
+    [
+      'a wrong boundary',
+      'multipart/form-data; boundary=nothere',
+      '--other\r\nContent-Disposition: form-data; name="image"\r\n\r\nx\r\n--other--',
+    ],
+    [
+      'a cut-off body',
+      'multipart/form-data; boundary=b',
+      '--b\r\nContent-Disposition: form-data; name="image"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n\u0089PNG',
+    ],
+    [
+      'random bytes',
+      'multipart/form-data; boundary=b',
+      Buffer.from(Array.from({ length: 512 }, (_, i) => (i * 37) % 256)),
+    ],
+  ])('answers a malformed multipart body (%s) with 400, never 500', async (_label, type, payload) => {
+    const before = await uploadsCount();
+    const res = await raw(payload as string, type);
+    expect(res.statusCode, res.body).toBeGreaterThanOrEqual(400);
+    expect(res.statusCode, res.body).toBeLessThan(500);
+    expect(res.json().message).toEqual(expect.any(String));
+    expect(await uploadsCount()).toBe(before);
+  });
+
+  it('lists, searches, edits alt texts, tells where an image is used, and deletes only what nothing uses', async () => {
+    const used = (await upload(await image('png', 80, 60), 'Used cover.png')).json().data.url as string;
+    const unused = (await upload(await image('jpeg', 80, 60), 'Unused draft.jpg', 'image/jpeg')).json().data
+      .url as string;
+    const post = await t.app.inject({
+      method: 'POST',
+      url: '/api/blogs/add',
+      headers: bearer(token),
+      payload: { title: `Uses an image ${Date.now()}`, featureImage: used, sendNewsletter: false },
+    });
+    expect(post.statusCode).toBe(200);
+
+    const [usedItem] = await library('used cover');
+    expect(usedItem!.usedIn).toEqual([expect.objectContaining({ kind: 'post', label: post.json().data.title })]);
+    const [unusedItem] = await library('unused draft');
+    expect(unusedItem!.url).toBe(unused);
+    expect((await library('no such name at all')).length).toBe(0);
+
+    const alt = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/media/${unusedItem!._id}`,
+      headers: bearer(token),
+      payload: { alt: 'A draft picture' },
+    });
+    expect(alt.json().data.alt).toBe('A draft picture');
+    expect((await library('a draft picture'))[0]!._id).toBe(unusedItem!._id);
+
+    const refused = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/admin/media/${usedItem!._id}`,
+      headers: bearer(token),
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(UPLOAD_MESSAGES.inUse);
+    expect((await t.app.inject({ method: 'GET', url: used })).statusCode).toBe(200);
+
+    const deleted = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/admin/media/${unusedItem!._id}`,
+      headers: bearer(token),
+    });
+    expect(deleted.statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: unused })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: unused.replace(/\.\w+$/, '.w480.webp') })).statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'DELETE', url: `/api/admin/media/${unusedItem!._id}`, headers: bearer(token) }))
+        .statusCode,
+    ).toBe(404);
+  });
+
+  it('stores an image pasted into a post as a file: no data: URL is kept, and it gets its size', async () => {
+    const png = await image('png', 120, 80);
+    const html = `<p>Pasted:</p><p><img src="data:image/png;base64,${png.toString('base64')}" alt="A pasted chart"></p>`;
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/blogs/add',
+      headers: bearer(token),
+      payload: { title: `Pasted ${Date.now()}`, content: html, sendNewsletter: false },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const content: string = res.json().data.content;
+    expect(content).not.toContain('data:');
+    const src = /<img [^>]*src="(\/uploads\/[\w.-]+)"/.exec(content)?.[1];
+    expect(src).toBeDefined();
+    expect(content).toMatch(/width="120"/);
+    expect(content).toMatch(/height="80"/);
+    expect(content).toContain('alt="A pasted chart"');
+    expect((await t.app.inject({ method: 'GET', url: src! })).statusCode).toBe(200);
+  });
+
+  if (storageKind === 's3') {
+    it('serves, from a second process on the same database and bucket, an image uploaded through the first', async () => {
+      const second = await boot(t.config, { log: { info: () => {}, warn: () => {}, error: () => {} } as never });
+      const app2 = await buildApp({ services: second.services, logger: false });
+      try {
+        const url = (await upload(await image('webp', 50, 40), 'shared.webp', 'image/webp')).json().data.url as string;
+        const res = await app2.inject({ method: 'GET', url });
+        expect(res.statusCode).toBe(200);
+        expect(res.headers['content-type']).toBe('image/webp');
+        // And the seeded images, which the first process stored on its first start.
+        const seeded = (await t.services.content.getContent()).team.items[0]!.image_url;
+        expect((await app2.inject({ method: 'GET', url: seeded })).statusCode).toBe(200);
+      } finally {
+        await app2.close();
+        await second.services.mailWorker.stop();
+        await second.db.destroy();
+      }
+    });
+  }
+});
