@@ -29,12 +29,19 @@ export const sectionUrl = (section: SectionId) => `/?section=${section}`;
  * `/uploads/<name>.<ext>` also exists as `/uploads/<name>.w<width>.webp` for each width here.
  */
 export const IMAGE_VARIANT_WIDTHS = [480, 960] as const;
-const UPLOAD_URL = /^\/uploads\/([\w-]+)\.(png|jpe?g|webp|gif)$/;
+const UPLOAD_URL = /^\/uploads\/([\w-]+)\.(png|jpe?g|webp|gif|avif)$/;
 
-export function webpSrcSet(url: string): string | undefined {
+/**
+ * Where a page loads an upload from: the site's own `/uploads/`, or the CDN in front of the bucket
+ * (`mediaBase`, from S3_PUBLIC_URL). Stored content always says `/uploads/<name>`.
+ */
+export const mediaSrc = (url: string, mediaBase = '') =>
+  mediaBase && url.startsWith('/uploads/') ? `${mediaBase}/${url.slice('/uploads/'.length)}` : url;
+
+export function webpSrcSet(url: string, mediaBase = ''): string | undefined {
   const match = UPLOAD_URL.exec(url);
   if (!match) return undefined;
-  return IMAGE_VARIANT_WIDTHS.map((w) => `/uploads/${match[1]}.w${w}.webp ${w}w`).join(', ');
+  return IMAGE_VARIANT_WIDTHS.map((w) => `${mediaSrc(`/uploads/${match[1]}.w${w}.webp`, mediaBase)} ${w}w`).join(', ');
 }
 
 /** docs/product.md#blog-urls blog URLs: spaces become hyphens, and in titles slashes become this token. */

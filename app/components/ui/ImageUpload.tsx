@@ -1,9 +1,10 @@
 import { useId, useState } from 'react';
-import { Form, Spinner } from 'react-bootstrap';
+import { Button, Form, Spinner } from 'react-bootstrap';
 import { toast } from '#app/lib/toast.tsx';
 import { MESSAGES } from '#shared/messages.ts';
 import { uploadImage } from '#shared/api/uploads.ts';
-import { call } from '#app/lib/api-client.ts';
+import { ApiError, call } from '#app/lib/api-client.ts';
+import { MediaPicker } from '#app/features/media/MediaPicker.tsx';
 
 interface ImageUploadProps {
   label: string;
@@ -11,12 +12,20 @@ interface ImageUploadProps {
   onUploaded: (url: string) => void;
   /** docs/product.md#image-upload: the section editors take PNG only; the blog takes any image. */
   accept?: string;
-  /** Show the failure toast (editors) or only log it (blog, docs/product.md#error-catalogue). */
+  /**
+   * Failures: the spec's toast (editors), or the server's reason under the field (the blog, whose spec
+   * only logs them, docs/product.md#error-catalogue; a HEIC photo must still say why it failed).
+   */
   toastOnError?: boolean;
   error?: string;
+  /** Offers a Remove button (an optional picture, such as a post's feature image). */
+  removable?: boolean;
 }
 
-/** Uploads the chosen file at once: spinner while it goes, then a preview of the stored address. */
+/**
+ * Uploads the chosen file at once (spinner while it goes, then a preview of the stored address), or
+ * takes one from the media library.
+ */
 export function ImageUpload({
   label,
   value,
@@ -24,13 +33,18 @@ export function ImageUpload({
   accept = '.png,image/png',
   toastOnError = true,
   error,
+  removable = false,
 }: ImageUploadProps) {
   const id = useId();
   const [uploading, setUploading] = useState(false);
+  const [picking, setPicking] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const pngOnly = accept.includes('png') && !accept.includes('*');
 
   const upload = async (file: File | undefined) => {
     if (!file) return;
     setUploading(true);
+    setFailure(null);
     try {
       const form = new FormData();
       form.append('image', file);
@@ -38,12 +52,16 @@ export function ImageUpload({
       onUploaded(url);
     } catch (err) {
       if (toastOnError) toast.error(MESSAGES.uploadFailed);
-      else console.error('image upload failed', err);
+      else {
+        console.error('image upload failed', err);
+        setFailure(err instanceof ApiError ? err.message : MESSAGES.uploadFailed);
+      }
     } finally {
       setUploading(false);
     }
   };
 
+  const shown = error ?? failure ?? undefined;
   return (
     <Form.Group className="mb-3" controlId={id}>
       <Form.Label>{label}</Form.Label>
@@ -51,10 +69,22 @@ export function ImageUpload({
         type="file"
         accept={accept}
         disabled={uploading}
-        isInvalid={Boolean(error)}
+        isInvalid={Boolean(shown)}
         onChange={(e) => void upload((e.target as HTMLInputElement).files?.[0])}
       />
-      <Form.Control.Feedback type="invalid">{error}</Form.Control.Feedback>
+      <Form.Control.Feedback type="invalid" role={failure ? 'alert' : undefined}>
+        {shown}
+      </Form.Control.Feedback>
+      <div className="d-flex flex-wrap gap-2 mt-1">
+        <Button variant="link" size="sm" className="p-0" onClick={() => setPicking(true)}>
+          Choose from the library
+        </Button>
+        {removable && value ? (
+          <Button variant="link" size="sm" className="p-0 text-danger" onClick={() => onUploaded('')}>
+            Remove {label.toLowerCase()}
+          </Button>
+        ) : null}
+      </div>
       <div className="image-upload-preview mt-2">
         {uploading ? (
           <Spinner animation="border" size="sm" role="status" aria-label="Uploading" />
@@ -62,6 +92,17 @@ export function ImageUpload({
           <img src={value} alt={`${label} preview`} className="img-thumbnail" height={80} />
         ) : null}
       </div>
+      {picking ? (
+        <MediaPicker
+          pngOnly={pngOnly}
+          onClose={() => setPicking(false)}
+          onPick={(item) => {
+            setPicking(false);
+            setFailure(null);
+            onUploaded(item.url);
+          }}
+        />
+      ) : null}
     </Form.Group>
   );
 }

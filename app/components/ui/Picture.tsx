@@ -1,4 +1,5 @@
-import { webpSrcSet } from '#shared/paths.ts';
+import { mediaSrc, webpSrcSet } from '#shared/paths.ts';
+import { useMediaBase } from '#app/lib/media.ts';
 
 interface PictureProps {
   src: string;
@@ -15,10 +16,11 @@ interface PictureProps {
  * unless it is above the fold.
  */
 export function Picture({ src, alt, width, height, sizes, className, eager }: PictureProps) {
-  const srcSet = webpSrcSet(src);
+  const mediaBase = useMediaBase();
+  const srcSet = webpSrcSet(src, mediaBase);
   const img = (
     <img
-      src={src}
+      src={mediaSrc(src, mediaBase)}
       alt={alt}
       width={width}
       height={height}

@@ -3,6 +3,7 @@ import boxSeam from 'bootstrap-icons/icons/box-seam.svg?raw';
 import envelope from 'bootstrap-icons/icons/envelope.svg?raw';
 import gear from 'bootstrap-icons/icons/gear.svg?raw';
 import image from 'bootstrap-icons/icons/image.svg?raw';
+import images from 'bootstrap-icons/icons/images.svg?raw';
 import infoCircle from 'bootstrap-icons/icons/info-circle.svg?raw';
 import journal from 'bootstrap-icons/icons/journal-text.svg?raw';
 import key from 'bootstrap-icons/icons/key.svg?raw';
@@ -42,6 +43,7 @@ export const ADMIN_NAV: NavItem[] = [
   { label: 'Change Password', to: '/admin/change-password', icon: key },
   { label: 'Messages', to: '/admin/messages', icon: envelope },
   { label: 'Subscribers', to: '/admin/subscribers', icon: personCheck },
+  { label: 'Media', to: '/admin/media', icon: images },
   { label: 'Trash', to: '/admin/trash', icon: trash },
   { label: 'Settings', to: '/admin/settings', icon: sliders },
 ];

@@ -48,6 +48,7 @@ export function SeoFields({
           label="Social sharing picture"
           accept="image/*"
           toastOnError={false}
+          removable
           value={values.socialImage}
           onUploaded={(url) => onChange('socialImage', url)}
         />

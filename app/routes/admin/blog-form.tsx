@@ -182,6 +182,7 @@ function BlogForm({ categories, post, editing, timeZone, autosave }: Route.Compo
               label="Image"
               accept="image/*"
               toastOnError={false}
+              removable
               value={values.featureImage}
               onUploaded={(url) => set('featureImage', url)}
             />

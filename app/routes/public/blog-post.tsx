@@ -13,7 +13,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   if ('movedTo' in found) throw redirect(found.movedTo, 301);
   const [recent, categories] = await Promise.all([blog.recentPosts(), blog.listCategories()]);
   return {
-    post: { ...found.post, content: presentContent(found.post.content) },
+    post: { ...found.post, content: presentContent(found.post.content, context.site.mediaUrl) },
     recent,
     categories,
     site: context.site,

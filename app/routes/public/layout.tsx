@@ -1,6 +1,7 @@
 import { Outlet, useLocation, type ShouldRevalidateFunction } from 'react-router';
 import { Footer } from '#app/features/layout/Footer.tsx';
 import { Header, type HeaderVariant } from '#app/features/layout/Header.tsx';
+import { MediaBaseContext } from '#app/lib/media.ts';
 import type { Route } from './+types/layout';
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -21,7 +22,7 @@ export default function PublicLayout({ loaderData }: Route.ComponentProps) {
   const { content, site } = loaderData;
   const { pathname } = useLocation();
   return (
-    <>
+    <MediaBaseContext.Provider value={site.mediaUrl}>
       <a className="skip-link" href="#main">
         Skip to content
       </a>
@@ -30,6 +31,6 @@ export default function PublicLayout({ loaderData }: Route.ComponentProps) {
         <Outlet />
       </main>
       <Footer privacyPolicy={content.privacyPolicy} siteName={site.siteName} />
-    </>
+    </MediaBaseContext.Provider>
   );
 }

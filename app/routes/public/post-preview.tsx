@@ -16,7 +16,12 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const post = await blog.findByPreviewToken(params.token);
   if (!post) throw data(PUBLISHING_MESSAGES.previewNotFound, { status: 404, statusText: 'Not Found' });
   const [recent, categories] = await Promise.all([blog.recentPosts(), blog.listCategories()]);
-  return { post: { ...post, content: presentContent(post.content) }, recent, categories, site: context.site };
+  return {
+    post: { ...post, content: presentContent(post.content, context.site.mediaUrl) },
+    recent,
+    categories,
+    site: context.site,
+  };
 }
 
 export const meta: Route.MetaFunction = ({ data: d }) => [
