@@ -17,7 +17,7 @@ process.env.E2E_EDITOR_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'site-
 const port = Number(process.env.E2E_PORT);
 const editorPort = Number(process.env.E2E_EDITOR_PORT);
 
-const SERVER_ONLY = /(process|http-caching)\.spec\.ts/;
+const SERVER_ONLY = /(process|http-caching|cluster)\.spec\.ts/;
 const EDITORS = /admin-editors.*\.spec\.ts/;
 
 const chromiumArgs = [

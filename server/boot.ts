@@ -5,15 +5,20 @@ import { createDb, type Db } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import type { MailTransport } from './lib/mail-transport';
 import { createServices, type Services } from './services';
+import { withStartupLock } from './db/startup-lock';
 import { seedIfEmpty } from './startup/seed';
 
 /** Database → migrations → services → seed: the start-up shared by `main`, `dev` and tests. */
 export async function boot(config: Config, options: { log?: FastifyBaseLogger; transport?: MailTransport } = {}) {
   const log = options.log ?? (pino({ level: config.logLevel }) as unknown as FastifyBaseLogger);
   const db: Db = createDb(config.database, (err) => log.warn({ err }, 'idle database connection failed'));
-  await migrateToLatest(db);
-  const services: Services = createServices({ config, db, log, transport: options.transport });
-  await seedIfEmpty({ services, config, log });
+  // Processes started together take turns (the first migrates and seeds; the others find it done).
+  const services: Services = await withStartupLock(config.database, db, async () => {
+    await migrateToLatest(db);
+    const created = createServices({ config, db, log, transport: options.transport });
+    await seedIfEmpty({ services: created, config, log });
+    return created;
+  });
   await services.siteMeta.contentVersion.refresh();
   return { db, services, log };
 }

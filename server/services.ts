@@ -2,8 +2,7 @@ import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config';
 import type { Db } from './db/database';
-import { diskStorage } from './lib/storage/disk';
-import { s3Storage } from './lib/storage/s3';
+import { openStorage } from './lib/storage/open';
 import { fileTransport, smtpTransport, type MailTransport } from './lib/mail-transport';
 import { createAuthService } from './modules/auth/service';
 import { createBlogService } from './modules/blog/service';
@@ -34,7 +33,7 @@ export function createServices(deps: { config: Config; db: Db; log: FastifyBaseL
       : fileTransport(path.join(config.dataDir, 'mail'), config.mailSender, (m) => log.info(m)));
   const mailWorker = createMailWorker({ db, dbKind: config.database.kind, transport, log });
   const mail = createMailService({ db, worker: mailWorker });
-  const storage = config.storage.kind === 's3' ? s3Storage(config.storage.settings) : diskStorage(config.storage.root);
+  const storage = openStorage(config.storage);
   const auth = createAuthService({ db, mail, siteName: config.siteName });
   const subscribers = createSubscriberService({
     db,

@@ -1,0 +1,110 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+import { createTestDatabase } from '#tests/helpers/databases.ts';
+import { startS3, type S3Sink } from '#tests/helpers/s3.ts';
+import { expect, test } from './helpers';
+import { freePort, startServer, waitUntilServing, type ServerProcess } from './server-process';
+
+/**
+ * Several processes of one site (docs/decisions/0008-media-storage.md): real production servers started
+ * together on one database (PostgreSQL when TEST_DATABASE_URL is set, as in CI; else one SQLite file)
+ * and one S3-compatible bucket (s3rver). Each serves what the other stored.
+ */
+test.describe.configure({ timeout: 120_000 });
+
+let s3: S3Sink;
+let database: Awaited<ReturnType<typeof createTestDatabase>>;
+let dbDir: string;
+const servers: { port: number; process: ServerProcess }[] = [];
+
+test.beforeAll(async () => {
+  s3 = await startS3();
+  dbDir = fs.mkdtempSync(path.join(os.tmpdir(), 'site-cluster-'));
+  database = await createTestDatabase(process.env.TEST_DATABASE_URL ? 'postgres' : 'sqlite', dbDir);
+  const databaseUrl = database.config.kind === 'postgres' ? database.config.url : database.config.file;
+  // Started at the same moment, as an orchestrator does: both migrate and seed the same empty database.
+  for (let i = 0; i < 2; i++) {
+    const port = await freePort();
+    const proc = startServer({
+      ...s3.env,
+      PORT: String(port),
+      DATABASE_URL: databaseUrl,
+      ADMIN_PASSWORD: 'cluster-secret',
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+    });
+    servers.push({ port, process: proc });
+  }
+  await Promise.all(servers.map((s) => waitUntilServing(s.port)));
+});
+
+test.afterAll(async () => {
+  for (const s of servers) {
+    s.process.child.kill('SIGTERM');
+    await s.process.exited;
+    s.process.cleanup();
+  }
+  await database?.drop();
+  await s3?.close();
+  fs.rmSync(dbDir, { recursive: true, force: true });
+});
+
+const url = (i: number, p: string) => `http://127.0.0.1:${servers[i]!.port}${p}`;
+
+async function token(i: number): Promise<string> {
+  const res = await fetch(url(i, '/api/auth/login-user'), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'admin@example.com', password: 'cluster-secret' }),
+  });
+  expect(res.status).toBe(200);
+  return ((await res.json()) as { data: { token: string } }).data.token;
+}
+
+async function upload(i: number, colour: string): Promise<{ url: string; bytes: Buffer }> {
+  const png = await sharp({ create: { width: 120, height: 80, channels: 3, background: colour } })
+    .png()
+    .toBuffer();
+  const form = new FormData();
+  form.append('image', new Blob([png], { type: 'image/png' }), 'cluster.png');
+  const res = await fetch(url(i, '/api/uploader/do'), {
+    method: 'POST',
+    headers: { authorization: `Bearer ${await token(i)}` },
+    body: form,
+  });
+  expect(res.status).toBe(200);
+  const stored = ((await res.json()) as { data: { url: string } }).data.url;
+  const fromSelf = await fetch(url(i, stored));
+  return { url: stored, bytes: Buffer.from(await fromSelf.arrayBuffer()) };
+}
+
+test('two processes started together seed the site once, and both serve the seeded images', async () => {
+  const contents = await Promise.all(
+    [0, 1].map(async (i) => (await (await fetch(url(i, '/api/get-content'))).json()) as { data: unknown }),
+  );
+  expect(contents[1]).toEqual(contents[0]);
+  const team = (contents[0]!.data as { team: { items: { image_url: string }[] } }).team.items;
+  expect(team.length).toBe(4);
+  for (const i of [0, 1]) {
+    const res = await fetch(url(i, team[0]!.image_url));
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('image/png');
+  }
+  for (const s of servers) expect(s.process.output()).not.toMatch(/error/i);
+});
+
+test('an image uploaded through either process is served by the other, byte for byte', async () => {
+  for (const [from, to] of [
+    [0, 1],
+    [1, 0],
+  ] as const) {
+    const stored = await upload(from, from === 0 ? '#2255aa' : '#aa5522');
+    const res = await fetch(url(to, stored.url));
+    expect(res.status).toBe(200);
+    expect(Buffer.from(await res.arrayBuffer()).equals(stored.bytes)).toBe(true);
+    // Its WebP variants too (srcset of the public pages).
+    const webp = await fetch(url(to, stored.url.replace(/\.png$/, '.w480.webp')));
+    expect(webp.status).toBe(200);
+  }
+});

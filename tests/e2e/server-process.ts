@@ -1,0 +1,59 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { expect } from './helpers';
+
+/** A production server (build/node/main.js) run as a child process, for tests of the process itself. */
+export interface ServerProcess {
+  child: ReturnType<typeof spawn>;
+  exited: Promise<number | null>;
+  output(): string;
+  dataDir: string;
+  cleanup(): void;
+}
+
+/** Starts the production server as a child process with the given environment (its own data folder). */
+export function startServer(env: Record<string, string>): ServerProcess {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'site-proc-'));
+  const child = spawn(process.execPath, ['build/node/main.js'], {
+    env: {
+      PATH: process.env.PATH!,
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
+  });
+  let output = '';
+  child.stdout.on('data', (d) => (output += d));
+  child.stderr.on('data', (d) => (output += d));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return {
+    child,
+    exited,
+    output: () => output,
+    dataDir,
+    cleanup: () => fs.rmSync(dataDir, { recursive: true, force: true }),
+  };
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Waits until the server on `port` answers the content API. */
+export async function waitUntilServing(port: number) {
+  await expect
+    .poll(async () => (await fetch(`http://127.0.0.1:${port}/api/get-content`).catch(() => null))?.status, {
+      timeout: 30_000,
+    })
+    .toBe(200);
+}
