@@ -93,7 +93,7 @@ export const UPLOAD_MESSAGES = {
   tooManyPixels: (side: number, megapixels: number) =>
     `The image is too large: at most ${side.toLocaleString('en-US')} pixels a side and ${megapixels} megapixels.`,
   pngOnly: 'Please choose a PNG image.',
-  inUse: 'This image is in use and cannot be deleted.',
+  inUse: (places: string[]) => `This image is used in ${places.join(', ')}, so it cannot be deleted.`,
   uploadNotFound: 'Image not found',
   tooManyInline: (max: number) => `A post may hold at most ${max} pasted images at once: please upload them instead.`,
   badMultipart: 'The upload could not be read: send the image as multipart/form-data in the field "image".',

@@ -14,6 +14,8 @@ export const STAYED_EVENT = 'admin:stayed';
 
 interface Guard {
   setDirty: (key: string, dirty: boolean) => void;
+  /** Whether a form on screen has edits not saved (leaving now would ask first). */
+  hasUnsavedChanges: () => boolean;
 }
 const GuardContext = createContext<Guard | null>(null);
 
@@ -31,6 +33,13 @@ export function useUnsavedChanges(dirty: boolean) {
   return { markSaved: useCallback(() => guard?.setDirty(key, false), [guard, key]) };
 }
 
+/** The guard itself, for the admin layout's own leaving (Logout). */
+export function useUnsavedChangesGuard(): Guard {
+  const guard = useContext(GuardContext);
+  if (!guard) throw new Error('useUnsavedChangesGuard is used outside <UnsavedChangesGuard>');
+  return guard;
+}
+
 export function UnsavedChangesGuard({ children }: { children: React.ReactNode }) {
   const [dirtyKeys, setDirtyKeys] = useState<ReadonlySet<string>>(new Set());
   // What the blocker reads: updated at once, while the state above re-renders later.
@@ -46,7 +55,7 @@ export function UnsavedChangesGuard({ children }: { children: React.ReactNode })
       return next;
     });
   }, []);
-  const guard = useMemo(() => ({ setDirty }), [setDirty]);
+  const guard = useMemo(() => ({ setDirty, hasUnsavedChanges: () => dirtyNow.current.size > 0 }), [setDirty]);
   const dirty = dirtyKeys.size > 0;
 
   // Another page of the admin (not a new search of this one, such as a list's filter).

@@ -4,7 +4,7 @@ import { Outlet, redirect, useNavigate } from 'react-router';
 import { AdminLoading } from '#app/features/admin/AdminLoading.tsx';
 import { Sidebar } from '#app/features/admin/Sidebar.tsx';
 import { ReLoginDialog } from '#app/features/auth/ReLoginDialog.tsx';
-import { STAYED_EVENT, UnsavedChangesGuard } from '#app/features/unsaved/unsaved-changes.tsx';
+import { STAYED_EVENT, UnsavedChangesGuard, useUnsavedChangesGuard } from '#app/features/unsaved/unsaved-changes.tsx';
 import { logout as logoutCall } from '#shared/api/auth.ts';
 import { call } from '#app/lib/api-client.ts';
 import { clearSession, isLoggedIn, storedUser } from '#app/lib/session.ts';
@@ -26,7 +26,16 @@ export function HydrateFallback() {
 const isLarge = () => window.matchMedia('(min-width: 992px)').matches;
 
 export default function AdminLayout() {
+  return (
+    <UnsavedChangesGuard>
+      <AdminShell />
+    </UnsavedChangesGuard>
+  );
+}
+
+function AdminShell() {
   const navigate = useNavigate();
+  const guard = useUnsavedChangesGuard();
   const [collapsed, setCollapsed] = useState(false);
   const [open, setOpen] = useState(false);
 
@@ -35,14 +44,16 @@ export default function AdminLayout() {
 
   // The session ends here at once (docs/product.md#layout-and-sidebar): the revoke request has already read the token and is on
   // its way when the stored session is cleared, so a slow or failed server answer changes nothing here.
-  // Logging out leaves the admin; the session ends as the admin layout goes (at once, before any other
-  // page can look at it), and not at all if the administrator stays to save unsaved edits.
+  const endSession = () => {
+    void call(logoutCall, { endSessionOn401: false, keepalive: true }).catch(() => undefined);
+    clearSession();
+  };
+  // With unsaved edits on screen, logging out asks first (app/features/unsaved/unsaved-changes.tsx): the
+  // session then ends as the admin layout goes, and not at all if the administrator stays to save them.
   const loggingOut = useRef(false);
   useEffect(
     () => () => {
-      if (!loggingOut.current) return;
-      void call(logoutCall, { endSessionOn401: false, keepalive: true }).catch(() => undefined);
-      clearSession();
+      if (loggingOut.current) endSession();
     },
     [],
   );
@@ -54,8 +65,9 @@ export default function AdminLayout() {
     return () => window.removeEventListener(STAYED_EVENT, stayed);
   }, []);
   const logout = () => {
-    loggingOut.current = true;
-    navigate('/');
+    if (guard.hasUnsavedChanges()) loggingOut.current = true;
+    else endSession();
+    void navigate('/');
   };
 
   return (
@@ -80,9 +92,7 @@ export default function AdminLayout() {
           </button>
         </header>
         <main className="admin-content">
-          <UnsavedChangesGuard>
-            <Outlet />
-          </UnsavedChangesGuard>
+          <Outlet />
           <ReLoginDialog />
         </main>
       </div>

@@ -73,7 +73,7 @@ function MediaCard({ item, onChanged }: { item: MediaItem; onChanged: () => void
         variant="outline-danger"
         className="mt-2"
         disabled={acting.busy}
-        title={inUse ? UPLOAD_MESSAGES.inUse : undefined}
+        title={inUse ? UPLOAD_MESSAGES.inUse(item.usedIn.map((use) => use.label)) : undefined}
         onClick={() => setConfirming(true)}
       >
         Delete

@@ -31,6 +31,18 @@ export interface ProcessedImage {
   variants: Array<[number, Buffer]>;
 }
 
+/** HEVC brands of the ISO media container (an iPhone's HEIC photo), which sharp's libvips cannot decode. */
+const HEVC_BRANDS = new Set(['heic', 'heix', 'heim', 'heis', 'hevc', 'hevx', 'hevm', 'hevs']);
+
+/** Reads the `ftyp` box: its major brand and its compatible brands. */
+function isHeic(input: Buffer): boolean {
+  if (input.length < 16 || input.toString('latin1', 4, 8) !== 'ftyp') return false;
+  const boxEnd = Math.min(input.readUInt32BE(0), input.length);
+  const brands = [input.toString('latin1', 8, 12)];
+  for (let at = 16; at + 4 <= boxEnd; at += 4) brands.push(input.toString('latin1', at, at + 4));
+  return brands.some((brand) => HEVC_BRANDS.has(brand)) && !brands.includes('avif');
+}
+
 function formatOf(meta: Metadata): Format {
   const format = meta.format as string;
   if (format === 'heif') {
@@ -50,6 +62,7 @@ function formatOf(meta: Metadata): Format {
  * client's fault (415) and leaves nothing behind.
  */
 export async function processImage(input: Buffer): Promise<ProcessedImage> {
+  if (isHeic(input)) throw new UnsupportedMediaError(UPLOAD_MESSAGES.heic);
   let meta: Metadata;
   try {
     // The header only: nothing is decoded here, so the pixel limit is ours, checked below.

@@ -92,7 +92,8 @@ export function createUploadService(deps: { db: Db; storage: FileStorage }) {
     async remove(id: string): Promise<{ _id: string }> {
       const row = await repo.findUpload(db, id);
       if (!row) throw new NotFoundError(UPLOAD_MESSAGES.uploadNotFound);
-      if ((await usage(row.url)).length) throw new ConflictError(UPLOAD_MESSAGES.inUse);
+      const usedIn = await usage(row.url);
+      if (usedIn.length) throw new ConflictError(UPLOAD_MESSAGES.inUse(usedIn.map((use) => use.label)));
       await repo.deleteUpload(db, id);
       const stem = stemOf(row.url);
       await storage.delete(row.url.replace(/^\/uploads\//, ''));

@@ -8,10 +8,14 @@ import { seedBlog } from './blog';
 import { demoContent } from './content';
 import { officeScene, portrait, productScreen, serviceArt } from './images';
 
-async function storeSvgs(uploads: UploadService, svgs: string[]): Promise<string[]> {
+/** Stores demo drawings as `<name>-1.png`, `<name>-2.png`, … (the names the media library shows). */
+async function storeSvgs(uploads: UploadService, name: string, svgs: string[]): Promise<string[]> {
   const urls: string[] = [];
-  // Uploads refuse SVG, so the drawings are rasterised to PNG first, as an editor's upload would be.
-  for (const svg of svgs) urls.push((await uploads.storeImage(await sharp(Buffer.from(svg)).png().toBuffer())).url);
+  for (const [i, svg] of svgs.entries()) {
+    // Uploads refuse SVG, so the drawings are rasterised to PNG first, as an editor's upload would be.
+    const png = await sharp(Buffer.from(svg)).png().toBuffer();
+    urls.push((await uploads.storeImage(png, { originalName: `${name}-${i + 1}.png` })).url);
+  }
   return urls;
 }
 
@@ -25,10 +29,10 @@ export async function seedIfEmpty(deps: { services: Services; config: Config; lo
     const range = (n: number) => Array.from({ length: n }, (_, i) => i);
     const { uploads } = services;
     const images = {
-      portfolio: await storeSvgs(uploads, range(5).map(productScreen)),
-      services: await storeSvgs(uploads, range(4).map(serviceArt)),
-      about: await storeSvgs(uploads, range(2).map(officeScene)),
-      team: await storeSvgs(uploads, range(4).map(portrait)),
+      portfolio: await storeSvgs(uploads, 'product-screen', range(5).map(productScreen)),
+      services: await storeSvgs(uploads, 'service', range(4).map(serviceArt)),
+      about: await storeSvgs(uploads, 'office', range(2).map(officeScene)),
+      team: await storeSvgs(uploads, 'portrait', range(4).map(portrait)),
     };
     await services.content.createSections(demoContent(config.siteName, images));
     await seedBlog(services.blog, images.portfolio);
