@@ -13,7 +13,7 @@ const sectionEditors = SECTIONS.map((section) =>
 );
 
 /** Admin screens whose route path is also their module name under routes/admin/. */
-const ADMIN_SCREENS = ['blog-category', 'blogs', 'trash', 'media', 'messages', 'subscribers', 'settings'];
+const ADMIN_SCREENS = ['blog-category', 'blogs', 'trash', 'media', 'messages', 'mail', 'subscribers', 'settings'];
 
 export default [
   route('robots.txt', 'routes/seo/robots.ts'),

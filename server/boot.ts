@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import pino from 'pino';
-import type { Config } from './config';
-import { createDb, type Db } from './db/database';
+import { setupNoticeTexts, type Config } from './config';
+import { checkDatabaseReachable, createDb, type Db } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import type { MailTransport } from './lib/mail-transport';
 import { createServices, type Services } from './services';
@@ -12,6 +12,14 @@ import { seedIfEmpty } from './startup/seed';
 export async function boot(config: Config, options: { log?: FastifyBaseLogger; transport?: MailTransport } = {}) {
   const log = options.log ?? (pino({ level: config.logLevel }) as unknown as FastifyBaseLogger);
   const db: Db = createDb(config.database, (err) => log.warn({ err }, 'idle database connection failed'));
+  try {
+    await checkDatabaseReachable(db, config.database);
+  } catch (err) {
+    await db.destroy();
+    throw err;
+  }
+  // docs/product.md#setup-notices: what a production site lacks, said once at start-up.
+  for (const notice of setupNoticeTexts(config)) log.warn(notice.message);
   // Processes started together take turns (the first migrates and seeds; the others find it done).
   const services: Services = await withStartupLock(config.database, db, async () => {
     await migrateToLatest(db);

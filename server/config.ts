@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import type { S3Settings } from '#server/lib/storage/s3.ts';
 import path from 'node:path';
 import { z } from 'zod';
+import { SETUP_NOTICES } from '#shared/messages.ts';
 
 /**
  * Every setting comes from the environment and has an embedded default, so a fresh checkout starts with
@@ -16,7 +17,13 @@ const optionalUrl = (protocols: string[]) =>
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  // A string first: an empty PORT= must not become port 0 (a random port, and `:0` in e-mail links).
+  PORT: z
+    .string()
+    .regex(/^\d+$/, 'must be a port number from 1 to 65535')
+    .transform(Number)
+    .refine((n) => n >= 1 && n <= 65535, 'must be a port number from 1 to 65535')
+    .default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z
@@ -26,6 +33,7 @@ const envSchema = z.object({
       'must be postgres://… or a SQLite file path',
     )
     .optional(),
+  DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
   PUBLIC_URL: optionalUrl(['http://', 'https://']),
   SITE_NAME: z.string().min(1).default('Brightpath Labs'),
   ADMIN_EMAIL: z.string().email().default('admin@example.com'),
@@ -70,7 +78,13 @@ export interface MailSender {
 /** Where uploads live: the data folder, or an S3-compatible bucket (docs/decisions/0008-media-storage.md). */
 export type StorageConfig = { kind: 'disk'; root: string } | { kind: 's3'; settings: S3Settings };
 
-export type DatabaseConfig = { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
+/** `connectTimeoutMs`: how long to wait for PostgreSQL to accept a connection and answer (server/db/database.ts). */
+export type DatabaseConfig =
+  | { kind: 'sqlite'; file: string }
+  | { kind: 'postgres'; url: string; connectTimeoutMs?: number; statementTimeoutMs?: number };
+
+/** Settings a production site should have but can run without; each is logged and shown in the admin. */
+export type SetupNotice = 'publicUrl' | 'smtp';
 
 export interface Config {
   env: 'development' | 'production' | 'test';
@@ -97,6 +111,8 @@ export interface Config {
   logLevel: string;
   /** Scales every rate limit's allowance (browser test runs log in far more often than people do). */
   rateLimitMultiplier: number;
+  /** What is missing for a production site (docs/product.md#setup-notices). */
+  notices: SetupNotice[];
 }
 
 export class ConfigError extends Error {}
@@ -112,7 +128,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const dbUrl = e.DATABASE_URL;
   const database: DatabaseConfig =
     dbUrl && /^postgres(ql)?:\/\//.test(dbUrl)
-      ? { kind: 'postgres', url: dbUrl }
+      ? { kind: 'postgres', url: dbUrl, connectTimeoutMs: e.DATABASE_CONNECT_TIMEOUT_MS }
       : {
           kind: 'sqlite',
           file: dbUrl ? path.resolve(dbUrl.replace(/^(sqlite|file):/, '')) : path.join(dataDir, 'site.db'),
@@ -141,7 +157,54 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: e.REDIS_URL,
     logLevel: e.LOG_LEVEL,
     rateLimitMultiplier: e.RATE_LIMIT_MULTIPLIER,
+    notices: e.NODE_ENV === 'production' ? noticesOf(e) : [],
   };
+}
+
+/** The notices of a configuration with their texts: logged at start-up (server/boot.ts) and shown in the admin. */
+export function setupNoticeTexts(config: Config): Array<{ id: SetupNotice; message: string }> {
+  return config.notices.map((id) => ({
+    id,
+    message: id === 'publicUrl' ? SETUP_NOTICES.publicUrl(config.publicUrl) : SETUP_NOTICES.smtp,
+  }));
+}
+
+/** Without PUBLIC_URL e-mail links point to localhost; without SMTP_URL e-mail is only written to files. */
+function noticesOf(e: z.infer<typeof envSchema>): SetupNotice[] {
+  return [...(e.PUBLIC_URL ? [] : ['publicUrl' as const]), ...(e.SMTP_URL ? [] : ['smtp' as const])];
+}
+
+/**
+ * The data folder must be a folder the server can write in when anything is kept there: the SQLite
+ * database, uploads on disk, or e-mail files without SMTP. Creates it when missing. A site on
+ * PostgreSQL, a bucket and SMTP keeps nothing there, so its DATA_DIR is not checked.
+ */
+export function checkDataDir(config: Config): void {
+  const inDataDir = (file: string) => !path.relative(config.dataDir, file).startsWith('..');
+  const used =
+    (config.database.kind === 'sqlite' && inDataDir(config.database.file)) ||
+    config.storage.kind === 'disk' ||
+    !config.smtpUrl;
+  if (!used) return;
+  const fail = (problem: string) => {
+    throw new ConfigError(`Invalid configuration:\n  DATA_DIR: ${config.dataDir} ${problem}`);
+  };
+  try {
+    fs.mkdirSync(config.dataDir, { recursive: true });
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'EEXIST' || code === 'ENOTDIR') fail('is a file, not a folder');
+    fail(`cannot be created (${code ?? (err as Error).message})`);
+  }
+  if (!fs.statSync(config.dataDir).isDirectory()) fail('is a file, not a folder');
+  // A real write: access() says yes to root even on a read-only file system.
+  const probe = path.join(config.dataDir, `.write-check-${process.pid}`);
+  try {
+    fs.writeFileSync(probe, '');
+    fs.rmSync(probe);
+  } catch (err) {
+    fail(`is not writable (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`);
+  }
 }
 
 /** DKIM signing needs a domain, a selector and a key (inline or in a file), all or none. */

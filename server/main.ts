@@ -1,9 +1,11 @@
+import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ServerBuild } from 'react-router';
 import { buildApp } from './app';
 import { boot } from './boot';
-import { ConfigError, loadConfig } from './config';
+import { checkDataDir, ConfigError, loadConfig, type Config } from './config';
+import { DatabaseUnreachableError } from './db/database';
 
 /**
  * Production entry (bundled to build/node/main.js): configuration → database → migrate → seed-if-empty →
@@ -13,6 +15,7 @@ async function main() {
   let config;
   try {
     config = loadConfig();
+    checkDataDir(config);
   } catch (err) {
     if (err instanceof ConfigError) {
       console.error(err.message);
@@ -20,7 +23,14 @@ async function main() {
     }
     throw err;
   }
-  const { db, services, log } = await boot(config);
+  // A port in use or a wrong HOST is found before the database is touched (a second copy started by
+  // mistake must not migrate or seed); the real listen below still reports one that appears meanwhile.
+  await probeListen(config).catch((err: unknown) => exitOnListenProblem(err, config));
+  const { db, services, log } = await boot(config).catch((err: unknown) => {
+    if (!(err instanceof DatabaseUnreachableError)) throw err;
+    console.error(err.message);
+    process.exit(1);
+  });
   const buildDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
   const build = (await import(path.join(buildDir, 'server', 'index.js'))) as ServerBuild;
   const app = await buildApp({
@@ -28,8 +38,6 @@ async function main() {
     clientDir: path.join(buildDir, 'client'),
     ssr: { build, mode: 'production', cache: true },
   });
-  services.mailWorker.start();
-  services.jobs.start();
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -52,8 +60,46 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
-  await app.listen({ port: config.port, host: config.host });
+  await app.listen({ port: config.port, host: config.host }).catch((err: unknown) => exitOnListenProblem(err, config));
+  // Only a process that serves sends mail and runs jobs.
+  services.mailWorker.start();
+  services.jobs.start();
   log.info(`site ready at ${config.publicUrl} (database: ${config.database.kind})`);
+}
+
+/** Listens on the configured address for a moment, and lets go. */
+function probeListen(config: Config): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen({ port: config.port, host: config.host, exclusive: true }, () => probe.close(() => resolve()));
+  });
+}
+
+/** Stops with a message naming PORT or HOST for the listen errors that are a matter of configuration. */
+function exitOnListenProblem(err: unknown, config: Config): never {
+  const problem = listenProblem(err, config);
+  if (!problem) throw err;
+  console.error(`Cannot start the server:\n  ${problem}`);
+  process.exit(1);
+}
+
+/** What went wrong when listening, naming the setting to change; null for anything else. */
+function listenProblem(err: unknown, config: Config): string | null {
+  switch ((err as NodeJS.ErrnoException).code) {
+    case 'EADDRINUSE':
+      return `PORT: ${config.port} is already in use on ${config.host} (another program, or another copy of this site, listens on it)`;
+    case 'EACCES':
+      return `PORT: ${config.port} needs administrator rights on this system (choose a port from 1024 up)`;
+    case 'EADDRNOTAVAIL':
+      return `HOST: ${config.host}: cannot listen on this address (it is not an address of this machine)`;
+    case 'ENOTFOUND':
+    case 'EAI_AGAIN':
+    case 'EAI_NONAME':
+      return `HOST: ${config.host}: cannot listen on this address (no such host name)`;
+    default:
+      return null;
+  }
 }
 
 main().catch((err: unknown) => {

@@ -13,7 +13,7 @@ import { createAutosaveService } from './modules/autosave/service';
 import { createMailService } from './modules/mail/service';
 import { createRestorer } from './modules/revisions/restore';
 import { createRevisionService } from './modules/revisions/service';
-import { createMailWorker } from './modules/mail/worker';
+import { createMailWorker, workerIdentity } from './modules/mail/worker';
 import { createNewsletterService } from './modules/newsletter/service';
 import { createSiteMeta } from './modules/site-meta/service';
 import { createSubscriberService } from './modules/subscribers/service';
@@ -31,7 +31,13 @@ export function createServices(deps: { config: Config; db: Db; log: FastifyBaseL
     (config.smtpUrl
       ? smtpTransport(config.smtpUrl, config.mailSender)
       : fileTransport(path.join(config.dataDir, 'mail'), config.mailSender, (m) => log.info(m)));
-  const mailWorker = createMailWorker({ db, dbKind: config.database.kind, transport, log });
+  const mailWorker = createMailWorker({
+    db,
+    dbKind: config.database.kind,
+    transport,
+    log,
+    identity: workerIdentity(config.dataDir),
+  });
   const mail = createMailService({ db, worker: mailWorker });
   const storage = openStorage(config.storage);
   const auth = createAuthService({ db, mail, siteName: config.siteName });

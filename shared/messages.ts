@@ -47,6 +47,9 @@ export const SERVER_MESSAGES = {
   categoryNameUnusable: (name: string) => `"${name}" cannot be used as a category name`,
   messageNotFound: 'Message not found',
   subscriberNotFound: 'Subscriber not found',
+  mailNotFound: 'This e-mail is not in the outbox any more',
+  mailBeingSent: 'This e-mail is being sent right now',
+  mailAlreadySent: 'This e-mail has been sent',
   revisionNotFound: 'Revision not found',
   notInTrash: 'This is not in the trash any more',
   sectionNotFound: (key: string, id: string) => `No ${key} section with id ${id}`,
@@ -58,14 +61,15 @@ export const SERVER_MESSAGES = {
   unsupportedContentType: 'Unsupported content type',
   badAddress: 'The address is not valid',
   badRequest: 'The request is not valid',
+  unsafeText: 'The text contains a character that is not allowed (a NUL byte or a broken Unicode character)',
   noEndpoint: (method: string, path: string) => `No API endpoint ${method} ${path}`,
+  pageMethodNotAllowed: (method: string) => `A page cannot take a ${method} request`,
   tooManyRequests: (wait: string) => `Too many requests. Please try again in ${wait}.`,
 } as const;
 
 /** The subscription flow's texts (docs/product.md#subscriptions). */
 export const SUBSCRIBE_MESSAGES = {
   confirmationSent: 'Please check your inbox and confirm your subscription.',
-  alreadySubscribed: 'This e-mail address is already subscribed.',
   invalidLink: 'This link is not valid.',
   unsubscribed: 'You have been unsubscribed.',
   unsubscribedBefore: 'This address has been unsubscribed. Please subscribe again.',
@@ -124,6 +128,18 @@ export const UI_MESSAGES = {
   deleted: (name: string) => `"${name}" was deleted.`,
   restoredFromTrash: (title: string) => `"${title}" is back.`,
   sessionEnded: 'Your session has ended. Log in again to finish what you were doing: your changes are still here.',
+  mailRetried: (to: string) => `The e-mail to ${to} is being sent again.`,
+  mailDiscarded: (to: string) => `The e-mail to ${to} was discarded.`,
+  noFailedMail: 'No e-mail has failed. Every message went out or is still being tried.',
+  noWaitingMail: 'No e-mail is waiting to be sent.',
+} as const;
+
+/** docs/product.md#setup-notices: settings a production site lacks, logged at start-up and shown in the admin. */
+export const SETUP_NOTICES = {
+  publicUrl: (localUrl: string) =>
+    `PUBLIC_URL is not set: links in e-mails (password resets, subscription confirmations, newsletters) point to ${localUrl}, which readers cannot open. Set PUBLIC_URL to the site's public address.`,
+  smtp: 'SMTP_URL is not set: no e-mail is delivered (password resets, contact messages, newsletters); each is only written to a file in the data folder. Set SMTP_URL to send them.',
+  dismiss: 'Hide this notice',
 } as const;
 
 /** docs/product.md#timings-and-constants: minimum password length. */

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresAdapter, PostgresDialect, sql, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { DatabaseConfig } from '#server/config.ts';
 import type { Database } from './schema';
@@ -10,13 +10,32 @@ export type Db = Kysely<Database>;
 export type DbKind = DatabaseConfig['kind'];
 
 /**
+ * Time limits of PostgreSQL connections. No client-side query time-out (pg's `query_timeout`): it would
+ * cut a long migration, and leaves the connection busy in the pool anyway; the server's own
+ * `statement_timeout` cancels cleanly.
+ */
+export const PG_TIMEOUTS = { connectMs: 10_000, statementMs: 30_000, idleInTransactionMs: 60_000 };
+
+/**
  * `onIdleError` hears about pooled PostgreSQL connections that fail while idle (a server restart, a
  * terminated backend). Without a listener node-postgres re-throws such an error and ends the process; the
  * pool drops the broken connection and opens a new one on the next query, so logging it is enough.
  */
 export function createDb(config: DatabaseConfig, onIdleError: (err: Error) => void = () => {}): Db {
   if (config.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: config.url, max: 10 });
+    const pool = new pg.Pool({
+      connectionString: config.url,
+      max: 10,
+      // A server that accepts the connection and then says nothing fails the connect (and start-up) in time.
+      connectionTimeoutMillis: config.connectTimeoutMs ?? PG_TIMEOUTS.connectMs,
+      // Server-side limits: a runaway query, or a transaction left open by a stuck request, ends on its
+      // own. Nothing the site runs takes that long (the newsletter fans out in chunks); migrations and the
+      // start-up lock's wait lift the statement limit on their connection (`withoutStatementTimeout`).
+      statement_timeout: config.statementTimeoutMs ?? PG_TIMEOUTS.statementMs,
+      idle_in_transaction_session_timeout: PG_TIMEOUTS.idleInTransactionMs,
+      // Notices a server that went away while a connection sat in the pool.
+      keepAlive: true,
+    });
     pool.on('error', onIdleError);
     // A connection can also fail while checked out but between queries (inside a transaction), when the
     // pool's idle listener is detached: keep that from ending the process too. The next query on it fails
@@ -49,4 +68,57 @@ export function newSortableId(): string {
   lastMs = ms;
   const random = crypto.randomUUID().replace(/-/g, '').slice(0, 20);
   return `${ms.toString(36).padStart(10, '0')}-${sequence.toString(36).padStart(4, '0')}-${random}`;
+}
+
+/** Start-up cannot reach the database: the message says where and which setting points there. */
+export class DatabaseUnreachableError extends Error {}
+
+/**
+ * Opens one connection before anything else, so a database that is down, refuses us or never answers
+ * stops start-up with one clear line instead of a stack trace or a silent wait.
+ */
+export async function checkDatabaseReachable(db: Db, config: DatabaseConfig): Promise<void> {
+  if (config.kind !== 'postgres') return;
+  try {
+    await sql`select 1`.execute(db);
+  } catch (err) {
+    throw new DatabaseUnreachableError(describeConnectFailure(config, err));
+  }
+}
+
+function describeConnectFailure(config: Extract<DatabaseConfig, { kind: 'postgres' }>, err: unknown): string {
+  let where = 'the configured address';
+  try {
+    const url = new URL(config.url);
+    where = `${url.hostname || 'localhost'}:${url.port || '5432'}`;
+  } catch {
+    // A URL pg accepts but URL does not: name no address (and never print the URL, it holds the password).
+  }
+  const { code, message } = err as { code?: string; message?: string };
+  const seconds = (config.connectTimeoutMs ?? PG_TIMEOUTS.connectMs) / 1000;
+  if (/timeout|timed out/i.test(message ?? '')) {
+    return `Could not reach PostgreSQL at ${where} within ${seconds} s (DATABASE_URL): it did not answer. Check the address, the port and that the server is up (DATABASE_CONNECT_TIMEOUT_MS sets the wait).`;
+  }
+  if (code === 'ECONNREFUSED') return `Could not reach PostgreSQL at ${where} (DATABASE_URL): connection refused.`;
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') {
+    return `Could not reach PostgreSQL at ${where} (DATABASE_URL): no such host.`;
+  }
+  return `Could not use PostgreSQL at ${where} (DATABASE_URL): ${message ?? String(err)}`;
+}
+
+/**
+ * Runs `work` on one connection with no statement time-out (migrations, waiting for the start-up lock),
+ * and gives the connection back with the pool's limit restored. On SQLite it just runs `work`.
+ */
+export async function withoutStatementTimeout<T>(db: Db, work: (conn: Db) => Promise<T>): Promise<T> {
+  if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return work(db);
+  return db.connection().execute(async (conn) => {
+    await sql`set statement_timeout = 0`.execute(conn);
+    try {
+      return await work(conn);
+    } finally {
+      // Fails only on a broken connection, which the pool drops anyway; the error of `work` matters more.
+      await sql`reset statement_timeout`.execute(conn).catch(() => undefined);
+    }
+  });
 }

@@ -1,5 +1,5 @@
 import { Migrator, type Migration, type MigrationProvider } from 'kysely';
-import type { Db } from './database';
+import { withoutStatementTimeout, type Db } from './database';
 import * as initial from './migrations/2026-11-22-0001-initial';
 import * as sessions from './migrations/2026-11-22-0002-sessions-and-resets';
 import * as blog from './migrations/2026-11-22-0003-blog';
@@ -10,6 +10,8 @@ import * as publishing from './migrations/2026-11-23-0007-publishing';
 import * as subscriberConsent from './migrations/2026-11-23-0008-subscriber-consent';
 import * as history from './migrations/2026-11-23-0009-history';
 import * as mediaLibrary from './migrations/2026-11-24-0010-media-library';
+import * as uniquePostAddresses from './migrations/2026-11-24-0011-unique-post-addresses';
+import * as mailClaims from './migrations/2026-11-25-0012-mail-claims';
 
 /**
  * Migrations are listed here rather than read from a folder at run time, so the bundled server carries
@@ -26,13 +28,17 @@ const migrations: Record<string, Migration> = {
   '2026-11-23-0008-subscriber-consent': subscriberConsent,
   '2026-11-23-0009-history': history,
   '2026-11-24-0010-media-library': mediaLibrary,
+  '2026-11-24-0011-unique-post-addresses': uniquePostAddresses,
+  '2026-11-25-0012-mail-claims': mailClaims,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
 export async function migrateToLatest(db: Db): Promise<void> {
-  const migrator = new Migrator({ db, provider });
-  const { error, results } = await migrator.migrateToLatest();
+  // A migration may take long on a big site: the pool's statement time-out does not apply to it.
+  const { error, results } = await withoutStatementTimeout(db, (conn) =>
+    new Migrator({ db: conn, provider }).migrateToLatest(),
+  );
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
     throw new Error(`Database migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);

@@ -92,6 +92,10 @@ export interface MailOutboxTable {
   sent_at: string | null;
   campaign_id: string | null;
   dedupe_key: string | null;
+  /** The worker holding the claim: `identity:pid:incarnation` (server/modules/mail/worker.ts). */
+  claimed_by: string | null;
+  /** No retry after this; null: three days after `created_at`. */
+  give_up_at: string | null;
 }
 
 export interface UploadTable {

@@ -1,7 +1,7 @@
 import SQLite from 'better-sqlite3';
 import { sql } from 'kysely';
 import type { DatabaseConfig } from '#server/config.ts';
-import type { Db } from './database';
+import { withoutStatementTimeout, type Db } from './database';
 
 /** Any fixed number: the PostgreSQL advisory lock all processes of a site take around start-up work. */
 const STARTUP_LOCK_KEY = 7_316_004_211;
@@ -17,7 +17,8 @@ const GIVE_UP_MS = 120_000;
  */
 export async function withStartupLock<T>(config: DatabaseConfig, db: Db, work: () => Promise<T>): Promise<T> {
   if (config.kind === 'postgres') {
-    return db.connection().execute(async (conn) => {
+    // Waiting for another process to finish its start-up may take longer than a statement may.
+    return withoutStatementTimeout(db, async (conn) => {
       await sql`select pg_advisory_lock(${STARTUP_LOCK_KEY})`.execute(conn);
       try {
         return await work();

@@ -47,13 +47,17 @@ function toNodemailer(message: MailMessage, sender: SenderOptions) {
 export const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 };
 
 /** Real delivery over SMTP (`SMTP_URL`), on a small pool of reused connections. */
-export function smtpTransport(smtpUrl: string, sender: SenderOptions): MailTransport {
+export function smtpTransport(
+  smtpUrl: string,
+  sender: SenderOptions,
+  timeouts: typeof SMTP_TIMEOUTS = SMTP_TIMEOUTS,
+): MailTransport {
   const transporter = nodemailer.createTransport({
     url: smtpUrl,
     pool: true,
     maxConnections: 5,
     maxMessages: 500,
-    ...SMTP_TIMEOUTS,
+    ...timeouts,
     dkim: sender.dkim,
   } as Parameters<typeof nodemailer.createTransport>[0]);
   return {

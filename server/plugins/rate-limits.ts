@@ -1,12 +1,22 @@
-import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import { normalizeIP } from '@fastify/rate-limit';
+import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { Redis } from 'ioredis';
 import { SERVER_MESSAGES } from '#shared/messages.ts';
+import { memoryAttemptCounter, redisAttemptCounter, type AttemptCounter } from '#server/lib/attempt-counter.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The counters of the limits on failures, beside @fastify/rate-limit's (memory, or Redis with REDIS_URL). */
+    attempts: AttemptCounter;
+  }
+}
 
 export interface LimitRule {
   /** Separates the counters of different limits that may share a key. */
   name: string;
   max: number;
   windowMs: number;
-  /** What is counted: the client address by default; e.g. the e-mail of a login. */
+  /** What is counted: the client address by default; e.g. the e-mail of a login and its address. */
   key?: (request: FastifyRequest) => string;
 }
 
@@ -17,9 +27,14 @@ const MINUTE = 60_000;
 /** Every limit of the product (docs/product.md#rate-limits); tests may override any of them. */
 export const DEFAULT_LIMITS = {
   contactPerIp: { max: 10, windowMs: 10 * MINUTE },
+  /** Failed logins from one address. */
   loginPerIp: { max: 20, windowMs: 15 * MINUTE },
+  /** Failed logins to one account from one address (docs/decisions/0010-login-limits.md). */
   loginPerAccount: { max: 10, windowMs: 15 * MINUTE },
+  /** Failed logins to one account from all addresses after which its owner is e-mailed; nothing is refused. */
+  loginAlertPerAccount: { max: 20, windowMs: 15 * MINUTE },
   resetPerIp: { max: 10, windowMs: 60 * MINUTE },
+  /** Reset-code requests for one account from one address. */
   resetPerAccount: { max: 5, windowMs: 60 * MINUTE },
   otpPerIp: { max: 20, windowMs: 15 * MINUTE },
   subscribePerIp: { max: 10, windowMs: 60 * MINUTE },
@@ -37,21 +52,106 @@ export function effectiveLimits(multiplier: number, overrides: Partial<RateLimit
 const inWords = (seconds: number) =>
   seconds >= 120 ? `${Math.ceil(seconds / 60)} minutes` : seconds === 1 ? '1 second' : `${seconds} seconds`;
 
+function tooManyRequests(reply: FastifyReply, seconds: number) {
+  reply.header('retry-after', String(seconds));
+  return reply.code(429).send({ message: SERVER_MESSAGES.tooManyRequests(inWords(seconds)) });
+}
+
 /**
- * A rate limit as a preHandler hook (after validation, so keys may come from the body). Several limits
- * may guard one route, e.g. login per address and per account; the store behind them is the one the
- * rate-limit plugin was registered with (memory, or Redis with REDIS_URL).
+ * The client address a limit counts: `request.ip` as Fastify derives it (from X-Forwarded-For only when
+ * TRUST_PROXY is set), an IPv6 address as its /64 network, which one machine usually has whole.
+ */
+export const clientAddress = (request: FastifyRequest) => normalizeIP(request.ip);
+
+/** The counter of a limit for a request: the limit's name, then its key (the client address by default). */
+const counterKey = (rule: LimitRule, request: FastifyRequest) =>
+  `${rule.name}:${rule.key ? rule.key(request) : clientAddress(request)}`;
+
+/** Adds the counters of `failureLimits` and `alarm`: shared through Redis when given, else in memory. */
+export function registerAttemptCounter(app: FastifyInstance, redis?: Redis) {
+  app.decorate('attempts', redis ? redisAttemptCounter(redis, 'site-rl-count-') : memoryAttemptCounter());
+}
+
+/**
+ * A rate limit on every request as a preHandler hook (after validation, so keys may come from the body).
+ * Several limits may guard one route, e.g. reset requests per address and per account and address; the
+ * store behind them is the one the rate-limit plugin was registered with (memory, or Redis with REDIS_URL).
  */
 export function rateLimit(app: FastifyInstance, rule: LimitRule): preHandlerAsyncHookHandler {
   const check = app.createRateLimit({
     max: rule.max,
     timeWindow: rule.windowMs,
-    keyGenerator: (request: FastifyRequest) => `${rule.name}:${rule.key ? rule.key(request) : request.ip}`,
+    keyGenerator: (request: FastifyRequest) => counterKey(rule, request),
   });
   return async (request, reply) => {
     const result = await check(request);
     if (result.isAllowed || !result.isExceeded) return;
-    reply.header('retry-after', String(result.ttlInSeconds));
-    return reply.code(429).send({ message: SERVER_MESSAGES.tooManyRequests(inWords(result.ttlInSeconds)) });
+    return tooManyRequests(reply, result.ttlInSeconds);
   };
+}
+
+/**
+ * Limits that count failed attempts only, e.g. wrong passwords: a success neither counts nor is refused
+ * because of others' failures under other keys. The preHandler takes a try of every rule before the attempt
+ * (so attempts running in parallel cannot pass a limit together) and answers 429 when a rule has none
+ * left; `attempt` runs the attempt and gives the tries back unless it failed. As with the other limits, a
+ * counter store that does not answer (Redis down) lets the request through.
+ */
+export function failureLimits(
+  app: FastifyInstance,
+  rules: LimitRule[],
+  options: {
+    isFailure: (error: unknown) => boolean;
+    /** After a failure has been counted; its own errors are logged, never answered. */
+    onFailure?: (request: FastifyRequest) => Promise<void>;
+  },
+) {
+  const taken = new WeakMap<FastifyRequest, string[]>();
+  const giveBack = async (request: FastifyRequest, keys: string[]) => {
+    for (const key of keys)
+      await app.attempts
+        .giveBack(key)
+        .catch((error) => request.log.warn({ err: error }, 'rate-limit counter unavailable'));
+  };
+
+  const preHandler: preHandlerAsyncHookHandler = async (request, reply) => {
+    const keys: string[] = [];
+    for (const rule of rules) {
+      const key = counterKey(rule, request);
+      const take = await app.attempts.take(key, rule.max, rule.windowMs).catch((error) => {
+        request.log.warn({ err: error }, 'rate-limit counter unavailable');
+        return null;
+      });
+      if (take && !take.ok) {
+        await giveBack(request, keys);
+        return tooManyRequests(reply, Math.max(1, Math.ceil(take.retryAfterMs / 1000)));
+      }
+      if (take) keys.push(key);
+    }
+    taken.set(request, keys);
+  };
+
+  async function attempt<T>(request: FastifyRequest, run: () => Promise<T>): Promise<T> {
+    const keys = taken.get(request) ?? [];
+    try {
+      const result = await run();
+      await giveBack(request, keys);
+      return result;
+    } catch (error) {
+      if (!options.isFailure(error)) await giveBack(request, keys);
+      else await options.onFailure?.(request).catch((e) => request.log.error({ err: e }, 'after a failed attempt'));
+      throw error;
+    }
+  }
+
+  return { preHandler, attempt };
+}
+
+/**
+ * Counts events per key without refusing anything; answers true for exactly the event that brings the
+ * window's count to `max`, so whatever it triggers happens at most once a window, however many processes
+ * share the counter.
+ */
+export function alarm(app: FastifyInstance, rule: LimitRule): (request: FastifyRequest) => Promise<boolean> {
+  return async (request) => (await app.attempts.add(counterKey(rule, request), rule.windowMs)) === rule.max;
 }

@@ -3,6 +3,7 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import type { Config } from '#server/config.ts';
+import { registerAttemptCounter } from './rate-limits';
 
 type Directives = Record<string, string[]>;
 
@@ -64,4 +65,5 @@ export async function registerSecurity(app: FastifyInstance, config: Config, opt
     skipOnError: true,
     nameSpace: 'site-rl-',
   });
+  registerAttemptCounter(app, redis);
 }

@@ -2,7 +2,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { createRequestHandler, type ServerBuild } from 'react-router';
+import { createRequestHandler, matchRoutes, type RouteObject, type ServerBuild } from 'react-router';
+import { SERVER_MESSAGES } from '#shared/messages.ts';
 import { Lru } from '#server/lib/lru.ts';
 import { publicSiteInfo, type Services } from '#server/services.ts';
 import { describeError, sendApiNotFound } from './errors';
@@ -77,6 +78,33 @@ function compress(page: CachedPage, encoding: 'br' | 'gzip'): Buffer {
   return page.gzip;
 }
 
+/** The route tree of a build, for matching an address without running anything. */
+function routeTree(routes: ServerBuild['routes'], parentId?: string): RouteObject[] {
+  const children = Object.values(routes).filter(
+    (r): r is NonNullable<typeof r> => r !== undefined && r.parentId === parentId,
+  );
+  return children.map(
+    ({ id, path, index, caseSensitive }) =>
+      ({ id, path, index, caseSensitive, children: routeTree(routes, id) }) as RouteObject,
+  );
+}
+
+/**
+ * Whether a POST to this page address reaches an action: the route React Router would submit to (the
+ * deepest match; an index route only with `?index`) exports one. Client-side submissions post to the
+ * same address with `.data` added (`/_root.data` for the home page).
+ */
+function takesForm(build: ServerBuild, trees: WeakMap<ServerBuild, RouteObject[]>, url: string): boolean {
+  const [rawPath = '/', query = ''] = url.split('?');
+  const path = rawPath === '/_root.data' ? '/' : rawPath.replace(/\.data$/, '');
+  let tree = trees.get(build);
+  if (!tree) trees.set(build, (tree = routeTree(build.routes)));
+  const matches = matchRoutes(tree, path) ?? [];
+  let target = matches.at(-1)?.route;
+  if (target?.index && !new URLSearchParams(query).has('index')) target = matches.at(-2)?.route;
+  return Boolean(target?.id && build.routes[target.id]?.module.action);
+}
+
 /**
  * Serves every path that is not an API route, file or upload through React Router. Public GET pages are
  * rendered once per content version and then answered from memory with an ETag (304 when unchanged);
@@ -86,6 +114,8 @@ export async function registerSsr(app: FastifyInstance, options: SsrOptions, ser
   const handle = createRequestHandler(options.build, options.mode);
   const cache = new Lru<string, CachedPage>(CACHE_ENTRIES);
   const site = publicSiteInfo(services.config);
+  const trees = new WeakMap<ServerBuild, RouteObject[]>();
+  const currentBuild = () => (typeof options.build === 'function' ? options.build() : options.build);
 
   /** `asGet`: render a HEAD request as the GET it stands for, so the cache gets the full page. */
   async function render(request: FastifyRequest, reply: FastifyReply, asGet: boolean): Promise<CachedPage> {
@@ -138,6 +168,19 @@ export async function registerSsr(app: FastifyInstance, options: SsrOptions, ser
       const path = request.url.split('?')[0]!;
       // An unknown API address (or a method an endpoint does not take) answers like the API, not as a page.
       if (path === '/api' || path.startsWith('/api/')) return sendApiNotFound(request, reply);
+      // Pages are read; only a page with an action takes a POST (docs/product.md#routes). Anything
+      // else is refused here, before the renderer, which would log each one as an error with a stack trace.
+      if (request.method !== 'GET' && request.method !== 'HEAD') {
+        const form = takesForm(await currentBuild(), trees, request.url);
+        if (!form || request.method !== 'POST') {
+          return reply
+            .code(405)
+            .header('allow', form ? 'GET, HEAD, POST' : 'GET, HEAD')
+            .header('cache-control', 'no-store')
+            .type('text/plain; charset=utf-8')
+            .send(SERVER_MESSAGES.pageMethodNotAllowed(request.method));
+        }
+      }
       const isAdmin = path === '/admin' || path.startsWith('/admin/');
       // Subscription links change data when opened, and previews are private: they reach the loader every time.
       const personal = path.startsWith('/subscriptions/') || path.startsWith('/preview/');

@@ -5,9 +5,11 @@ import * as blog from './blog';
 import * as contact from './contact';
 import * as content from './content';
 import * as inbox from './inbox';
+import * as mail from './mail';
 import * as media from './media';
 import * as newsletter from './newsletter';
 import * as revisions from './revisions';
+import * as setup from './setup';
 import * as subscribers from './subscribers';
 import * as uploads from './uploads';
 
@@ -15,7 +17,8 @@ import * as uploads from './uploads';
 export const ALL_ENDPOINTS: Endpoint[] = [
   content.getContent,
   ...Object.values(content.sectionUpdates),
-  ...[auth, autosave, blog, contact, inbox, media, newsletter, revisions, subscribers, uploads].flatMap((group) =>
-    Object.values(group).filter((value): value is Endpoint => typeof value === 'object' && 'access' in value),
+  ...[auth, autosave, blog, contact, inbox, mail, media, newsletter, revisions, setup, subscribers, uploads].flatMap(
+    (group) =>
+      Object.values(group).filter((value): value is Endpoint => typeof value === 'object' && 'access' in value),
   ),
 ];

@@ -49,10 +49,18 @@ export const looseEmail = (message: string) =>
     z.refine((value) => value.includes('@') && value.includes('.'), message),
   );
 
-/** Links are not checked as URLs (docs/product.md#validation-rules), but a script URL never reaches a page. */
-const SAFE_LINK = /^(?!\s*(javascript|data|vbscript):)/i;
+/**
+ * Links are not checked as URLs (docs/product.md#validation-rules), but a script URL never reaches a page,
+ * a feed or an e-mail. Browsers drop tabs and newlines inside a URL and control characters before it, so
+ * `java\tscript:` and `\u0001javascript:` run as `javascript:`: a link with any control character is refused
+ * before its scheme is checked.
+ */
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+const CONTROL_CHARACTER = /[\u0000-\u001f\u007f]/;
+const SCRIPT_SCHEME = /^\s*(javascript|data|vbscript):/i;
 export const INVALID_LINK = 'Please enter a valid link';
-export const safeLink = () => z.regex(SAFE_LINK, INVALID_LINK);
+export const isSafeLink = (link: string) => !CONTROL_CHARACTER.test(link) && !SCRIPT_SCHEME.test(link);
+export const safeLink = () => z.refine<string>(isSafeLink, INVALID_LINK);
 
 /** An optional link (image address, product link), stored as '' when absent. */
 export const optionalLink = () => z._default(z.string().check(z.trim(), z.maxLength(2000), safeLink()), '');

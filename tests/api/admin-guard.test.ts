@@ -169,6 +169,7 @@ describe.each(DATABASE_KINDS)('admin endpoint guard on %s', (kind) => {
         });
         expect(res.statusCode, bodyLabel).toBe(401);
         expect(res.json(), bodyLabel).toEqual({ message: SERVER_MESSAGES.loginRequired });
+        expect(res.headers['cache-control'], bodyLabel).toBe('no-store');
       }
     });
 
@@ -183,6 +184,8 @@ describe.each(DATABASE_KINDS)('admin endpoint guard on %s', (kind) => {
       // Past the guard: any answer but 401 (change-password refuses the made-up id with 403).
       expect(res.statusCode).not.toBe(401);
       expect(res.statusCode).toBeLessThan(500);
+      // Messages, subscribers, the CSV export, the session user …: never kept by a browser or proxy.
+      expect(res.headers['cache-control']).toBe('no-store');
     });
 
     it('accepts the scheme in any case', async () => {
@@ -195,6 +198,32 @@ describe.each(DATABASE_KINDS)('admin endpoint guard on %s', (kind) => {
       });
       expect(res.statusCode).not.toBe(401);
     });
+  });
+
+  it('answers about a login (token, reset, code) are never stored; public reads keep their caching', async () => {
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login-user',
+      payload: { email: 'admin@example.com', password: 'admin-secret' },
+    });
+    expect(login.statusCode).toBe(200);
+    expect(login.json().data.token).toEqual(expect.any(String));
+    expect(login.headers['cache-control']).toBe('no-store');
+    const failures = [
+      { url: '/api/auth/login-user', payload: { email: 'admin@example.com', password: 'wrong-password' } },
+      { url: '/api/auth/reset-password', payload: { email: 'admin@example.com' } },
+      { url: '/api/auth/verify-otp', payload: { email: 'admin@example.com', otp: '000000', password: 'new-secret' } },
+    ];
+    for (const { url, payload } of failures) {
+      const res = await t.app.inject({ method: 'POST', url, payload });
+      expect(res.statusCode, url).toBeLessThan(500);
+      expect(res.headers['cache-control'], url).toBe('no-store');
+    }
+    const content = await t.app.inject({ method: 'GET', url: '/api/get-content' });
+    expect(content.headers['cache-control']).toBe('no-cache');
+    const posts = await t.app.inject({ method: 'GET', url: '/api/blogs/get-all-blogs' });
+    expect(posts.statusCode).toBe(200);
+    expect(posts.headers['cache-control']).toBeUndefined();
   });
 
   it(`classifies every route under ${CLASSIFIED_PREFIX}: each is in ADMIN_ENDPOINTS or in PUBLIC_ENDPOINTS`, () => {

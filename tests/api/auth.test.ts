@@ -390,21 +390,17 @@ describe.each(DATABASE_KINDS)('login rate limits on %s', (kind) => {
     expect((await login(t, ADMIN.email, ADMIN.password, '203.0.113.2')).statusCode).toBe(200);
   });
 
-  it('answers 429 past the limit per account, whatever the address and the case of the e-mail', async () => {
+  it('does not hold an account for failures spread over addresses: the right password still logs in', async () => {
     await createUser(t, 'target@example.com', 'target-secret');
     const statuses: number[] = [];
     const emails = ['target@example.com', 'TARGET@example.com', ' Target@Example.com ', 'target@example.com'];
-    let last;
     for (const [i, email] of emails.entries()) {
-      last = await login(t, email, 'wrong-password', `198.51.100.${10 + i}`);
-      statuses.push(last.statusCode);
+      statuses.push((await login(t, email, 'wrong-password', `198.51.100.${10 + i}`)).statusCode);
     }
-    expect(statuses).toEqual([401, 401, 401, 429]);
-    expect(last!.json().message).toMatch(/^Too many requests/);
-    expect(last!.headers['retry-after']).toMatch(/^\d+$/);
-
-    // The account is held even for its right password from a fresh address; other accounts are not.
-    expect((await login(t, 'target@example.com', 'target-secret', '198.51.100.50')).statusCode).toBe(429);
+    // Each address stays under its limit per account, so none is refused (docs/decisions/0010-login-limits.md) …
+    expect(statuses).toEqual([401, 401, 401, 401]);
+    // … and the owner logs in from an address of their own.
+    expect((await login(t, 'target@example.com', 'target-secret', '198.51.100.50')).statusCode).toBe(200);
     expect((await login(t, ADMIN.email, ADMIN.password, '198.51.100.51')).statusCode).toBe(200);
   });
 });

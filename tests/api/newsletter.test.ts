@@ -343,13 +343,13 @@ describe.each(DATABASE_KINDS)('newsletters on %s', (kind) => {
     expect(live.startedAt).toEqual(expect.any(String));
     expectOneEach(readers, draft.title);
 
-    // The refused address has had its attempts: its next one is its last, and it fails for good.
+    // The refused address's retry window has run out: its next attempt is its last, and it fails for good.
     const row = await outboxTo(refused!);
     expect(row).toMatchObject({ status: 'pending', attempts: 1 });
     expect(row.last_error).toMatch(/550/);
     await t.services.db
       .updateTable('mail_outbox')
-      .set({ attempts: 100, next_attempt_at: LONG_AGO })
+      .set({ give_up_at: LONG_AGO, next_attempt_at: LONG_AGO })
       .where('id', '=', row.id)
       .execute();
     await deliver();

@@ -1,3 +1,4 @@
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -8,12 +9,20 @@ import { buildApp } from '#server/app.ts';
 import { boot } from '#server/boot.ts';
 import { loadConfig, type Config } from '#server/config.ts';
 import { createDb, type Db } from '#server/db/database.ts';
-import { enqueueMail } from '#server/modules/mail/outbox-repository.ts';
-import { smtpTransport, type MailTransport } from '#server/lib/mail-transport.ts';
-import { createMailWorker, retryDelayMs } from '#server/modules/mail/worker.ts';
+import { enqueueMail, enqueueMany } from '#server/modules/mail/outbox-repository.ts';
+import { SMTP_TIMEOUTS, smtpTransport, type MailTransport } from '#server/lib/mail-transport.ts';
+import { createMailWorker, LOCK_MS, retryDelayMs, RETRY_WINDOW_MS } from '#server/modules/mail/worker.ts';
 import { NO_LIMIT, NO_RATE_LIMITS } from '#tests/helpers/auth.ts';
 import { createTestDatabase, DATABASE_KINDS } from '#tests/helpers/databases.ts';
-import { countByMessageId, freePort, linkParams, linkIn, startSmtp, type SmtpSink } from '#tests/helpers/smtp.ts';
+import {
+  countByMessageId,
+  freePort,
+  linkParams,
+  linkIn,
+  startSilentSmtp,
+  startSmtp,
+  type SmtpSink,
+} from '#tests/helpers/smtp.ts';
 import { buildTestApp, type TestApp } from '#tests/helpers/test-app.ts';
 
 /**
@@ -165,65 +174,354 @@ describe.each(DATABASE_KINDS)('mail outbox on %s', (kind) => {
       await expectEachDeliveredOnce(db, server);
     });
 
-    it('retries with backoff, then marks the message failed with the error after the last attempt', async () => {
-      const server = await smtpUp();
-      const { db, mailWorker } = t.services;
-      const refusedId = await t.services.mail.queue({
-        kind: 'test',
-        to: 'nobody@example.com',
-        subject: 'Refused',
-        text: 'x',
-      });
-      const acceptedId = await t.services.mail.queue({
-        kind: 'test',
-        to: 'somebody@example.com',
-        subject: 'Accepted',
-        text: 'y',
-        html: '<p>y</p>',
-      });
-      const row = () => db.selectFrom('mail_outbox').selectAll().where('id', '=', refusedId).executeTakeFirstOrThrow();
+    /** A test's clock: real time until the test sets it, then where the test moves it. */
+    const testClock = () => {
+      let time: number | null = null;
+      return { now: () => time ?? Date.now(), set: (at: number) => void (time = at) };
+    };
 
-      await mailWorker.flush();
-      expect(
-        await db.selectFrom('mail_outbox').select('status').where('id', '=', acceptedId).executeTakeFirstOrThrow(),
-      ).toEqual({ status: 'sent' });
-      expect(await row()).toMatchObject({ status: 'pending', attempts: 1 });
-      expect((await row()).last_error).toMatch(/550/);
-
-      let passes = 1;
-      while ((await row()).status === 'pending' && passes < 20) {
-        await makeDue(db);
-        await mailWorker.flush();
-        passes++;
-      }
-      const failed = await row();
-      expect(failed.status).toBe('failed');
-      expect(failed.attempts).toBe(8);
-      expect(passes).toBe(8);
-      expect(failed.last_error).toMatch(/550/);
-      expect(failed.sent_at).toBeNull();
-
-      // A failed message is not tried again.
-      await db.updateTable('mail_outbox').set({ next_attempt_at: LONG_AGO }).execute();
-      await mailWorker.flush();
-      expect(await row()).toMatchObject({ status: 'failed', attempts: 8 });
-      expect(server.messages.map((m) => m.header('subject'))).toEqual(['Accepted']);
-      expect(server.messages[0]!.header('message-id')).toBe(messageIdOf(acceptedId));
-    });
-
-    /** A worker of its own (as another process would have), counting what it sent. */
-    function worker(db: Db) {
-      const inner = smtpTransport(t.config.smtpUrl!, t.config.mailSender);
+    /**
+     * A worker of its own (as another process would have), counting what it started and sent, on a clock
+     * that the test moves forward.
+     */
+    function worker(
+      db: Db,
+      options: {
+        url?: string;
+        timeouts?: typeof SMTP_TIMEOUTS;
+        identity?: string;
+        clock?: ReturnType<typeof testClock>;
+      } = {},
+    ) {
+      const inner = smtpTransport(options.url ?? t.config.smtpUrl!, t.config.mailSender, options.timeouts);
+      const started: string[] = [];
       const sent: string[] = [];
       const transport: MailTransport = {
         async send(row) {
+          started.push(row.id);
           await inner.send(row);
           sent.push(row.id);
         },
         close: () => inner.close(),
       };
-      return { sent, worker: createMailWorker({ db, dbKind: kind, transport, log }) };
+      const clock = options.clock ?? testClock();
+      const created = createMailWorker({
+        db,
+        dbKind: kind,
+        transport,
+        log,
+        pollMs: 3600_000,
+        identity: options.identity,
+        now: () => new Date(clock.now()),
+      });
+      return { started, sent, worker: created, now: clock.now, setNow: clock.set };
     }
+
+    /** Whether `id` is among the sends a worker starts at once (CONCURRENCY, 8) in one of the `lists`. */
+    const amongFirst = (id: string, lists: string[][]) => lists.some((list) => list.slice(0, 8).includes(id));
+
+    /** When the first waiting message is due. */
+    const firstDue = async (db: Db) =>
+      Math.min(...(await outbox(db)).filter((r) => r.status === 'pending').map((r) => Date.parse(r.next_attempt_at)));
+
+    it('retries a refused message with a backoff capped at 30 minutes for three days from its creation, then marks it failed', async () => {
+      const server = await smtpUp();
+      const { db } = t.services;
+      const w = worker(db);
+      try {
+        const refusedId = await t.services.mail.queue({
+          kind: 'test',
+          to: 'nobody@example.com',
+          subject: 'Refused',
+          text: 'x',
+        });
+        const acceptedId = await t.services.mail.queue({
+          kind: 'test',
+          to: 'somebody@example.com',
+          subject: 'Accepted',
+          text: 'y',
+          html: '<p>y</p>',
+        });
+        const row = () =>
+          db.selectFrom('mail_outbox').selectAll().where('id', '=', refusedId).executeTakeFirstOrThrow();
+
+        w.setNow(Date.now());
+        await w.worker.flush();
+        expect(
+          await db.selectFrom('mail_outbox').select('status').where('id', '=', acceptedId).executeTakeFirstOrThrow(),
+        ).toEqual({ status: 'sent' });
+        expect(await row()).toMatchObject({ status: 'pending', attempts: 1 });
+        expect((await row()).last_error).toMatch(/550/);
+
+        // The clock moves to each retry in turn.
+        const tries = [w.now()];
+        while ((await row()).status === 'pending' && tries.length < 1000) {
+          w.setNow(Date.parse((await row()).next_attempt_at));
+          tries.push(w.now());
+          await w.worker.flush();
+        }
+        const failed = await row();
+        expect(failed).toMatchObject({ status: 'failed', attempts: tries.length, sent_at: null, locked_until: null });
+        expect(failed.last_error).toMatch(/550/);
+        const gaps = tries.slice(1).map((at, i) => at - tries[i]!);
+        expect(gaps.slice(0, 8)).toEqual([1, 2, 3, 4, 5, 6, 7, 8].map(retryDelayMs));
+        expect(Math.max(...gaps)).toBe(30 * 60_000);
+        // Tried far beyond the old limit of 8 attempts (about 21 minutes) …
+        expect(tries.length).toBeGreaterThan(140);
+        // … the last time at the end of the window, three days after the message was made.
+        const created = Date.parse(failed.created_at);
+        expect(tries.at(-1)).toBe(created + RETRY_WINDOW_MS);
+        expect(tries.at(-2)!).toBeLessThan(created + RETRY_WINDOW_MS);
+
+        // A failed message is not tried again.
+        w.setNow(created + 10 * RETRY_WINDOW_MS);
+        await db.updateTable('mail_outbox').set({ next_attempt_at: LONG_AGO }).execute();
+        await w.worker.flush();
+        expect(await row()).toMatchObject({ status: 'failed', attempts: tries.length });
+        expect(server.messages.map((m) => m.header('subject'))).toEqual(['Accepted']);
+        expect(server.messages[0]!.header('message-id')).toBe(messageIdOf(acceptedId));
+      } finally {
+        await w.worker.stop();
+      }
+    });
+
+    it('delivers each mail exactly once when SMTP comes back after an hour down (beyond the old give-up)', async () => {
+      // (Closing the SMTP server may wait up to 30 s for idle pooled connections of earlier tests.)
+      await smtpDown();
+      const { db } = t.services;
+      for (const email of ['four@example.com', 'five@example.com', 'six@example.com']) {
+        const res = await t.app.inject({ method: 'POST', url: '/api/blogs-subscribers/add', payload: { email } });
+        expect(res.statusCode, res.body).toBe(200);
+      }
+      const contact = await t.app.inject({
+        method: 'POST',
+        url: '/api/send-mail',
+        payload: { name: 'Grace Hopper', email: 'grace@example.com', message: 'Still there?' },
+      });
+      expect(contact.statusCode, contact.body).toBe(200);
+      const reset = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/reset-password',
+        payload: { email: 'admin@example.com' },
+      });
+      expect(reset.statusCode, reset.body).toBe(200);
+      expect(await outbox(db)).toHaveLength(5);
+
+      const w = worker(db);
+      try {
+        const start = w.now();
+        await w.worker.flush();
+        while (w.now() < start + 60 * 60_000) {
+          w.setNow(await firstDue(db));
+          await w.worker.flush();
+        }
+        for (const r of await outbox(db)) {
+          expect(r).toMatchObject({ status: 'pending', sent_at: null });
+          expect(r.attempts).toBeGreaterThan(8);
+          expect(r.last_error).toMatch(/ECONNREFUSED|connect/i);
+        }
+        expect(w.sent).toEqual([]);
+
+        const server = await smtpUp();
+        w.setNow(await firstDue(db));
+        await w.worker.flush();
+        w.setNow(w.now() + 31 * 60_000);
+        await w.worker.flush();
+        await expectEachDeliveredOnce(db, server);
+        expect(w.sent).toHaveLength(5);
+        // Later passes, however late, send nothing again.
+        w.setNow(w.now() + RETRY_WINDOW_MS);
+        await db.updateTable('mail_outbox').set({ next_attempt_at: LONG_AGO }).execute();
+        await w.worker.flush();
+        await expectEachDeliveredOnce(db, server);
+      } finally {
+        await w.worker.stop();
+      }
+    }, 90_000);
+
+    it('at start-up releases at once the claims of a process of its own identity that died, and no others', async () => {
+      const server = await smtpUp();
+      const { db } = t.services;
+      const identity = 'c1a1a5e0c1a1a5e0';
+      // A process that has ended, and one that is still running.
+      const deadPid = spawnSync(process.execPath, ['-e', '']).pid;
+      const running = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60000)']);
+      const silent = await startSilentSmtp();
+      const live = createMailWorker({
+        db: otherDb,
+        dbKind: kind,
+        transport: smtpTransport(silent.url, t.config.mailSender),
+        log,
+        identity,
+        pollMs: 3600_000,
+      });
+      const next = worker(db, { identity });
+      try {
+        const queue = (name: string) =>
+          enqueueMail(db, { kind: 'test', to: `${name}@example.com`, subject: name, text: name });
+        // A live worker of the same identity in this process, in the middle of a send nobody answers.
+        const liveId = await queue('live');
+        const liveFlush = live.flush();
+        await expect
+          .poll(async () => (await outbox(db)).find((r) => r.id === liveId)?.status, { timeout: 10_000 })
+          .toBe('sending');
+        const liveHolder = (await outbox(db)).find((r) => r.id === liveId)!.claimed_by!;
+        expect(liveHolder.startsWith(`${identity}:${process.pid}:`)).toBe(true);
+
+        const ids = {
+          deadProcess: await queue('dead-process'),
+          restarted: await queue('restarted'),
+          otherLiveProcess: await queue('other-live-process'),
+          otherHost: await queue('other-host'),
+        };
+        const holders = {
+          deadProcess: `${identity}:${deadPid}:0000dead`,
+          // The same pid as this process (a container restarts as pid 1) but an incarnation no worker has.
+          restarted: `${identity}:${process.pid}:0000gone`,
+          otherLiveProcess: `${identity}:${running.pid}:00000ok1`,
+          otherHost: `0123456789abcdef:${deadPid}:0000else`,
+        };
+        const lockedUntil = new Date(Date.now() + LOCK_MS).toISOString();
+        for (const name of Object.keys(ids) as Array<keyof typeof ids>) {
+          await db
+            .updateTable('mail_outbox')
+            .set({ status: 'sending', attempts: 1, locked_until: lockedUntil, claimed_by: holders[name] })
+            .where('id', '=', ids[name])
+            .execute();
+        }
+        // The dead process had handed one message to the SMTP server before it could mark it sent.
+        const direct = smtpTransport(server.url, t.config.mailSender);
+        const deadRow = (await outbox(db)).find((r) => r.id === ids.deadProcess)!;
+        await direct.send({
+          id: deadRow.id,
+          to: deadRow.to_address,
+          subject: deadRow.subject,
+          text: deadRow.text_body,
+          createdAt: deadRow.created_at,
+        });
+        direct.close();
+
+        next.worker.start();
+        await next.worker.flush();
+        const rows = new Map((await outbox(db)).map((r) => [r.id, r]));
+        expect(rows.get(ids.deadProcess)).toMatchObject({ status: 'sent', attempts: 2, claimed_by: null });
+        expect(rows.get(ids.restarted)).toMatchObject({ status: 'sent', attempts: 2, claimed_by: null });
+        expect(rows.get(ids.otherLiveProcess)).toMatchObject({
+          status: 'sending',
+          claimed_by: holders.otherLiveProcess,
+        });
+        expect(rows.get(ids.otherHost)).toMatchObject({ status: 'sending', claimed_by: holders.otherHost });
+        expect(rows.get(liveId)).toMatchObject({ status: 'sending', claimed_by: liveHolder });
+        expect(next.sent.sort()).toEqual([ids.deadProcess, ids.restarted].sort());
+        // The message sent twice carries one Message-ID, so the receiving server can drop the copy.
+        expect(Object.fromEntries(countByMessageId(server.messages))).toEqual({
+          [messageIdOf(ids.deadProcess)]: 2,
+          [messageIdOf(ids.restarted)]: 1,
+        });
+
+        // The silent server goes away: the live worker's send fails and the message waits for a retry.
+        await silent.close();
+        await within(30_000, 'the live worker', liveFlush);
+        expect((await outbox(db)).find((r) => r.id === liveId)).toMatchObject({ status: 'pending', claimed_by: null });
+      } finally {
+        running.kill();
+        await live.stop();
+        await next.worker.stop();
+        await silent.close();
+      }
+    });
+
+    it('a server that never greets: two workers try each message once, the reset code among the first, and it arrives once the server answers', async () => {
+      const port2 = await freePort();
+      const url = `smtp://127.0.0.1:${port2}`;
+      const silent = await startSilentSmtp(port2);
+      const { db } = t.services;
+      await enqueueMany(
+        db,
+        Array.from({ length: 30 }, (_, i) => ({
+          kind: 'new-post',
+          to: `reader${i}@example.com`,
+          subject: `News ${i}`,
+          text: `News ${i}`,
+          campaignId: 'silent-campaign',
+          dedupeKey: `silent-campaign:${i}`,
+        })),
+      );
+      const reset = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/reset-password',
+        payload: { email: 'admin@example.com' },
+      });
+      expect(reset.statusCode, reset.body).toBe(200);
+      const resetId = (await outbox(db)).find((r) => r.kind === 'password-reset')!.id;
+      // Short time-outs of the same kind as the production ones (those are checked on their own below).
+      const timeouts = { connectionTimeout: 500, greetingTimeout: 500, socketTimeout: 1000 };
+      const clock = testClock();
+      clock.set(Date.now());
+      const a = worker(db, { url, timeouts, clock });
+      const b = worker(otherDb, { url, timeouts, clock });
+      let server: SmtpSink | undefined;
+      try {
+        await within(60_000, 'two workers on a silent server', Promise.all([a.worker.flush(), b.worker.flush()]));
+        const rows = await outbox(db);
+        expect(rows).toHaveLength(31);
+        for (const r of rows) {
+          expect(r).toMatchObject({ status: 'pending', attempts: 1, locked_until: null, claimed_by: null });
+          expect(r.last_error).toMatch(/greeting|timeout/i);
+        }
+        // Each message was tried by one worker, once; the reset code among the first its worker tried (the
+        // first sends start together), ahead of the newsletter queued before it.
+        const tried = [...a.started, ...b.started];
+        expect(tried).toHaveLength(31);
+        expect(new Set(tried).size).toBe(31);
+        expect(amongFirst(resetId, [a.started, b.started])).toBe(true);
+        expect(silent.connections()).toBeGreaterThan(0);
+
+        // The server answers again; the next pass delivers everything once, the reset code among the first again.
+        await silent.close();
+        server = await startSmtp(port2);
+        clock.set(clock.now() + retryDelayMs(1));
+        const before = [a.started.length, b.started.length];
+        await within(60_000, 'two workers delivering', Promise.all([a.worker.flush(), b.worker.flush()]));
+        await expectEachDeliveredOnce(db, server);
+        expect(amongFirst(resetId, [a.started.slice(before[0]), b.started.slice(before[1])])).toBe(true);
+        // The code in it is still valid.
+        const subject = server.to('admin@example.com')[0]!.header('subject') ?? '';
+        const code = /password reset code: (\d{6})/.exec(subject)![1]!;
+        const verified = await t.app.inject({
+          method: 'POST',
+          url: '/api/auth/verify-otp',
+          payload: { email: 'admin@example.com', otp: code, password: 'admin-secret' },
+        });
+        expect(verified.statusCode, verified.body).toBe(200);
+      } finally {
+        await Promise.all([a.worker.stop(), b.worker.stop()]);
+        await silent.close();
+        await server?.close();
+      }
+    }, 90_000);
+
+    it('with the production time-outs, a send to a server that never greets fails well inside the claim', async () => {
+      const { connectionTimeout, greetingTimeout, socketTimeout } = SMTP_TIMEOUTS;
+      expect(connectionTimeout + greetingTimeout + socketTimeout).toBeLessThan(LOCK_MS / 2);
+      const silent = await startSilentSmtp();
+      const transport = smtpTransport(silent.url, t.config.mailSender);
+      try {
+        const sending = transport.send({
+          id: 'silent-1',
+          to: 'x@example.com',
+          subject: 's',
+          text: 't',
+          createdAt: new Date().toISOString(),
+        });
+        await expect(within(greetingTimeout + 15_000, 'a send to a silent server', sending)).rejects.toThrow(
+          /greeting/i,
+        );
+      } finally {
+        transport.close();
+        await silent.close();
+      }
+    }, 40_000);
 
     it('delivers each message once when two workers on two connections flush at the same time', async () => {
       const server = await smtpUp();

@@ -33,7 +33,13 @@ describe('spam scores of every e-mail the product sends', () => {
           format: 'pem',
         }) as string,
       },
-      app: { rateLimits: { subscribePerIp: { max: 100, windowMs: 60_000 } } },
+      app: {
+        rateLimits: {
+          subscribePerIp: { max: 100, windowMs: 60_000 },
+          loginPerIp: { max: 100, windowMs: 60_000 },
+          loginPerAccount: { max: 100, windowMs: 60_000 },
+        },
+      },
     });
     const token = await loginToken(t);
     const send = (url: string, payload: object, auth = false) =>
@@ -56,6 +62,11 @@ describe('spam scores of every e-mail the product sends', () => {
       { email: 'confirmed@example.org', confirmed: true, source: 'Spam check' },
       true,
     );
+    // Subscribing again while confirmed: a note that there is nothing to do.
+    await send('/api/blogs-subscribers/add', { email: 'confirmed@example.org', blogId: null });
+    // Enough failed logins to warn the owner.
+    for (let i = 0; i < 20; i++)
+      await send('/api/auth/login-user', { email: 'admin@example.com', password: `wrong-${i}` });
     const post = await send(
       '/api/blogs/add',
       {
@@ -89,7 +100,7 @@ describe('spam scores of every e-mail the product sends', () => {
   });
   afterAll(() => t.close());
 
-  it('covers the contact notification, reset code, confirmation, newsletter and its test, signed', () => {
+  it('covers the contact notification, reset code, confirmation, already subscribed, failed logins, newsletter and its test, signed', () => {
     for (const mail of mails) expect(mail).toMatch(/^DKIM-Signature: [^]*?d=brightpath-labs\.com;/);
     const long = mails.find((m) => m.includes('Subject: New on the Brightpath Labs blog: The long version'))!;
     expect(long).toMatch(/launch\.png/);
@@ -99,6 +110,8 @@ describe('spam scores of every e-mail the product sends', () => {
     expect(subjects.some((s) => s.startsWith('Please confirm'))).toBe(true);
     expect(subjects.some((s) => s.startsWith('New on the'))).toBe(true);
     expect(subjects.some((s) => s.startsWith('[Test]'))).toBe(true);
+    expect(subjects.some((s) => s.startsWith('You are already subscribed'))).toBe(true);
+    expect(subjects.some((s) => s.startsWith('Failed logins'))).toBe(true);
   });
 
   it(`scores each at ${MAX_SCORE} or less`, () => {

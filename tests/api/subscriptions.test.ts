@@ -209,15 +209,22 @@ describe.each(DATABASE_KINDS)('blog subscriptions over SMTP on %s', (kind) => {
     await expect(t.services.subscribers.confirm(id, confirmToken)).resolves.toEqual({ email });
   });
 
-  it('answers 409 with a clear message when a confirmed address subscribes again, sending nothing', async () => {
+  it('answers a confirmed address as a new one (telling nobody who is subscribed) and mails it a note once a day', async () => {
     const email = uniqueEmail('confirmed');
     await subscribeConfirmed(email);
+    const fresh = await subscribe({ email: uniqueEmail('fresh'), blogId: sourcePost._id });
     const before = smtp.to(email).length;
     const res = await subscribe({ email: email.toUpperCase(), blogId: sourcePost._id });
-    expect(res.statusCode).toBe(409);
-    expect(res.json().message).toBe(SUBSCRIBE_MESSAGES.alreadySubscribed);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual(fresh.json());
+    expect(res.json().data.message).toBe(SUBSCRIBE_MESSAGES.confirmationSent);
+    // Again the same day: the same answer, no second note.
+    expect((await subscribe({ email, blogId: null })).json()).toEqual(fresh.json());
     await deliver();
-    expect(smtp.to(email)).toHaveLength(before);
+    const notes = smtp.to(email).slice(before);
+    expect(notes).toHaveLength(1);
+    expect(notes[0]!.header('subject')).toMatch(/^You are already subscribed/);
+    expect(notes[0]!.text).not.toMatch(/confirm/i);
     expect((await row(email))?.status).toBe('confirmed');
   });
 

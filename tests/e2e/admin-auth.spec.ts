@@ -1,3 +1,4 @@
+import { SETUP_NOTICES } from '#shared/messages.ts';
 import { createAdmin, expect, latestMailTo, login, test, uniqueEmail } from './helpers';
 
 // Each test makes its own administrator through the CLI (a short Node process), which takes a moment.
@@ -220,4 +221,36 @@ test('sidebar collapses to icons on desktop and slides in on phone width', async
     await expect(page).toHaveURL(/\/admin\/change-password$/);
     await expect.poll(left).toBeLessThan(-200);
   }
+});
+
+// docs/product.md#setup-notices: the browser-test server has PUBLIC_URL but no SMTP_URL.
+test('a site without SMTP_URL says so above the admin pages, until the notice is closed', async ({
+  page,
+}, testInfo) => {
+  const email = uniqueEmail('notices');
+  createAdmin(email, 'notice-pass');
+  await login(page, email, 'notice-pass');
+  const notice = page.getByRole('alert').filter({ hasText: SETUP_NOTICES.smtp });
+  await expect(notice).toBeVisible();
+  await expect(page.getByRole('alert').filter({ hasText: 'PUBLIC_URL' })).toHaveCount(0);
+  // Above the page, inside the viewport, and the page does not scroll sideways because of it.
+  const box = (await notice.boundingBox())!;
+  expect(box.x).toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width).toBeLessThanOrEqual(page.viewportSize()!.width);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+    page.viewportSize()!.width,
+  );
+  await page.screenshot({ path: testInfo.outputPath(`setup-notice-${page.viewportSize()!.width}.png`) });
+
+  await notice.getByRole('button', { name: SETUP_NOTICES.dismiss }).click();
+  await expect(notice).toHaveCount(0);
+  // Closed for the rest of the browser session: not back on the next page or after a reload.
+  await page.goto('/admin/change-password');
+  await expect(page.getByLabel('Old Password')).toBeVisible();
+  const asked = page.waitForResponse('**/api/admin/setup-notices');
+  await page.reload();
+  // The server still lists it; the browser keeps it closed.
+  expect(JSON.stringify(await (await asked).json())).toContain('"smtp"');
+  await expect(page.getByLabel('Old Password')).toBeVisible();
+  await expect(page.getByRole('alert').filter({ hasText: SETUP_NOTICES.smtp })).toHaveCount(0);
 });

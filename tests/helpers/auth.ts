@@ -13,6 +13,7 @@ export const NO_RATE_LIMITS = {
   contactPerIp: NO_LIMIT,
   loginPerIp: NO_LIMIT,
   loginPerAccount: NO_LIMIT,
+  loginAlertPerAccount: NO_LIMIT,
   resetPerIp: NO_LIMIT,
   resetPerAccount: NO_LIMIT,
   otpPerIp: NO_LIMIT,

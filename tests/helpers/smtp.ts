@@ -110,3 +110,32 @@ export function countByMessageId(messages: ReceivedMail[]): Map<string, number> 
   }
   return counts;
 }
+
+/**
+ * An SMTP server that accepts connections and never says a word (a hung or overloaded server): a client
+ * waits for a greeting that never comes. `close()` cuts the connections it holds.
+ */
+export async function startSilentSmtp(
+  port = 0,
+): Promise<{ port: number; url: string; connections: () => number; close(): Promise<void> }> {
+  const sockets = new Set<net.Socket>();
+  let accepted = 0;
+  const server = net.createServer((socket) => {
+    accepted++;
+    sockets.add(socket);
+    socket.on('error', () => undefined);
+    socket.on('close', () => sockets.delete(socket));
+  });
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  const actualPort = (server.address() as net.AddressInfo).port;
+  return {
+    port: actualPort,
+    url: `smtp://127.0.0.1:${actualPort}`,
+    connections: () => accepted,
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const socket of sockets) socket.destroy();
+        server.close(() => resolve());
+      }),
+  };
+}

@@ -1,6 +1,9 @@
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '#server/config.ts';
+import { afterEach, describe, expect, it } from 'vitest';
+import { SETUP_NOTICES } from '#shared/messages.ts';
+import { checkDataDir, ConfigError, loadConfig, setupNoticeTexts } from '#server/config.ts';
 
 describe('configuration', () => {
   it('starts with no variables at all: SQLite under ./data on port 3000', () => {
@@ -15,12 +18,24 @@ describe('configuration', () => {
     expect(loadConfig({ DATABASE_URL: 'postgres://u@h:5432/db' }).database).toEqual({
       kind: 'postgres',
       url: 'postgres://u@h:5432/db',
+      connectTimeoutMs: 10_000,
     });
+    expect(
+      loadConfig({ DATABASE_URL: 'postgres://u@h:5432/db', DATABASE_CONNECT_TIMEOUT_MS: '2500' }).database,
+    ).toMatchObject({ connectTimeoutMs: 2500 });
   });
 
   it.each([
     ['PORT', 'abc'],
     ['PORT', '70000'],
+    // Empty or 0 would listen on a random port and put `:0` into e-mail links.
+    ['PORT', ''],
+    ['PORT', '0'],
+    ['PORT', '30.5'],
+    ['HOST', ''],
+    ['DATA_DIR', ''],
+    ['DATABASE_CONNECT_TIMEOUT_MS', 'soon'],
+    ['DATABASE_CONNECT_TIMEOUT_MS', '0'],
     ['PUBLIC_URL', 'example.com'],
     ['SMTP_URL', 'http://mail'],
     ['ADMIN_EMAIL', 'nobody'],
@@ -31,5 +46,84 @@ describe('configuration', () => {
   ])('stops on a bad %s with a message naming it', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`^Invalid configuration:\\n  ${name}: `));
+  });
+});
+
+describe('setup notices (docs/product.md#setup-notices)', () => {
+  it('a production site without PUBLIC_URL and SMTP_URL gets both, naming the variable and what it costs', () => {
+    const config = loadConfig({ NODE_ENV: 'production', PORT: '4100' });
+    expect(config.notices).toEqual(['publicUrl', 'smtp']);
+    expect(setupNoticeTexts(config)).toEqual([
+      { id: 'publicUrl', message: SETUP_NOTICES.publicUrl('http://localhost:4100') },
+      { id: 'smtp', message: SETUP_NOTICES.smtp },
+    ]);
+    expect(setupNoticeTexts(config)[0]!.message).toMatch(/^PUBLIC_URL is not set: .*http:\/\/localhost:4100/);
+    expect(setupNoticeTexts(config)[1]!.message).toMatch(/^SMTP_URL is not set: no e-mail is delivered/);
+  });
+
+  it('each setting given removes its notice', () => {
+    expect(loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://example.com' }).notices).toEqual(['smtp']);
+    expect(loadConfig({ NODE_ENV: 'production', SMTP_URL: 'smtp://mail.example.com' }).notices).toEqual(['publicUrl']);
+    expect(
+      loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://example.com', SMTP_URL: 'smtps://m.example.com' })
+        .notices,
+    ).toEqual([]);
+  });
+
+  it('development and test runs, which mean to stay local, get none', () => {
+    expect(loadConfig({ NODE_ENV: 'development' }).notices).toEqual([]);
+    expect(loadConfig({ NODE_ENV: 'test' }).notices).toEqual([]);
+  });
+});
+
+describe('DATA_DIR check at start-up', () => {
+  const temp: string[] = [];
+  const tempDir = () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'site-datadir-'));
+    temp.push(dir);
+    return dir;
+  };
+  afterEach(() => {
+    for (const dir of temp.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('creates a missing folder and leaves nothing behind in it', () => {
+    const dir = path.join(tempDir(), 'nested', 'data');
+    checkDataDir(loadConfig({ DATA_DIR: dir }));
+    expect(fs.statSync(dir).isDirectory()).toBe(true);
+    expect(fs.readdirSync(dir)).toEqual([]);
+  });
+
+  it('stops on a DATA_DIR that is a file, naming the variable', () => {
+    const file = path.join(tempDir(), 'site.db');
+    fs.writeFileSync(file, 'not a folder');
+    expect(() => checkDataDir(loadConfig({ DATA_DIR: file }))).toThrow(
+      new ConfigError(`Invalid configuration:\n  DATA_DIR: ${file} is a file, not a folder`),
+    );
+    // A folder to be made below a file fails the same way.
+    expect(() => checkDataDir(loadConfig({ DATA_DIR: path.join(file, 'data') }))).toThrow(
+      /^Invalid configuration:\n {2}DATA_DIR: .* is a file, not a folder$/,
+    );
+  });
+
+  it('stops on a DATA_DIR nothing can be written in', () => {
+    // /proc/self is a folder in which no file can be made, even by root (for whom a chmod 555 folder is
+    // still writable), so the check must really try to write.
+    expect(() => checkDataDir(loadConfig({ DATA_DIR: '/proc/self' }))).toThrow(
+      /^Invalid configuration:\n {2}DATA_DIR: \/proc\/self is not writable \(E[A-Z]+\)$/,
+    );
+  });
+
+  it('does not check a DATA_DIR the site keeps nothing in (PostgreSQL, a bucket and SMTP)', () => {
+    const file = path.join(tempDir(), 'a-file');
+    fs.writeFileSync(file, '');
+    const env = {
+      DATA_DIR: file,
+      DATABASE_URL: 'postgres://u@h/db',
+      S3_BUCKET: 'site-media',
+      SMTP_URL: 'smtp://mail.example.com',
+    };
+    expect(() => checkDataDir(loadConfig(env))).not.toThrow();
+    expect(() => checkDataDir(loadConfig({ ...env, SMTP_URL: undefined }))).toThrow(/DATA_DIR: /);
   });
 });

@@ -1,6 +1,7 @@
 import briefcase from 'bootstrap-icons/icons/briefcase.svg?raw';
 import boxSeam from 'bootstrap-icons/icons/box-seam.svg?raw';
 import envelope from 'bootstrap-icons/icons/envelope.svg?raw';
+import envelopeExclamation from 'bootstrap-icons/icons/envelope-exclamation.svg?raw';
 import gear from 'bootstrap-icons/icons/gear.svg?raw';
 import image from 'bootstrap-icons/icons/image.svg?raw';
 import images from 'bootstrap-icons/icons/images.svg?raw';
@@ -42,6 +43,7 @@ export const ADMIN_NAV: NavItem[] = [
   section('privacyPolicy', shield),
   { label: 'Change Password', to: '/admin/change-password', icon: key },
   { label: 'Messages', to: '/admin/messages', icon: envelope },
+  { label: 'Outgoing mail', to: '/admin/mail', icon: envelopeExclamation },
   { label: 'Subscribers', to: '/admin/subscribers', icon: personCheck },
   { label: 'Media', to: '/admin/media', icon: images },
   { label: 'Trash', to: '/admin/trash', icon: trash },

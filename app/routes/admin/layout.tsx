@@ -2,6 +2,7 @@ import listIcon from 'bootstrap-icons/icons/list.svg?raw';
 import { useEffect, useRef, useState } from 'react';
 import { Outlet, redirect, useNavigate } from 'react-router';
 import { AdminLoading } from '#app/features/admin/AdminLoading.tsx';
+import { SetupNotices } from '#app/features/admin/SetupNotices.tsx';
 import { Sidebar } from '#app/features/admin/Sidebar.tsx';
 import { ReLoginDialog } from '#app/features/auth/ReLoginDialog.tsx';
 import { STAYED_EVENT, UnsavedChangesGuard, useUnsavedChangesGuard } from '#app/features/unsaved/unsaved-changes.tsx';
@@ -91,6 +92,7 @@ function AdminShell() {
             Logout
           </button>
         </header>
+        <SetupNotices />
         <main className="admin-content">
           <Outlet />
           <ReLoginDialog />

@@ -4,6 +4,7 @@ import type { SessionUser } from '#shared/schemas/auth.ts';
 import type { Db } from '#server/db/database.ts';
 import { ForbiddenError, InvalidInputError, NotAuthenticatedError } from '#server/errors.ts';
 import type { MailService } from '#server/modules/mail/service.ts';
+import { failedLoginsMail } from './failed-logins-mail';
 import { hashPassword, verifyPassword } from './password';
 import { resetCodeMail } from './reset-mail';
 import {
@@ -57,6 +58,16 @@ export function createAuthService(deps: { db: Db; mail: MailService; siteName: s
       const ok = await verifyPassword(password, user?.password_hash ?? (await DUMMY_HASH));
       if (!user || !ok) throw new NotAuthenticatedError(SERVER_MESSAGES.invalidCredentials);
       return startSession(user);
+    },
+
+    /**
+     * Tells an account's owner that its password is being guessed from many addresses (the route decides
+     * when: docs/decisions/0010-login-limits.md). An unknown e-mail gets nothing.
+     */
+    async warnOfFailedLogins(email: string, attempts: { failures: number; minutes: number }): Promise<void> {
+      const user = await findUserByEmail(db, email.trim());
+      if (!user) return;
+      await deps.mail.queue(failedLoginsMail({ to: user.email, siteName: deps.siteName, ...attempts }));
     },
 
     /** The session behind a bearer token, or null when it is unknown, revoked or expired. */

@@ -13,6 +13,7 @@ import {
 import type { z } from '#shared/schemas/zod.ts';
 import type { Db } from '#server/db/database.ts';
 import { newId } from '#server/db/database.ts';
+import { isUniqueViolation } from '#server/db/unique-violation.ts';
 import { ConflictError, InvalidInputError, NotFoundError } from '#server/errors.ts';
 import type { SiteMeta } from '#server/modules/site-meta/service.ts';
 import { SYSTEM, type Actor, type RevisionService } from '#server/modules/revisions/service.ts';
@@ -22,6 +23,9 @@ import * as repo from './repository';
 import { pathOf, postWrite, toCategory, toPost } from './mapping';
 
 const RECENT_COUNT = 5;
+const POST_ADDRESS_INDEX = 'blog_posts_address_idx';
+/** Each lost attempt means another post took an address meanwhile: enough for 20 posts of one title saved at once. */
+const ADDRESS_ATTEMPTS = 20;
 const ALL_POSTS_CAP = 1000;
 
 /** The first free slug in a category: the base, else base-2, base-3 … */
@@ -138,6 +142,33 @@ export function createBlogService(deps: {
     return result;
   }
 
+  /** A write whose unique check another writer may win meanwhile: the database refuses it, and so do we (409). */
+  async function conflictOnRace<T>(message: string, work: (trx: Db) => Promise<T>): Promise<T> {
+    try {
+      return await write(work);
+    } catch (err) {
+      if (isUniqueViolation(err)) throw new ConflictError(message);
+      throw err;
+    }
+  }
+
+  /**
+   * A write that gives a post an address. Two posts saved at once can both find the same address free;
+   * the unique index (server/db/migrations/2026-11-24-0011-unique-post-addresses.ts) lets one commit, and
+   * the other is written again and finds the next free one. A custom address taken meanwhile is a 409.
+   */
+  async function writeAtFreeAddress<T>(input: BlogInput, work: (trx: Db) => Promise<T>): Promise<T> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await write(work);
+      } catch (err) {
+        if (!isUniqueViolation(err, POST_ADDRESS_INDEX)) throw err;
+        if (input.customSlug) throw new ConflictError(PUBLISHING_MESSAGES.slugTaken, 'customSlug');
+        if (attempt === ADDRESS_ATTEMPTS) throw err;
+      }
+    }
+  }
+
   async function requireCategory(trx: Db, id: string | null) {
     if (id === null) return null;
     const category = await repo.findCategory(trx, id);
@@ -167,7 +198,7 @@ export function createBlogService(deps: {
 
     /** Creates a category, or renames it when `_id` is given; old post addresses keep working (301). */
     saveCategory: (input: CategoryInput) =>
-      write(async (trx) => {
+      conflictOnRace(SERVER_MESSAGES.categoryNameTaken(input.name), async (trx) => {
         const slug = categorySlug(input.name);
         // Browsers resolve '.' and '..' as path steps, so /blogs/../<post> could never reach the category.
         if (slug === '.' || slug === '..')
@@ -241,7 +272,7 @@ export function createBlogService(deps: {
     /** A new post: published at once unless the input says draft or scheduled (docs/product.md#blog-posts). */
     createPost: async (raw: BlogInputFields, actor: Actor = SYSTEM) => {
       const input = await prepared(raw);
-      return write(async (trx) => {
+      return writeAtFreeAddress(input, async (trx) => {
         const category = await requireCategory(trx, input.blogCategory);
         const categoryId = category?.id ?? null;
         const id = newId();
@@ -269,7 +300,7 @@ export function createBlogService(deps: {
       action: 'save' | 'restore' = 'save',
     ) => {
       const input = await prepared(raw);
-      return write(async (trx) => {
+      return writeAtFreeAddress(input, async (trx) => {
         const existing = await repo.findPost(trx, id);
         if (!existing) throw new NotFoundError(SERVER_MESSAGES.postNotFound);
         const category = await requireCategory(trx, input.blogCategory);

@@ -1,28 +1,106 @@
+import { SERVER_MESSAGES } from '#shared/messages.ts';
+import type { OutgoingMail as OutgoingMailView, OutgoingMailView as ListView } from '#shared/api/mail.ts';
 import type { Db } from '#server/db/database.ts';
-import { deleteSentBefore, dropPendingNewslettersTo, enqueueMail, type OutgoingMail } from './outbox-repository';
+import { ConflictError, NotFoundError } from '#server/errors.ts';
+import {
+  deleteSentBefore,
+  discardUnsent,
+  dropPendingNewslettersTo,
+  enqueueMail,
+  findOutboxRow,
+  listOutbox,
+  retryNow,
+  type OutboxRow,
+  type OutgoingMail,
+} from './outbox-repository';
+import { giveUpAtOf, RETRY_WINDOW_MS, type MailWorker } from './worker';
 
 /** How long sent messages are kept (for the record of what went out). */
 export const SENT_RETENTION_MS = 7 * 24 * 3600_000;
-import type { MailWorker } from './worker';
+/** At most this many messages are listed for the administrator at once. */
+const LIST_LIMIT = 500;
+
+type ListedRow = Pick<
+  OutboxRow,
+  | 'id'
+  | 'kind'
+  | 'to_address'
+  | 'subject'
+  | 'status'
+  | 'attempts'
+  | 'last_error'
+  | 'next_attempt_at'
+  | 'created_at'
+  | 'give_up_at'
+>;
+
+const toView = (row: ListedRow): OutgoingMailView => ({
+  _id: row.id,
+  kind: row.kind,
+  to: row.to_address,
+  subject: row.subject,
+  status: row.status === 'sent' ? 'pending' : row.status,
+  attempts: row.attempts,
+  lastError: row.last_error,
+  nextAttemptAt: row.status === 'failed' ? null : row.next_attempt_at,
+  giveUpAt: new Date(giveUpAtOf(row)).toISOString(),
+  createdAt: row.created_at,
+});
 
 /**
  * The one way the product sends e-mail: store it in the outbox, then let the worker deliver it. Given the
  * transaction that stores the record the mail is about, the mail is queued in it, so both are kept or
  * neither is; the caller kicks the worker after the commit.
  */
-export function createMailService(deps: { db: Db; worker: MailWorker }) {
+export function createMailService(deps: { db: Db; worker: MailWorker; now?: () => Date }) {
+  const { db } = deps;
+  const clock = deps.now ?? (() => new Date());
+
+  /** A message the administrator may act on: waiting or failed, not being sent nor sent. */
+  async function unsentRow(id: string): Promise<OutboxRow> {
+    const row = await findOutboxRow(db, id);
+    if (!row) throw new NotFoundError(SERVER_MESSAGES.mailNotFound);
+    if (row.status === 'sending') throw new ConflictError(SERVER_MESSAGES.mailBeingSent);
+    if (row.status === 'sent') throw new ConflictError(SERVER_MESSAGES.mailAlreadySent);
+    return row;
+  }
+
   return {
     async queue(mail: OutgoingMail, trx?: Db): Promise<string> {
-      const id = await enqueueMail(trx ?? deps.db, mail);
+      const id = await enqueueMail(trx ?? db, mail);
       if (!trx) void deps.worker.kick();
       return id;
     },
     /** An address that left the list gets none of the newsletters still waiting for it. */
-    dropPendingNewslettersTo: (to: string, trx?: Db) => dropPendingNewslettersTo(trx ?? deps.db, to),
+    dropPendingNewslettersTo: (to: string, trx?: Db) => dropPendingNewslettersTo(trx ?? db, to),
     /** Housekeeping (a periodic job): sent messages past the retention period go; campaign counts stay. */
-    pruneSent: () => deleteSentBefore(deps.db, new Date(Date.now() - SENT_RETENTION_MS).toISOString()),
+    pruneSent: () => deleteSentBefore(db, new Date(clock().getTime() - SENT_RETENTION_MS).toISOString()),
     /** Wakes the worker now (after a transaction that queued mail has committed). */
     kick: () => void deps.worker.kick(),
+
+    /** Failed messages, or those still to be sent, for the admin's Outgoing mail screen. */
+    async list(view: ListView): Promise<{ mails: OutgoingMailView[]; total: number }> {
+      const { rows, total } = await listOutbox(db, view, LIST_LIMIT);
+      return { mails: rows.map(toView), total };
+    },
+
+    /** Tries a waiting or failed message now; it is retried for another three days if that fails. */
+    async retry(id: string): Promise<OutgoingMailView> {
+      await unsentRow(id);
+      const at = clock();
+      if (!(await retryNow(db, id, at, new Date(at.getTime() + RETRY_WINDOW_MS)))) await unsentRow(id);
+      const row = await findOutboxRow(db, id);
+      if (!row) throw new NotFoundError(SERVER_MESSAGES.mailNotFound);
+      void deps.worker.kick();
+      return toView(row);
+    },
+
+    /** Drops a waiting or failed message for good. */
+    async discard(id: string): Promise<{ _id: string }> {
+      await unsentRow(id);
+      if (!(await discardUnsent(db, id))) await unsentRow(id);
+      return { _id: id };
+    },
   };
 }
 export type MailService = ReturnType<typeof createMailService>;

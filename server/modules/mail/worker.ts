@@ -1,9 +1,24 @@
+import { createHash, randomUUID } from 'node:crypto';
+import os from 'node:os';
+import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbKind } from '#server/db/database.ts';
-import { claimDueMail, markAttemptFailed, markSent, renewClaim, type OutboxRow } from './outbox-repository';
+import {
+  claimDueMail,
+  claimHolders,
+  markAttemptFailed,
+  markSent,
+  releaseClaims,
+  renewClaim,
+  type OutboxRow,
+} from './outbox-repository';
 import type { MailMessage, MailTransport } from '#server/lib/mail-transport.ts';
 
-const MAX_ATTEMPTS = 8;
+/**
+ * How long the outbox keeps retrying a message from its creation (or from the administrator's Retry)
+ * before it is marked failed (docs/product.md#outgoing-mail).
+ */
+export const RETRY_WINDOW_MS = 3 * 24 * 3600_000;
 const BATCH = 20;
 /** Sends in flight at once: enough to use a pooled SMTP connection set, few enough to be gentle. */
 const CONCURRENCY = 8;
@@ -15,6 +30,39 @@ export const LOCK_MS = 2 * 60_000;
 
 /** Exponential backoff: 10 s, 20 s, 40 s … capped at 30 min. */
 export const retryDelayMs = (attempt: number) => Math.min(10_000 * 2 ** (attempt - 1), 30 * 60_000);
+
+/** When the outbox stops retrying a message. */
+export const giveUpAtOf = (row: Pick<OutboxRow, 'give_up_at' | 'created_at'>) =>
+  row.give_up_at ? Date.parse(row.give_up_at) : Date.parse(row.created_at) + RETRY_WINDOW_MS;
+
+/**
+ * A worker's identity, the same for every process started on this host with this data folder: a process
+ * that replaces one which died finds that one's claims by it. The claims also carry the process id and
+ * a random incarnation, so a process never releases the claims of another live one.
+ */
+export const workerIdentity = (dataDir: string) =>
+  createHash('sha256')
+    .update(`${os.hostname()}\0${path.resolve(dataDir)}`)
+    .digest('hex')
+    .slice(0, 16);
+
+/** The incarnations of the workers alive in this process (a claim of this pid held by none is a dead one's). */
+const liveIncarnations = new Set<string>();
+
+/** Whether the process that made the claim `holder` (`identity:pid:incarnation`) may still be running. */
+function mayBeAlive(holder: string): boolean {
+  const [, pidText, incarnation] = holder.split(':');
+  const pid = Number(pidText);
+  if (!Number.isInteger(pid) || pid <= 0 || !incarnation) return true;
+  if (pid === process.pid) return liveIncarnations.has(incarnation);
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    // EPERM: a process of another user has that pid; it is not ours, but we cannot tell, so we wait.
+    return (err as NodeJS.ErrnoException).code !== 'ESRCH';
+  }
+}
 
 const toMessage = (row: OutboxRow): MailMessage => ({
   id: row.id,
@@ -36,12 +84,22 @@ export function createMailWorker(deps: {
   transport: MailTransport;
   log: FastifyBaseLogger;
   pollMs?: number;
+  /** See `workerIdentity`; workers of one identity release each other's claims only when those are dead. */
+  identity?: string;
+  /** The clock (tests move it forward). */
+  now?: () => Date;
 }) {
   const { db, dbKind, transport, log } = deps;
+  const clock = deps.now ?? (() => new Date());
+  const incarnation = randomUUID().slice(0, 8);
+  const identity = deps.identity ?? workerIdentity(process.cwd());
+  const holder = `${identity}:${process.pid}:${incarnation}`;
+  liveIncarnations.add(incarnation);
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<void> | null = null;
   let again = false;
   let stopped = true;
+  let releaseFirst = false;
 
   /** Work to do at the start of every pass (the newsletter fan-out), added by the modules that need it. */
   const beforePass: Array<() => Promise<unknown>> = [];
@@ -50,28 +108,55 @@ export function createMailWorker(deps: {
   async function deliver(row: OutboxRow): Promise<void> {
     // Renewing the claim is also the check that it is still ours: a message another worker took over
     // after our claim ran out is left to that worker, never sent twice.
-    const claim = await renewClaim(db, row.id, row.locked_until!, LOCK_MS);
+    const claim = await renewClaim(db, row.id, row.locked_until!, LOCK_MS, clock());
     if (!claim) return;
     try {
       await transport.send(toMessage(row));
-      await markSent(db, row.id, claim);
     } catch (err) {
-      const message = err instanceof Error ? err.message : String(err);
-      const retryAt = row.attempts < MAX_ATTEMPTS ? new Date(Date.now() + retryDelayMs(row.attempts)) : null;
-      log.warn(
-        { mailId: row.id, attempt: row.attempts, err: message },
-        retryAt ? 'mail send failed, will retry' : 'mail send failed for good',
-      );
-      await markAttemptFailed(db, row.id, message, retryAt);
+      const error = err instanceof Error ? err.message : String(err);
+      // Retried with a growing wait, the last time at the end of the window, then failed (and listed for
+      // the administrator, who can retry or discard it).
+      const at = clock();
+      const giveUpAt = giveUpAtOf(row);
+      const retryAt =
+        at.getTime() < giveUpAt ? new Date(Math.min(at.getTime() + retryDelayMs(row.attempts), giveUpAt)) : null;
+      const context = { mailId: row.id, kind: row.kind, attempt: row.attempts, err: error };
+      if (retryAt) log.warn(context, 'mail send failed, will retry');
+      else log.error(context, 'mail send failed for good: it is listed as failed in the admin (Outgoing mail)');
+      await markAttemptFailed(db, row.id, claim, { error, retryAt, at });
+      return;
+    }
+    try {
+      await markSent(db, row.id, claim, clock());
+    } catch (err) {
+      // Sent but not recorded: the claim runs out and the message goes again, with the same Message-ID
+      // so the receiving server can drop the duplicate.
+      log.error({ mailId: row.id, err }, 'mail sent but not marked sent');
     }
   }
 
+  /** Claims of a process of this identity that died (a crash, a kill) are given back at once. */
+  async function releaseAbandonedClaims(): Promise<void> {
+    const dead = (await claimHolders(db, `${identity}:`)).filter((h) => !mayBeAlive(h));
+    const released = await releaseClaims(db, dead, clock());
+    if (released) log.warn({ released }, 'mail claims of a stopped process released');
+  }
+
   async function drain(): Promise<void> {
+    if (releaseFirst) {
+      releaseFirst = false;
+      await releaseAbandonedClaims();
+    }
     for (const work of beforePass) await work();
     for (;;) {
-      const rows = await claimDueMail(db, dbKind, BATCH, LOCK_MS);
+      const rows = await claimDueMail(db, dbKind, { limit: BATCH, lockMs: LOCK_MS, at: clock(), claimedBy: holder });
       if (!rows.length) break;
-      const queue = [...rows];
+      // In the claim's order (RETURNING does not keep it): mails of a person before newsletter mails.
+      const queue = rows.sort(
+        (a, b) =>
+          Number(a.campaign_id !== null) - Number(b.campaign_id !== null) ||
+          a.next_attempt_at.localeCompare(b.next_attempt_at),
+      );
       await Promise.all(
         Array.from({ length: Math.min(CONCURRENCY, queue.length) }, async () => {
           for (let row = queue.shift(); row; row = queue.shift()) await deliver(row);
@@ -101,6 +186,7 @@ export function createMailWorker(deps: {
   return {
     start() {
       stopped = false;
+      releaseFirst = true;
       timer = setInterval(() => void run(), deps.pollMs ?? 5000);
       timer.unref();
       void run();
@@ -123,6 +209,7 @@ export function createMailWorker(deps: {
       stopped = true;
       if (timer) clearInterval(timer);
       await running;
+      liveIncarnations.delete(incarnation);
       transport.close();
     },
   };

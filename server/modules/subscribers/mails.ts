@@ -40,3 +40,27 @@ export function confirmationMail(
     headers: subscriberHeaders(links, site),
   };
 }
+
+/**
+ * For an address that subscribes again while it is confirmed: the answer on the site is the same as for a
+ * new address (so it tells nobody who is subscribed), and the owner of the mailbox learns there is nothing
+ * to do. At most one a day per address (its dedupe key).
+ */
+export function alreadySubscribedMail(
+  to: string,
+  site: { siteName: string; publicUrl: string },
+  links: SubscriberLinks,
+  day: string,
+): OutgoingMail {
+  const { siteName } = site;
+  const f = footer(links);
+  return {
+    kind: 'subscription-already',
+    to,
+    subject: `You are already subscribed to the ${siteName} blog`,
+    text: `Hello,\n\nsomeone, probably you, asked to subscribe this address to the ${siteName} blog. It is already subscribed: there is nothing to do, and you will keep getting an e-mail for each new article.\n${f.text}`,
+    html: `<p>Hello,</p><p>someone, probably you, asked to subscribe this address to the ${escapeHtml(siteName)} blog. It is already subscribed: there is nothing to do, and you will keep getting an e-mail for each new article.</p>${f.html}`,
+    headers: subscriberHeaders(links, site),
+    dedupeKey: `subscription-already:${to}:${day}`,
+  };
+}

@@ -2,11 +2,11 @@ import { SUBSCRIBE_MESSAGES, SERVER_MESSAGES } from '#shared/messages.ts';
 import type { Subscriber } from '#shared/api/subscribers.ts';
 import type { Db } from '#server/db/database.ts';
 import { newId } from '#server/db/database.ts';
-import { ConflictError, GoneError, InvalidInputError, NotFoundError } from '#server/errors.ts';
+import { GoneError, InvalidInputError, NotFoundError } from '#server/errors.ts';
 import type { MailService } from '#server/modules/mail/service.ts';
 import type { SiteMeta } from '#server/modules/site-meta/service.ts';
 import { linkToken, verifyLinkToken, type LinkPurpose } from './link-tokens';
-import { confirmationMail, type SubscriberLinks } from './mails';
+import { alreadySubscribedMail, confirmationMail, type SubscriberLinks } from './mails';
 import { addressesOfCsv } from './import';
 import * as repo from './repository';
 
@@ -43,14 +43,19 @@ export function createSubscriberService(deps: {
 
   return {
     /**
-     * Stores the address as pending (again) and queues the confirmation in the same transaction; a
-     * confirmed address gets 409.
+     * Stores the address as pending (again) and queues the confirmation in the same transaction. A
+     * confirmed address gets the same answer, so the answer tells nobody who is subscribed, and a mail
+     * saying it already is (docs/product.md#subscriptions).
      */
     async subscribe(input: { email: string; blogId?: string | null }): Promise<string> {
       const email = input.email.trim().toLowerCase();
       const blogId = input.blogId ? await repo.existingPostId(db, input.blogId) : null;
       const existing = await repo.findSubscriberByEmail(db, email);
-      if (existing?.status === 'confirmed') throw new ConflictError(SUBSCRIBE_MESSAGES.alreadySubscribed);
+      if (existing?.status === 'confirmed') {
+        const links = linksFor(existing.id, await siteMeta.linkSecret(db));
+        await mail.queue(alreadySubscribedMail(email, deps, links, new Date().toISOString().slice(0, 10)));
+        return SUBSCRIBE_MESSAGES.confirmationSent;
+      }
       await db.transaction().execute(async (trx) => {
         let id = existing?.id;
         if (id) await repo.markPending(trx, id, blogId ?? existing!.blog_id);

@@ -66,8 +66,9 @@ export function createUploadService(deps: { db: Db; storage: FileStorage }) {
         width: image.width,
         height: image.height,
         bytes: image.original.length,
-        originalName: (details.originalName ?? '').slice(0, 255),
-        alt: (details.alt ?? '').slice(0, 500),
+        // Cut by code points, not UTF-16 units, so a cut never leaves half an emoji behind.
+        originalName: [...(details.originalName ?? '')].slice(0, 255).join(''),
+        alt: [...(details.alt ?? '')].slice(0, 500).join(''),
       });
       return { _id: id, url, width: image.width, height: image.height };
     },

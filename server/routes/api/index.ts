@@ -3,6 +3,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import { requireAdmin } from '#server/plugins/auth.ts';
 import { sendApiNotFound } from '#server/plugins/errors.ts';
+import { rejectUnsafeText } from '#server/plugins/text-safety.ts';
 import { authRoutes } from './auth';
 import { blogRoutes } from './blog';
 import { contactRoutes } from './contact';
@@ -10,7 +11,9 @@ import { contentRoutes } from './content';
 import type { ApiContext, ApiRoutes } from './define';
 import { historyRoutes } from './history';
 import { inboxRoutes } from './inbox';
+import { mailRoutes } from './mail';
 import { newsletterRoutes } from './newsletter';
+import { setupRoutes } from './setup';
 import { subscriberRoutes } from './subscribers';
 import { MAX_UPLOAD_BYTES, uploadRoutes } from './uploads';
 
@@ -22,8 +25,10 @@ const RESOURCES: ApiRoutes[] = [
   blogRoutes,
   subscriberRoutes,
   inboxRoutes,
+  mailRoutes,
   newsletterRoutes,
   historyRoutes,
+  setupRoutes,
 ];
 
 /**
@@ -35,8 +40,15 @@ export async function registerApi(app: FastifyInstance, context: ApiContext) {
   await app.register(
     async (api) => {
       await api.register(compress, { global: true, threshold: 1024 });
+      api.addHook('preValidation', rejectUnsafeText);
+      // Answers about a login (its token, a reset) are never kept by a browser or proxy cache.
+      api.addHook('onRequest', async (request, reply) => {
+        if (request.url.startsWith('/api/auth/')) reply.header('cache-control', 'no-store');
+      });
       for (const resource of RESOURCES) await resource.public?.({ app: api, access: 'public' }, context);
       await api.register(async (admin) => {
+        // Every answer of the admin scope, the guard's 401 included, is private: never stored.
+        admin.addHook('onRequest', async (_request, reply) => void reply.header('cache-control', 'no-store'));
         admin.addHook('onRequest', requireAdmin(context.services.auth));
         await admin.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 5, parts: 6 } });
         for (const resource of RESOURCES) await resource.admin?.({ app: admin, access: 'admin' }, context);

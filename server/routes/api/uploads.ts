@@ -1,7 +1,8 @@
 import type { MultipartFile } from '@fastify/multipart';
-import { UPLOAD_MESSAGES } from '#shared/messages.ts';
+import { SERVER_MESSAGES, UPLOAD_MESSAGES } from '#shared/messages.ts';
 import { uploadImage } from '#shared/api/uploads.ts';
 import * as media from '#shared/api/media.ts';
+import { isSafeText } from '#shared/text-safety.ts';
 import { InvalidInputError, TooLargeError, UnsupportedMediaError } from '#server/errors.ts';
 import { route, type ApiRoutes } from './define';
 
@@ -44,10 +45,11 @@ export const uploadRoutes: ApiRoutes = {
           throw err instanceof InvalidInputError ? err : uploadFailure(err);
         }
         if (bytes.length === 0) throw new InvalidInputError(UPLOAD_MESSAGES.empty);
-        const stored = await services.uploads.storeImage(bytes, {
-          originalName: file.filename,
-          alt: fieldValue(file, 'alt'),
-        });
+        // Multipart fields skip the API's JSON text check (server/plugins/text-safety.ts): the same rule here.
+        const alt = fieldValue(file, 'alt');
+        if (alt !== undefined && !isSafeText(alt)) throw new InvalidInputError(SERVER_MESSAGES.unsafeText, 'alt');
+        if (!isSafeText(file.filename)) throw new InvalidInputError(SERVER_MESSAGES.unsafeText, 'image');
+        const stored = await services.uploads.storeImage(bytes, { originalName: file.filename, alt });
         return { data: { url: stored.url, width: stored.width, height: stored.height } };
       },
       { bodyLimit: MAX_UPLOAD_BYTES + 64 * 1024 },

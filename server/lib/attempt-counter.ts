@@ -1,0 +1,84 @@
+import type { Redis } from 'ioredis';
+import { Lru } from './lru';
+
+/** A try taken, or none left: then how long until the window ends. */
+export type Take = { ok: true } | { ok: false; retryAfterMs: number };
+
+/**
+ * Counts per key in fixed windows (a window starts with the key's first count and lasts `windowMs`), in
+ * memory or in Redis so that several processes share the counts. Unlike the store of @fastify/rate-limit it
+ * can give a count back, which a limit on failures needs: a try is taken before the attempt (so attempts
+ * running in parallel cannot pass the limit together) and given back when the attempt did not fail.
+ */
+export interface AttemptCounter {
+  /** Counts one try unless `max` are counted in the key's window already. */
+  take(key: string, max: number, windowMs: number): Promise<Take>;
+  /** Gives one counted try back (never below zero; nothing when the window has ended). */
+  giveBack(key: string): Promise<void>;
+  /** Counts one and answers the count of the window so far. */
+  add(key: string, windowMs: number): Promise<number>;
+}
+
+/** One process's counts; the least recently used keys are forgotten past `maxKeys`. */
+export function memoryAttemptCounter(maxKeys = 10_000): AttemptCounter {
+  const counts = new Lru<string, { count: number; endsAt: number }>(maxKeys);
+  const live = (key: string) => {
+    const entry = counts.get(key);
+    return entry && entry.endsAt > Date.now() ? entry : undefined;
+  };
+  const count = (key: string, windowMs: number) => {
+    const entry = live(key) ?? { count: 0, endsAt: Date.now() + windowMs };
+    entry.count += 1;
+    counts.set(key, entry);
+    return entry.count;
+  };
+  return {
+    async take(key, max, windowMs) {
+      const entry = live(key);
+      if ((entry?.count ?? 0) >= max)
+        return { ok: false, retryAfterMs: (entry?.endsAt ?? Date.now() + windowMs) - Date.now() };
+      count(key, windowMs);
+      return { ok: true };
+    },
+    async giveBack(key) {
+      const entry = live(key);
+      if (entry && entry.count > 0) entry.count -= 1;
+    },
+    async add(key, windowMs) {
+      return count(key, windowMs);
+    },
+  };
+}
+
+// Each script is one atomic step on the Redis server, so processes sharing the counts cannot interleave.
+const TAKE = `
+local count = tonumber(redis.call('GET', KEYS[1]) or '0')
+if count >= tonumber(ARGV[2]) then return {0, redis.call('PTTL', KEYS[1])} end
+if redis.call('INCR', KEYS[1]) == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
+return {1, 0}
+`;
+const GIVE_BACK = `
+if tonumber(redis.call('GET', KEYS[1]) or '0') > 0 then redis.call('DECR', KEYS[1]) end
+return 0
+`;
+const ADD = `
+local count = redis.call('INCR', KEYS[1])
+if count == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
+return count
+`;
+
+/** Counts shared by every process on the same Redis, under keys that start with `prefix`. */
+export function redisAttemptCounter(redis: Redis, prefix: string): AttemptCounter {
+  return {
+    async take(key, max, windowMs) {
+      const [ok, ttl] = (await redis.eval(TAKE, 1, prefix + key, windowMs, max)) as [number, number];
+      return ok === 1 ? { ok: true } : { ok: false, retryAfterMs: Math.max(ttl, 1) };
+    },
+    async giveBack(key) {
+      await redis.eval(GIVE_BACK, 1, prefix + key);
+    },
+    async add(key, windowMs) {
+      return Number(await redis.eval(ADD, 1, prefix + key, windowMs));
+    },
+  };
+}

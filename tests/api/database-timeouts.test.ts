@@ -1,0 +1,139 @@
+import fs from 'node:fs/promises';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'kysely';
+import pino from 'pino';
+import { afterEach, describe, expect, it } from 'vitest';
+import { boot } from '#server/boot.ts';
+import { loadConfig, type Config, type DatabaseConfig } from '#server/config.ts';
+import { createDb, DatabaseUnreachableError, withoutStatementTimeout, type Db } from '#server/db/database.ts';
+import { migrateToLatest } from '#server/db/migrate.ts';
+import { withStartupLock } from '#server/db/startup-lock.ts';
+import { createTestDatabase, DATABASE_KINDS } from '#tests/helpers/databases.ts';
+
+/**
+ * PostgreSQL that cannot be reached stops start-up in time with a message naming DATABASE_URL, and time
+ * limits on statements never cut the work that may legitimately take long (migrations, waiting for the
+ * start-up lock). See server/db/database.ts.
+ */
+const cleanups: Array<() => Promise<void>> = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+/** A "PostgreSQL" that accepts connections and never says a word. */
+async function stalledServer(): Promise<number> {
+  const sockets = new Set<net.Socket>();
+  const server = net.createServer((socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  cleanups.push(async () => {
+    for (const socket of sockets) socket.destroy();
+    await new Promise((resolve) => server.close(resolve));
+  });
+  return (server.address() as net.AddressInfo).port;
+}
+
+async function configFor(database: DatabaseConfig): Promise<Config> {
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'site-pgtime-'));
+  cleanups.push(() => fs.rm(dataDir, { recursive: true, force: true }));
+  return { ...loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent' }), database };
+}
+
+const silent = pino({ level: 'silent' }) as never;
+
+describe('start-up against a PostgreSQL that cannot be reached', () => {
+  it('a server that accepts and never answers fails start-up within the time-out, naming DATABASE_URL', async () => {
+    const port = await stalledServer();
+    const config = await configFor({
+      kind: 'postgres',
+      url: `postgres://site:secret-password@127.0.0.1:${port}/site`,
+      connectTimeoutMs: 500,
+    });
+    const started = Date.now();
+    const failure = await boot(config, { log: silent }).then(
+      () => null,
+      (err: unknown) => err,
+    );
+    expect(Date.now() - started).toBeLessThan(3000);
+    expect(failure).toBeInstanceOf(DatabaseUnreachableError);
+    const message = (failure as Error).message;
+    expect(message).toMatch(
+      new RegExp(`^Could not reach PostgreSQL at 127\\.0\\.0\\.1:${port} within 0\\.5 s \\(DATABASE_URL\\)`),
+    );
+    expect(message).not.toContain('secret-password');
+  });
+
+  it('a port nothing listens on is named as refused', async () => {
+    const port = await stalledServer();
+    await cleanups.pop()!(); // closed again: nothing listens there now
+    const config = await configFor({ kind: 'postgres', url: `postgres://site@127.0.0.1:${port}/site` });
+    await expect(boot(config, { log: silent })).rejects.toThrow(
+      new DatabaseUnreachableError(
+        `Could not reach PostgreSQL at 127.0.0.1:${port} (DATABASE_URL): connection refused.`,
+      ),
+    );
+  });
+});
+
+describe.each(DATABASE_KINDS.filter((kind) => kind === 'postgres'))('time limits on %s', (kind) => {
+  /** A fresh database, opened with the given statement limit (as two processes would: call it twice). */
+  async function database(statementTimeoutMs?: number) {
+    const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'site-pgtime-'));
+    const created = await createTestDatabase(kind, dataDir);
+    cleanups.push(async () => {
+      await created.drop();
+      await fs.rm(dataDir, { recursive: true, force: true });
+    });
+    const config = { ...(created.config as Extract<DatabaseConfig, { kind: 'postgres' }>), statementTimeoutMs };
+    const open = (): Db => {
+      const db = createDb(config);
+      cleanups.push(() => db.destroy());
+      return db;
+    };
+    return { config, open };
+  }
+
+  const setting = async (db: Db) =>
+    (await sql<{ statement_timeout: string }>`show statement_timeout`.execute(db)).rows[0]!.statement_timeout;
+
+  it('pooled connections have a 30 s statement limit, and a statement over the limit is cancelled', async () => {
+    expect(await setting((await database()).open())).toBe('30s');
+    const db = (await database(200)).open();
+    await expect(sql`select pg_sleep(1)`.execute(db)).rejects.toMatchObject({ code: '57014' });
+    // The connection is fine afterwards.
+    expect(await setting(db)).toBe('200ms');
+  });
+
+  it('migrations run without the limit, and the pool has it again afterwards', async () => {
+    const db = (await database(1)).open();
+    expect(await withoutStatementTimeout(db, async (conn) => setting(conn))).toBe('0');
+    await migrateToLatest(db);
+    // (Looking at the tables takes longer than 1 ms too.)
+    const tables = await withoutStatementTimeout(db, (conn) => conn.introspection.getTables());
+    expect(tables.map((t) => t.name)).toContain('blog_posts');
+    const settings = await Promise.all([1, 2, 3].map(() => setting(db)));
+    expect(settings).toEqual(['1ms', '1ms', '1ms']);
+  });
+
+  it('waiting for the start-up lock is not cut by the statement limit', async () => {
+    const { config, open } = await database(200);
+    const [first, second] = [open(), open()];
+    const events: string[] = [];
+    let holding: () => void = () => {};
+    const held = new Promise<void>((resolve) => (holding = resolve));
+    const a = withStartupLock(config, first, async () => {
+      events.push('a in');
+      holding();
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      events.push('a out');
+    });
+    await held;
+    const b = withStartupLock(config, second, async () => void events.push('b in'));
+    await Promise.all([a, b]);
+    expect(events).toEqual(['a in', 'a out', 'b in']);
+  });
+});

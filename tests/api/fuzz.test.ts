@@ -1,0 +1,205 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ALL_ENDPOINTS } from '#shared/api/index.ts';
+import type { Endpoint } from '#shared/api/endpoint.ts';
+import { DEFAULT_LIMITS } from '#server/plugins/rate-limits.ts';
+import { DATABASE_KINDS } from '#tests/helpers/databases.ts';
+import { bearer, loginToken, NO_LIMIT } from '#tests/helpers/auth.ts';
+import { buildTestApp, type TestApp } from '#tests/helpers/test-app.ts';
+import {
+  BAD_PATH_SEGMENTS,
+  BAD_VALUES,
+  MALFORMED_MULTIPART,
+  percentEncode,
+  RAW_BODIES,
+  randomGenerator,
+} from '#tests/helpers/fuzz.ts';
+
+/**
+ * Malformed input to every endpoint of the contract (docs/api.md: no input a client sends gives a 500),
+ * on each database: at least REQUESTS_PER_ENDPOINT requests each, from a fixed seed so a failure repeats.
+ * Fails on any 5xx, on a request that hangs, and on any change a public endpoint makes to the site's content.
+ */
+const REQUESTS_PER_ENDPOINT = 200;
+const HANG_MS = 10_000;
+const IN_FLIGHT = 8;
+
+interface FuzzRequest {
+  method: Endpoint['method'];
+  url: string;
+  headers: Record<string, string>;
+  payload?: string | Buffer;
+}
+
+/** The keys of an object schema of zod/mini, through optional and default wrappers. */
+function keysOf(schema: unknown): string[] {
+  let def = (schema as { _zod?: { def: Record<string, unknown> } } | undefined)?._zod?.def;
+  while (def && (def.type === 'optional' || def.type === 'default' || def.type === 'nullable')) {
+    def = (def.innerType as { _zod: { def: Record<string, unknown> } })._zod.def;
+  }
+  return def?.type === 'object' ? Object.keys(def.shape as object) : [];
+}
+
+const paramNames = (path: string) => [...path.matchAll(/:(\w+)/g)].map((m) => m[1]!);
+
+function fillPath(path: string, values: Record<string, string>) {
+  return `/api${path.replace(/:(\w+)/g, (_, name: string) => values[name] ?? 'x')}`;
+}
+
+/** The requests for one endpoint: malformed bodies, path segments, queries and content types, mixed by the seed. */
+function requestsFor(endpoint: Endpoint, auth: Record<string, string>, realIds: string[]): FuzzRequest[] {
+  const random = randomGenerator(endpoint.method + endpoint.path);
+  const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
+  const params = paramNames(endpoint.path);
+  const bodyKeys = keysOf(endpoint.body);
+  const queryKeys = keysOf(endpoint.query);
+  const json = { 'content-type': 'application/json' };
+  const out: FuzzRequest[] = [];
+
+  const pathValues = (i: number) =>
+    Object.fromEntries(
+      params.map((name) => [
+        name,
+        i % 3 === 0 ? pick(realIds) : i % 3 === 1 ? crypto.randomUUID() : pick(BAD_PATH_SEGMENTS),
+      ]),
+    );
+  const queryString = () => {
+    const keys = queryKeys.length ? queryKeys : ['x', '__proto__[polluted]', 'constructor'];
+    const parts = keys
+      .filter(() => random() < 0.7)
+      .flatMap((key) => {
+        const value = pick(BAD_VALUES);
+        const text = typeof value === 'string' ? value : JSON.stringify(value);
+        const one = `${percentEncode(key)}=${percentEncode(text.slice(0, 5000))}`;
+        return random() < 0.2 ? [one, one] : [one];
+      });
+    // A lone surrogate cannot be percent-encoded as UTF-8: send the raw bytes a client could.
+    if (random() < 0.1) parts.push('x=%ED%A0%80', 'y=%00');
+    return parts.length ? `?${parts.join('&')}` : '';
+  };
+  const body = (i: number): string | Buffer | undefined => {
+    if (endpoint.path === '/uploader/do') return undefined;
+    if (i % 7 === 0) return pick(RAW_BODIES);
+    if (!bodyKeys.length) return JSON.stringify(pick(BAD_VALUES));
+    const value: Record<string, unknown> = Object.fromEntries(bodyKeys.map((key) => [key, 'x']));
+    // Field by field through the corpus first, then random mixtures of bad fields and unknown keys.
+    if (i < bodyKeys.length * BAD_VALUES.length && i % 2 === 1) {
+      const n = Math.floor(i / 2);
+      value[bodyKeys[n % bodyKeys.length]!] = BAD_VALUES[Math.floor(n / bodyKeys.length) % BAD_VALUES.length];
+    } else {
+      for (const key of bodyKeys) if (random() < 0.5) value[key] = pick(BAD_VALUES);
+      if (random() < 0.2) value[pick(['__proto__', 'constructor', 'prototype', 'extra'])] = { polluted: true };
+    }
+    return JSON.stringify(value);
+  };
+
+  for (let i = 0; out.length < REQUESTS_PER_ENDPOINT; i++) {
+    const url = fillPath(endpoint.path, pathValues(i)) + (i % 4 === 0 || endpoint.query ? queryString() : '');
+    if (endpoint.path === '/uploader/do') {
+      const [contentType, payload] = MALFORMED_MULTIPART[i % MALFORMED_MULTIPART.length]!(random);
+      out.push({ method: endpoint.method, url, headers: { ...auth, 'content-type': contentType }, payload });
+      continue;
+    }
+    if (endpoint.method === 'GET' || endpoint.method === 'DELETE') {
+      // Bodies where none belong, now and then.
+      const payload = i % 9 === 0 ? pick(RAW_BODIES) : undefined;
+      out.push({ method: endpoint.method, url, headers: payload ? { ...auth, ...json } : auth, payload });
+      continue;
+    }
+    const contentType =
+      i % 11 === 0
+        ? pick([
+            'text/plain',
+            'application/x-www-form-urlencoded',
+            'multipart/form-data',
+            'application/json; charset=latin1',
+          ])
+        : 'application/json';
+    out.push({ method: endpoint.method, url, headers: { ...auth, 'content-type': contentType }, payload: body(i) });
+  }
+  return out;
+}
+
+describe.each(DATABASE_KINDS)('fuzzing every endpoint on %s', (kind) => {
+  let t: TestApp;
+  let adminAuth: Record<string, string>;
+  const realIds: string[] = [];
+
+  beforeAll(async () => {
+    const noLimits = Object.fromEntries(Object.keys(DEFAULT_LIMITS).map((name) => [name, NO_LIMIT]));
+    t = await buildTestApp(kind, { app: { rateLimits: noLimits as never } });
+    adminAuth = bearer(await loginToken(t));
+    // Real ids, so some requests reach past the "not found" checks.
+    const posts = await t.services.db.selectFrom('blog_posts').select('id').limit(3).execute();
+    const categories = await t.services.db.selectFrom('blog_categories').select('id').limit(2).execute();
+    const sections = await t.services.db.selectFrom('content_sections').select('id').limit(2).execute();
+    realIds.push(...[...posts, ...categories, ...sections].map((row) => row.id));
+  }, 60_000);
+  afterAll(() => t?.close());
+
+  async function send(request: FuzzRequest) {
+    let timer: NodeJS.Timeout | undefined;
+    const hang = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`hung: ${request.method} ${request.url}`)), HANG_MS);
+    });
+    try {
+      return await Promise.race([t.app.inject(request), hang]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  async function fuzz(endpoints: Endpoint[], auth: (endpoint: Endpoint) => Record<string, string>) {
+    const failures: string[] = [];
+    let sent = 0;
+    for (const endpoint of endpoints) {
+      const requests = requestsFor(endpoint, auth(endpoint), realIds);
+      // A few at a time, as clients send them (the password hashing of logins then runs in parallel too).
+      for (let i = 0; i < requests.length; i += IN_FLIGHT) {
+        const batch = requests.slice(i, i + IN_FLIGHT);
+        const answers = await Promise.all(batch.map(send));
+        sent += batch.length;
+        answers.forEach((res, j) => {
+          if (res.statusCode < 500) return;
+          const request = batch[j]!;
+          const payload = String(request.payload ?? '').slice(0, 200);
+          failures.push(
+            `${res.statusCode} ${request.method} ${request.url.slice(0, 200)} ${payload} -> ${res.body.slice(0, 200)}`,
+          );
+        });
+      }
+    }
+    return { failures, sent };
+  }
+
+  const contentSnapshot = async () => {
+    const get = async (url: string) => (await t.app.inject({ method: 'GET', url })).body;
+    return Promise.all(
+      [
+        '/api/get-content',
+        '/api/blogs/get-all-blogs',
+        '/api/blog-category/get-blog-categories',
+        '/api/blogs/get-recent',
+      ].map(get),
+    );
+  };
+
+  it('public endpoints: no 5xx, no hang, and the site content stays as it was', async () => {
+    const before = await contentSnapshot();
+    const publicEndpoints = ALL_ENDPOINTS.filter((e) => e.access === 'public');
+    const { failures, sent } = await fuzz(publicEndpoints, () => ({}));
+    expect(sent).toBeGreaterThanOrEqual(publicEndpoints.length * REQUESTS_PER_ENDPOINT);
+    expect(failures).toEqual([]);
+    expect(await contentSnapshot()).toEqual(before);
+  }, 300_000);
+
+  it('administrator endpoints, logged in: no 5xx, no hang, and the session survives', async () => {
+    const adminEndpoints = ALL_ENDPOINTS.filter((e) => e.access === 'admin');
+    // Logging out with the suite's own session would turn the rest into 401s: that endpoint gets forged tokens.
+    const auth = (endpoint: Endpoint) => (endpoint.path === '/auth/logout' ? bearer('forged-token') : adminAuth);
+    const { failures, sent } = await fuzz(adminEndpoints, auth);
+    expect(sent).toBeGreaterThanOrEqual(adminEndpoints.length * REQUESTS_PER_ENDPOINT);
+    expect(failures).toEqual([]);
+    // The session still works: nothing above ended it or broke the guard.
+    expect((await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: adminAuth })).statusCode).toBe(200);
+  }, 600_000);
+});
