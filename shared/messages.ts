@@ -132,6 +132,8 @@ export const UI_MESSAGES = {
   mailDiscarded: (to: string) => `The e-mail to ${to} was discarded.`,
   noFailedMail: 'No e-mail has failed. Every message went out or is still being tried.',
   noWaitingMail: 'No e-mail is waiting to be sent.',
+  mailWaiting: (count: number) =>
+    count === 1 ? '1 e-mail is waiting to be sent.' : `${count} e-mails are waiting to be sent.`,
 } as const;
 
 /** docs/product.md#setup-notices: settings a production site lacks, logged at start-up and shown in the admin. */

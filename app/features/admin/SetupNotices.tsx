@@ -23,7 +23,9 @@ export function SetupNotices() {
   const [notices, setNotices] = useState<SetupNoticeData[]>([]);
   useEffect(() => {
     let live = true;
-    call(listSetupNotices)
+    // A side request: an ended session is for the page's own requests to notice (a read leaves the page,
+    // an action asks to log in again), not for this one.
+    call(listSetupNotices, { endSessionOn401: false })
       .then((all) => live && setNotices(all.filter((n) => !hiddenIds().includes(n.id))))
       .catch(() => undefined);
     return () => {

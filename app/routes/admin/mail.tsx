@@ -26,13 +26,18 @@ const STATUS_BADGES: Record<OutgoingMail['status'], { label: string; bg: string 
 /** Failed e-mail (the default view) or e-mail waiting to be sent, with the last error. */
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const view = OUTGOING_MAIL_VIEWS.find((v) => v === new URL(request.url).searchParams.get('status')) ?? 'failed';
-  return { view, ...(await call(listOutgoingMail, { query: { status: view } })) };
+  const [listed, waiting] = await Promise.all([
+    call(listOutgoingMail, { query: { status: view } }),
+    // With nothing failed, the empty view says how much still waits (SMTP down shows there first).
+    view === 'failed' ? call(listOutgoingMail, { query: { status: 'pending' } }) : null,
+  ]);
+  return { view, ...listed, waiting: waiting?.total ?? 0 };
 }
 clientLoader.hydrate = true as const;
 
 /** Outgoing mail: what failed or waits, with Retry and Discard (docs/product.md#outgoing-mail). */
 export default function Mail({ loaderData }: Route.ComponentProps) {
-  const { view, mails, total } = loaderData;
+  const { view, mails, total, waiting } = loaderData;
   const [searchParams, setSearchParams] = useSearchParams();
   const revalidator = useRevalidator();
   const [discarding, setDiscarding] = useState<OutgoingMail | null>(null);
@@ -63,7 +68,17 @@ export default function Mail({ loaderData }: Route.ComponentProps) {
         </Form.Group>
       </div>
       {mails.length === 0 ? (
-        <p data-testid="mail-empty">{view === 'failed' ? UI_MESSAGES.noFailedMail : UI_MESSAGES.noWaitingMail}</p>
+        <p data-testid="mail-empty">
+          {view === 'failed' ? UI_MESSAGES.noFailedMail : UI_MESSAGES.noWaitingMail}
+          {view === 'failed' && waiting > 0 ? (
+            <>
+              {' '}
+              <Button variant="link" className="p-0 align-baseline" onClick={() => show('pending')}>
+                {UI_MESSAGES.mailWaiting(waiting)}
+              </Button>
+            </>
+          ) : null}
+        </p>
       ) : (
         <>
           {total > mails.length ? (
