@@ -1,2 +1,0 @@
-import { defineConfig } from 'vitest/config';
-export default defineConfig({ test: { include: ['tmp-review-*.test.ts'], environment: 'node', testTimeout: 60_000, hookTimeout: 60_000 } });
