@@ -13,16 +13,23 @@ const UNSAFE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\
 
 /**
  * The first string inside a parsed JSON value, a query or path parameters that is not safe text, with
- * where it is (`title`, `items.2.description`); `null` when all are safe.
+ * where it is (`title`, `items.2.description`); `null` when all are safe. Walks with a stack of its own, so
+ * a body nested a million levels deep is checked whole without overflowing the call stack.
  */
-export function findUnsafeText(value: unknown, path = '', depth = 0): string | null {
-  if (typeof value === 'string') return isSafeText(value) ? null : path;
-  if (depth > 32 || value === null || typeof value !== 'object') return null;
-  for (const [key, inner] of Object.entries(value)) {
-    const at = path ? `${path}.${key}` : key;
-    if (!isSafeText(key)) return at;
-    const found = findUnsafeText(inner, at, depth + 1);
-    if (found !== null) return found;
+export function findUnsafeText(value: unknown): string | null {
+  const stack: Array<[unknown, string]> = [[value, '']];
+  while (stack.length) {
+    const [current, path] = stack.pop()!;
+    if (typeof current === 'string') {
+      if (!isSafeText(current)) return path;
+      continue;
+    }
+    if (current === null || typeof current !== 'object') continue;
+    for (const [key, inner] of Object.entries(current)) {
+      const at = path ? `${path}.${key}` : key;
+      if (!isSafeText(key)) return at;
+      stack.push([inner, at]);
+    }
   }
   return null;
 }

@@ -136,6 +136,8 @@ export interface BlogCategoryTable {
   name: string;
   name_key: string;
   slug: string;
+  /** The address lower-cased: unique, as addresses are found ignoring case. */
+  slug_key: string;
   created_at: string;
   updated_at: string;
 }

@@ -150,4 +150,34 @@ describe.each(DATABASE_KINDS)('input safety on %s', (kind) => {
       expect(res.json().message).toBe(SERVER_MESSAGES.categoryNameTaken('Race'));
     }
   });
+
+  it('two names with one address (differing in case and spacing) created at once: one category, one 409', async () => {
+    const answers = await Promise.all(
+      ['Foo Bar', 'foo-bar', 'FOO BAR', 'foo bar'].map((name) => post('/api/blog-category/add/update', { name })),
+    );
+    expect(answers.map((res) => res.statusCode).sort()).toEqual([200, 409, 409, 409]);
+    const rows = await t.services.db.selectFrom('blog_categories').select('slug').execute();
+    expect(rows.filter((row) => row.slug.toLowerCase() === 'foo-bar')).toHaveLength(1);
+  });
+
+  it('a post restored from the trash while a post of its title is created: both reachable, no 500', async () => {
+    for (let round = 0; round < 5; round++) {
+      const title = `Restored race ${round}`;
+      const first = (await newPost(title)).json().data;
+      expect((await t.app.inject({ method: 'DELETE', url: `/api/blogs/${first._id}`, headers: auth })).statusCode).toBe(
+        200,
+      );
+      const [restored, created] = await Promise.all([
+        t.app.inject({ method: 'POST', url: `/api/admin/trash/${first._id}/restore`, headers: auth }),
+        newPost(title),
+      ]);
+      expect([restored.statusCode, created.statusCode]).toEqual([200, 200]);
+      expect(restored.json().data.url).not.toBe(created.json().data.url);
+    }
+  });
+
+  it('a page address holding a NUL byte is simply not found', async () => {
+    await expect(t.services.blog.findByPath('uncategorized', 'a\u0000b')).resolves.toBeNull();
+    await expect(t.services.blog.findByPath('a\u0000', 'b')).resolves.toBeNull();
+  });
 });

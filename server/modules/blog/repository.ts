@@ -185,14 +185,25 @@ export async function insertCategory(db: Db, category: { id: string; name: strin
   // (A category restored from the trash keeps its id.)
   await db
     .insertInto('blog_categories')
-    .values({ ...category, name_key: category.name.toLowerCase(), created_at: at, updated_at: at })
+    .values({
+      ...category,
+      name_key: category.name.toLowerCase(),
+      slug_key: category.slug.toLowerCase(),
+      created_at: at,
+      updated_at: at,
+    })
     .execute();
 }
 
 export async function renameCategory(db: Db, id: string, category: { name: string; slug: string }): Promise<void> {
   await db
     .updateTable('blog_categories')
-    .set({ ...category, name_key: category.name.toLowerCase(), updated_at: now() })
+    .set({
+      ...category,
+      name_key: category.name.toLowerCase(),
+      slug_key: category.slug.toLowerCase(),
+      updated_at: now(),
+    })
     .where('id', '=', id)
     .execute();
 }

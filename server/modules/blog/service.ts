@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { PUBLISHING_MESSAGES, SERVER_MESSAGES } from '#shared/messages.ts';
 import { blogPostUrl, categorySlug, titleSlug, UNCATEGORIZED } from '#shared/paths.ts';
+import { isSafeText } from '#shared/text-safety.ts';
 import {
   blogInputSchema,
   type BlogCategory,
@@ -24,8 +25,8 @@ import { pathOf, postWrite, toCategory, toPost } from './mapping';
 
 const RECENT_COUNT = 5;
 const POST_ADDRESS_INDEX = 'blog_posts_address_idx';
-/** Each lost attempt means another post took an address meanwhile: enough for 20 posts of one title saved at once. */
-const ADDRESS_ATTEMPTS = 20;
+/** Each lost attempt means another writer took an address meanwhile: enough for 20 posts of one title saved at once. */
+const WRITE_ATTEMPTS = 20;
 const ALL_POSTS_CAP = 1000;
 
 /** The first free slug in a category: the base, else base-2, base-3 … */
@@ -142,29 +143,20 @@ export function createBlogService(deps: {
     return result;
   }
 
-  /** A write whose unique check another writer may win meanwhile: the database refuses it, and so do we (409). */
-  async function conflictOnRace<T>(message: string, work: (trx: Db) => Promise<T>): Promise<T> {
-    try {
-      return await write(work);
-    } catch (err) {
-      if (isUniqueViolation(err)) throw new ConflictError(message);
-      throw err;
-    }
-  }
-
   /**
-   * A write that gives a post an address. Two posts saved at once can both find the same address free;
-   * the unique index (server/db/migrations/2026-11-24-0011-unique-post-addresses.ts) lets one commit, and
-   * the other is written again and finds the next free one. A custom address taken meanwhile is a 409.
+   * A write whose unique checks another writer may win between the check and the insert: the database's
+   * unique indexes on post addresses (server/db/migrations/2026-11-24-0011-unique-post-addresses.ts) and
+   * on category names and addresses refuse the loser, and its write runs again. The second run's checks
+   * see the winner: a title-made address moves on to the next free `-N`, and a custom address or a
+   * category name taken meanwhile is the usual 409 with its message.
    */
-  async function writeAtFreeAddress<T>(input: BlogInput, work: (trx: Db) => Promise<T>): Promise<T> {
+  async function writeChecked<T>(work: (trx: Db) => Promise<T>): Promise<T> {
     for (let attempt = 1; ; attempt++) {
       try {
         return await write(work);
       } catch (err) {
-        if (!isUniqueViolation(err, POST_ADDRESS_INDEX)) throw err;
-        if (input.customSlug) throw new ConflictError(PUBLISHING_MESSAGES.slugTaken, 'customSlug');
-        if (attempt === ADDRESS_ATTEMPTS) throw err;
+        const raced = isUniqueViolation(err, POST_ADDRESS_INDEX) || isUniqueViolation(err, 'blog_categories');
+        if (!raced || attempt === WRITE_ATTEMPTS) throw err;
       }
     }
   }
@@ -198,7 +190,7 @@ export function createBlogService(deps: {
 
     /** Creates a category, or renames it when `_id` is given; old post addresses keep working (301). */
     saveCategory: (input: CategoryInput) =>
-      conflictOnRace(SERVER_MESSAGES.categoryNameTaken(input.name), async (trx) => {
+      writeChecked(async (trx) => {
         const slug = categorySlug(input.name);
         // Browsers resolve '.' and '..' as path steps, so /blogs/../<post> could never reach the category.
         if (slug === '.' || slug === '..')
@@ -227,7 +219,7 @@ export function createBlogService(deps: {
 
     /** Deletes a category; its posts become uncategorized (re-slugged if needed, old addresses redirect). */
     deleteCategory: (id: string) =>
-      write(async (trx) => {
+      writeChecked(async (trx) => {
         const category = await repo.findCategory(trx, id);
         if (!category) throw new NotFoundError(SERVER_MESSAGES.categoryNotFound);
         const moved: CategoryTrash['posts'] = [];
@@ -248,7 +240,7 @@ export function createBlogService(deps: {
 
     /** Undoes a category's deletion: it comes back with its posts at their old addresses. */
     restoreCategory: (id: string) =>
-      write(async (trx) => {
+      writeChecked(async (trx) => {
         const entry = await repo.findTrash(trx, id, 'category');
         if (!entry) throw new NotFoundError(SERVER_MESSAGES.notInTrash);
         const { category, posts } = JSON.parse(entry.data) as CategoryTrash;
@@ -272,7 +264,7 @@ export function createBlogService(deps: {
     /** A new post: published at once unless the input says draft or scheduled (docs/product.md#blog-posts). */
     createPost: async (raw: BlogInputFields, actor: Actor = SYSTEM) => {
       const input = await prepared(raw);
-      return writeAtFreeAddress(input, async (trx) => {
+      return writeChecked(async (trx) => {
         const category = await requireCategory(trx, input.blogCategory);
         const categoryId = category?.id ?? null;
         const id = newId();
@@ -300,7 +292,7 @@ export function createBlogService(deps: {
       action: 'save' | 'restore' = 'save',
     ) => {
       const input = await prepared(raw);
-      return writeAtFreeAddress(input, async (trx) => {
+      return writeChecked(async (trx) => {
         const existing = await repo.findPost(trx, id);
         if (!existing) throw new NotFoundError(SERVER_MESSAGES.postNotFound);
         const category = await requireCategory(trx, input.blogCategory);
@@ -353,7 +345,7 @@ export function createBlogService(deps: {
 
     /** Takes a post out of the trash, at its old address unless another post took it meanwhile. */
     restorePost: (id: string) =>
-      write(async (trx) => {
+      writeChecked(async (trx) => {
         const row = await repo.findTrashedPost(trx, id);
         if (!row) throw new NotFoundError(SERVER_MESSAGES.notInTrash);
         const slug = await uniqueSlug(trx, row.category_id, row.slug, id);
@@ -416,6 +408,8 @@ export function createBlogService(deps: {
      * scheduled posts are not found, at their address or by an old one.
      */
     async findByPath(segment: string, slug: string): Promise<{ post: PostDetails } | { movedTo: string } | null> {
+      // No address holds them, and PostgreSQL could not even compare them (shared/text-safety.ts).
+      if (!isSafeText(segment) || !isSafeText(slug)) return null;
       const category = await this.categoryBySegment(segment);
       if (category !== undefined) {
         const row = await repo.findPostBySlug(db, category?._id ?? null, slug);

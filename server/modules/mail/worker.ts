@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { createHash, randomUUID } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
@@ -36,15 +37,27 @@ export const giveUpAtOf = (row: Pick<OutboxRow, 'give_up_at' | 'created_at'>) =>
   row.give_up_at ? Date.parse(row.give_up_at) : Date.parse(row.created_at) + RETRY_WINDOW_MS;
 
 /**
- * A worker's identity, the same for every process started on this host with this data folder: a process
- * that replaces one which died finds that one's claims by it. The claims also carry the process id and
- * a random incarnation, so a process never releases the claims of another live one.
+ * A worker's identity, the same for every process started on this host, in this process-id namespace,
+ * with this data folder: a process that replaces one which died finds that one's claims by it. The claims
+ * also carry the process id and a random incarnation, so a process never releases the claims of another
+ * live one. The namespace counts because process ids are only comparable within one: containers that
+ * share a host name and a data path (replicas, each often pid 1) get different identities and never
+ * release each other's claims; theirs expire as claims of other hosts do.
  */
 export const workerIdentity = (dataDir: string) =>
   createHash('sha256')
-    .update(`${os.hostname()}\0${path.resolve(dataDir)}`)
+    .update(`${os.hostname()}\0${pidNamespace()}\0${path.resolve(dataDir)}`)
     .digest('hex')
     .slice(0, 16);
+
+/** Linux names each process-id namespace (`pid:[4026531836]`); elsewhere there is one. */
+function pidNamespace(): string {
+  try {
+    return fs.readlinkSync('/proc/self/ns/pid');
+  } catch {
+    return '';
+  }
+}
 
 /** The incarnations of the workers alive in this process (a claim of this pid held by none is a dead one's). */
 const liveIncarnations = new Set<string>();

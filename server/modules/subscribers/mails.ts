@@ -47,11 +47,12 @@ export function confirmationMail(
  * to do. At most one a day per address (its dedupe key).
  */
 export function alreadySubscribedMail(
-  to: string,
+  subscriber: { id: string; email: string },
   site: { siteName: string; publicUrl: string },
   links: SubscriberLinks,
   day: string,
 ): OutgoingMail {
+  const to = subscriber.email;
   const { siteName } = site;
   const f = footer(links);
   return {
@@ -61,6 +62,7 @@ export function alreadySubscribedMail(
     text: `Hello,\n\nsomeone, probably you, asked to subscribe this address to the ${siteName} blog. It is already subscribed: there is nothing to do, and you will keep getting an e-mail for each new article.\n${f.text}`,
     html: `<p>Hello,</p><p>someone, probably you, asked to subscribe this address to the ${escapeHtml(siteName)} blog. It is already subscribed: there is nothing to do, and you will keep getting an e-mail for each new article.</p>${f.html}`,
     headers: subscriberHeaders(links, site),
-    dedupeKey: `subscription-already:${to}:${day}`,
+    // The id, not the address: the key's column is short (an address may be 254 characters).
+    dedupeKey: `subscription-already:${subscriber.id}:${day}`,
   };
 }

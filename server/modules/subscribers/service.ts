@@ -53,7 +53,9 @@ export function createSubscriberService(deps: {
       const existing = await repo.findSubscriberByEmail(db, email);
       if (existing?.status === 'confirmed') {
         const links = linksFor(existing.id, await siteMeta.linkSecret(db));
-        await mail.queue(alreadySubscribedMail(email, deps, links, new Date().toISOString().slice(0, 10)));
+        await mail.queue(
+          alreadySubscribedMail({ id: existing.id, email }, deps, links, new Date().toISOString().slice(0, 10)),
+        );
         return SUBSCRIBE_MESSAGES.confirmationSent;
       }
       await db.transaction().execute(async (trx) => {
