@@ -30,7 +30,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config } = services;
   const app = Fastify({
     logger: options.logger ?? { level: config.logLevel },
-    trustProxy: config.trustProxy,
+    // A hop count as Fastify's own function for it (its types leave numbers out).
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? (_address: string, hop: number) => hop < (config.trustProxy as number)
+        : config.trustProxy,
     bodyLimit: 1024 * 1024,
     // Blog addresses carry a post's title (up to 300 characters, '/' as '_slash_', non-ASCII percent-encoded):
     // the router's default of 100 characters per path parameter would answer 414 to long titles.

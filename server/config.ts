@@ -1,3 +1,4 @@
+import net from 'node:net';
 import fs from 'node:fs';
 import type { S3Settings } from '#server/lib/storage/s3.ts';
 import path from 'node:path';
@@ -14,6 +15,26 @@ const optionalUrl = (protocols: string[]) =>
     .url()
     .refine((v) => protocols.some((p) => v.startsWith(p)), `must start with ${protocols.join(' or ')}`)
     .optional();
+
+/** An IPv4 or IPv6 address, optionally with a `/prefix` (a network). */
+function isAddressOrNetwork(text: string): boolean {
+  const [address, prefix, extra] = text.split('/');
+  if (extra !== undefined || !address) return false;
+  const version = net.isIP(address);
+  if (!version) return false;
+  return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128));
+}
+
+/** `true` is one proxy in front (the usual reverse proxy), so only the address it adds is believed. */
+function trustProxyOf(value: string): false | number | string {
+  if (value === '' || value === 'false' || value === '0') return false;
+  if (value === 'true') return 1;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value
+    .split(',')
+    .map((part) => part.trim())
+    .join(',');
+}
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
@@ -41,7 +62,17 @@ const envSchema = z.object({
   SMTP_URL: optionalUrl(['smtp://', 'smtps://']),
   MAIL_FROM: z.string().min(3).optional(),
   CONTACT_TO: z.string().email().optional(),
-  TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+  TRUST_PROXY: z
+    .string()
+    .default('false')
+    .transform((v) => v.trim())
+    .refine(
+      (v) =>
+        ['true', 'false', ''].includes(v) ||
+        /^\d{1,2}$/.test(v) ||
+        v.split(',').every((part) => isAddressOrNetwork(part.trim())),
+      'must be false, true (one proxy), a number of proxies, or a comma-separated list of proxy addresses or networks',
+    ),
   REDIS_URL: optionalUrl(['redis://', 'rediss://']),
   RATE_LIMIT_MULTIPLIER: z.coerce.number().positive().max(10_000).default(1),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -106,7 +137,11 @@ export interface Config {
   mediaUrl: string;
   /** The site's time zone: scheduled posts are chosen in it. */
   timeZone: string;
-  trustProxy: boolean;
+  /**
+   * Which proxies' X-Forwarded-For is believed (Fastify's `trustProxy`): none, how many hops, or which
+   * addresses. Never "any": a client could then choose its own address and slip past every per-address limit.
+   */
+  trustProxy: false | number | string;
   redisUrl?: string;
   logLevel: string;
   /** Scales every rate limit's allowance (browser test runs log in far more often than people do). */
@@ -153,7 +188,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     storage: storageOf(e, dataDir),
     mediaUrl: (e.S3_PUBLIC_URL ?? '').replace(/\/+$/, ''),
     contactTo: (e.CONTACT_TO ?? e.ADMIN_EMAIL).toLowerCase(),
-    trustProxy: e.TRUST_PROXY === 'true',
+    trustProxy: trustProxyOf(e.TRUST_PROXY),
     redisUrl: e.REDIS_URL,
     logLevel: e.LOG_LEVEL,
     rateLimitMultiplier: e.RATE_LIMIT_MULTIPLIER,

@@ -201,6 +201,21 @@ describe.each(DATABASE_KINDS)('login limits behind a trusted proxy on %s', (kind
     expect((await viaProxy(next.address(), ADMIN.password)).statusCode).toBe(200);
   });
 
+  it("a client that writes its own X-Forwarded-For in front of the proxy's cannot change its address", async () => {
+    const attacker = next.address();
+    // The proxy appends the address it saw; what the client sent before it is not believed (one hop trusted).
+    const spoofed = (i: number) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login-user',
+        payload: { email: ADMIN.email, password: 'guess' },
+        remoteAddress: '127.0.0.1',
+        headers: { 'x-forwarded-for': `10.9.${i}.1, ${attacker}` },
+      });
+    for (let i = 0; i < 3; i++) expect((await spoofed(i)).statusCode).toBe(401);
+    expectLimited(await spoofed(99));
+  });
+
   it('counts IPv6 clients by their /64 network', async () => {
     const net = `2001:db8:${randomInt(0xffff).toString(16)}:${randomInt(0xffff).toString(16)}`;
     for (let i = 1; i <= 3; i++) expect((await viaProxy(`${net}::${i}`, 'guess')).statusCode).toBe(401);

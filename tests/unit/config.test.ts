@@ -43,9 +43,27 @@ describe('configuration', () => {
     ['DATABASE_URL', 'mysql://x'],
     ['CONTACT_TO', 'x'],
     ['REDIS_URL', 'localhost:6379'],
+    ['TRUST_PROXY', 'yes'],
+    ['TRUST_PROXY', '10.0.0.0/33'],
+    ['TRUST_PROXY', '10.0.0.1, proxy.local'],
   ])('stops on a bad %s with a message naming it', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`^Invalid configuration:\\n  ${name}: `));
+  });
+});
+
+describe('TRUST_PROXY: which proxies are believed, never any', () => {
+  it.each([
+    [undefined, false],
+    ['false', false],
+    ['0', false],
+    // One reverse proxy in front: only the address it appends is believed, not what the client wrote before it.
+    ['true', 1],
+    ['2', 2],
+    ['10.0.0.1', '10.0.0.1'],
+    [' 10.0.0.0/8 , ::1 ', '10.0.0.0/8,::1'],
+  ])('%s is %s', (value, trusted) => {
+    expect(loadConfig(value === undefined ? {} : { TRUST_PROXY: value }).trustProxy).toBe(trusted);
   });
 });
 
