@@ -1,6 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { frameworkErrors, registerErrorHandling } from './plugins/errors';
+import { registerHealth } from './plugins/health';
 import { registerSecurity } from './plugins/security';
 import { registerSsr, type SsrOptions } from './plugins/ssr';
 import { registerStatic } from './plugins/static';
@@ -46,6 +47,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerErrorHandling(app);
   await options.before?.(app);
   await registerSecurity(app, config, { devServer: options.ssr?.mode === 'development' });
+  registerHealth(app, services.db);
 
   await registerApi(app, {
     services,
