@@ -459,6 +459,29 @@ describe.each(DATABASE_KINDS)('newsletters on %s', (kind) => {
     expect(newsletterTo(staying!, post.title)).toHaveLength(1);
   });
 
+  it('a failed newsletter mail cannot be retried after its reader left or its post was taken off the site', async () => {
+    const [leaving, staying] = await addSubscribers(2, 'failed-then');
+    const post = await add(unique('Failed then left'));
+    await t.services.newsletter.work();
+    // As the worker leaves a mail after its last try.
+    await t.services.db
+      .updateTable('mail_outbox')
+      .set({ status: 'failed', last_error: '550 mailbox unavailable' })
+      .where('campaign_id', 'is not', null)
+      .where('to_address', 'in', [leaving!, staying!])
+      .execute();
+    const failedTo = async (email: string) =>
+      (await outbox()).filter((r) => r.to_address === email && r.status === 'failed' && r.campaign_id);
+    await t.services.subscribers.unsubscribe(
+      idOf.get(leaving!)!,
+      linkToken(await t.services.siteMeta.linkSecret(), idOf.get(leaving!)!, 'unsubscribe'),
+    );
+    expect(await failedTo(leaving!)).toEqual([]);
+    expect(await failedTo(staying!)).toHaveLength(1);
+    ok(await edit(post, { status: 'draft' }));
+    expect(await failedTo(staying!)).toEqual([]);
+  });
+
   it('sends a test to the administrator when the request has no body at all', async () => {
     const post = await add(unique('Bodiless test'), { status: 'draft' });
     const res = await t.app.inject({

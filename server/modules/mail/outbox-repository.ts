@@ -256,13 +256,16 @@ export async function discardUnsent(db: Db, id: string): Promise<boolean> {
   return Number(result.numDeletedRows) === 1;
 }
 
-/** Drops the newsletters waiting for an address (its owner unsubscribed); those being sent finish. */
+/**
+ * Drops the newsletters waiting for an address (its owner unsubscribed), and those that failed, so no
+ * Retry on the Outgoing mail screen can send one after all; those being sent finish.
+ */
 export async function dropPendingNewslettersTo(db: Db, to: string): Promise<void> {
   await db
     .deleteFrom('mail_outbox')
     .where('to_address', '=', to)
     .where('campaign_id', 'is not', null)
-    .where('status', '=', 'pending')
+    .where('status', 'in', ['pending', 'failed'])
     .execute();
 }
 

@@ -95,8 +95,8 @@ export async function finishCampaigns(db: Db): Promise<void> {
 }
 
 /**
- * Stops a post's campaign: no further fan-out, and its mails not yet claimed by a worker are dropped
- * (those being sent finish). The campaign stays, so the post is never e-mailed again.
+ * Stops a post's campaign: no further fan-out, and its mails not yet claimed by a worker, or failed, are
+ * dropped (those being sent finish). The campaign stays, so the post is never e-mailed again.
  */
 export async function cancelCampaignOfPost(db: Db, postId: string): Promise<void> {
   const campaign = await findCampaignOfPost(db, postId);
@@ -107,7 +107,12 @@ export async function cancelCampaignOfPost(db: Db, postId: string): Promise<void
     .where('id', '=', campaign.id)
     .where('status', '=', 'fanning-out')
     .execute();
-  await db.deleteFrom('mail_outbox').where('campaign_id', '=', campaign.id).where('status', '=', 'pending').execute();
+  // Failed ones too: a Retry must not send a post that is no longer on the site.
+  await db
+    .deleteFrom('mail_outbox')
+    .where('campaign_id', '=', campaign.id)
+    .where('status', 'in', ['pending', 'failed'])
+    .execute();
 }
 
 /** The mails of a campaign that failed for good, with the reason. */
