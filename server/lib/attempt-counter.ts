@@ -82,3 +82,29 @@ export function redisAttemptCounter(redis: Redis, prefix: string): AttemptCounte
     },
   };
 }
+
+/**
+ * The shared counter while it answers, this process's own when it does not (Redis down or slow): limits
+ * keep holding per process instead of failing open, and `onFallback` hears of each failure (to log it).
+ */
+export function withFallback(
+  shared: AttemptCounter,
+  local: AttemptCounter,
+  onFallback: (error: unknown) => void,
+): AttemptCounter {
+  const either =
+    <A extends unknown[], R>(method: (counter: AttemptCounter) => (...args: A) => Promise<R>) =>
+    async (...args: A): Promise<R> => {
+      try {
+        return await method(shared)(...args);
+      } catch (error) {
+        onFallback(error);
+        return method(local)(...args);
+      }
+    };
+  return {
+    take: either((counter) => counter.take),
+    giveBack: either((counter) => counter.giveBack),
+    add: either((counter) => counter.add),
+  };
+}

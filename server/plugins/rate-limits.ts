@@ -2,7 +2,12 @@ import { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { Redis } from 'ioredis';
 import { SERVER_MESSAGES } from '#shared/messages.ts';
-import { memoryAttemptCounter, redisAttemptCounter, type AttemptCounter } from '#server/lib/attempt-counter.ts';
+import {
+  memoryAttemptCounter,
+  redisAttemptCounter,
+  withFallback,
+  type AttemptCounter,
+} from '#server/lib/attempt-counter.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -69,7 +74,18 @@ const counterKey = (rule: LimitRule, request: FastifyRequest) =>
 
 /** Adds the counters of `failureLimits` and `alarm`: shared through Redis when given, else in memory. */
 export function registerAttemptCounter(app: FastifyInstance, redis?: Redis) {
-  app.decorate('attempts', redis ? redisAttemptCounter(redis, 'site-rl-count-') : memoryAttemptCounter());
+  if (!redis) {
+    app.decorate('attempts', memoryAttemptCounter());
+    return;
+  }
+  // With Redis down the login limits hold per process; the log says so, at most once a minute.
+  let warnedAt = 0;
+  const warn = (error: unknown) => {
+    if (Date.now() - warnedAt < 60_000) return;
+    warnedAt = Date.now();
+    app.log.warn({ err: error }, 'Redis does not answer: login limits are counted per process until it does');
+  };
+  app.decorate('attempts', withFallback(redisAttemptCounter(redis, 'site-rl-count-'), memoryAttemptCounter(), warn));
 }
 
 /**

@@ -42,6 +42,9 @@ export function pageContentSecurityPolicy(config: Config, scriptHashes: readonly
   return serialize(directives);
 }
 
+/** How long start-up waits for Redis before serving without it (limits then count per process). */
+const REDIS_START_WAIT_MS = 2_000;
+
 /**
  * Security headers and the rate-limit machinery. Limits themselves are set per route (`config.rateLimit`),
  * so public pages are never throttled. Counters live in memory, or in Redis when `REDIS_URL` is set so
@@ -56,9 +59,35 @@ export async function registerSecurity(app: FastifyInstance, config: Config, opt
   });
 
   const redis = config.redisUrl
-    ? new Redis(config.redisUrl, { connectTimeout: 500, maxRetriesPerRequest: 1, lazyConnect: false })
+    ? new Redis(config.redisUrl, {
+        connectTimeout: 500,
+        maxRetriesPerRequest: 1,
+        lazyConnect: false,
+        // With Redis down a limit check fails at once instead of waiting for a reconnect, and with Redis
+        // connected but silent within half a second: the login counters then fall back to this process's
+        // (server/plugins/rate-limits.ts), the other limits let the request through.
+        enableOfflineQueue: false,
+        commandTimeout: 500,
+      })
     : undefined;
-  if (redis) app.addHook('onClose', async () => void redis.disconnect());
+  if (redis) {
+    app.addHook('onClose', async () => void redis.disconnect());
+    // ioredis reconnects by itself; without a listener each failed attempt would be an unhandled error.
+    let warnedAt = 0;
+    redis.on('error', (err) => {
+      if (Date.now() - warnedAt < 60_000) return;
+      warnedAt = Date.now();
+      app.log.warn({ err }, 'Redis (REDIS_URL) does not answer: rate limits are per process until it does');
+    });
+    // Commands are not queued while disconnected, so let the first connection come up before requests do.
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, REDIS_START_WAIT_MS);
+      redis.once('ready', () => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
+  }
   await app.register(rateLimit, {
     global: false,
     redis,

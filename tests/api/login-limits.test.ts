@@ -1,3 +1,4 @@
+import { createServer, type AddressInfo } from 'node:net';
 import { randomBytes, randomInt } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RateLimits } from '#server/plugins/rate-limits.ts';
@@ -257,3 +258,24 @@ describe.each(process.env.TEST_REDIS_URL ? DATABASE_KINDS : [])(
     });
   },
 );
+
+describe('login limits with Redis down', () => {
+  let t: TestApp;
+  let closedPort: number;
+  beforeAll(async () => {
+    // A port nothing listens on: Redis is down from the start.
+    const probe = createServer();
+    await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+    closedPort = (probe.address() as AddressInfo).port;
+    await new Promise<void>((resolve) => probe.close(() => resolve()));
+    t = await buildTestApp('sqlite', appOptions('memory', { REDIS_URL: `redis://127.0.0.1:${closedPort}` }));
+  });
+  afterAll(() => t.close());
+
+  it('still answers every login, and the limits hold per process instead of failing open', async () => {
+    const attacker = fresh().address();
+    for (let i = 0; i < 3; i++) expect((await login(t, ADMIN.email, 'guess', attacker)).statusCode).toBe(401);
+    expectLimited(await login(t, ADMIN.email, ADMIN.password, attacker));
+    expect((await login(t, ADMIN.email, ADMIN.password, fresh().address())).statusCode).toBe(200);
+  });
+});
