@@ -3,8 +3,8 @@ import { Button, Modal } from 'react-bootstrap';
 import { MESSAGES, UI_MESSAGES } from '#shared/messages.ts';
 import { login } from '#shared/api/auth.ts';
 import { loginSchema } from '#shared/schemas/auth.ts';
+import { CredentialFields } from '#app/features/auth/CredentialFields.tsx';
 import { SpinnerButton } from '#app/components/ui/SpinnerButton.tsx';
-import { TextField } from '#app/components/ui/TextField.tsx';
 import { call } from '#app/lib/api-client.ts';
 import { answerLogIn, reLoginStore } from '#app/lib/relogin.ts';
 import { saveSession, storedUser } from '#app/lib/session.ts';
@@ -50,24 +50,7 @@ function ReLoginForm() {
         </Modal.Header>
         <Modal.Body>
           <p>{UI_MESSAGES.sessionEnded}</p>
-          <TextField
-            id="relogin-email"
-            label="Email"
-            type="email"
-            autoComplete="username"
-            value={form.values.email}
-            error={form.errors.email}
-            onChange={(v) => form.change('email', v)}
-          />
-          <TextField
-            id="relogin-password"
-            label="Password"
-            type="password"
-            autoComplete="current-password"
-            value={form.values.password}
-            error={form.errors.password}
-            onChange={(v) => form.change('password', v)}
-          />
+          <CredentialFields form={form} idPrefix="relogin" />
           {error ? (
             <p className="text-danger mb-0" role="alert">
               {error}

@@ -3,8 +3,8 @@ import { redirect, useNavigate } from 'react-router';
 import { toast } from '#app/lib/toast.tsx';
 import { MESSAGES } from '#shared/messages.ts';
 import { loginSchema } from '#shared/schemas/auth.ts';
+import { CredentialFields } from '#app/features/auth/CredentialFields.tsx';
 import { SpinnerButton } from '#app/components/ui/SpinnerButton.tsx';
-import { TextField } from '#app/components/ui/TextField.tsx';
 import { AdminLoading } from '#app/features/admin/AdminLoading.tsx';
 import { ResetPasswordDialog } from '#app/features/auth/ResetPasswordDialog.tsx';
 import { login } from '#shared/api/auth.ts';
@@ -52,24 +52,7 @@ export default function Login() {
         <img src="/logo.svg" alt="" width="48" height="48" className="mb-3" />
         <h1 className="h3 mb-4">Admin Login</h1>
         <form noValidate onSubmit={submit} aria-label="Login">
-          <TextField
-            id="login-email"
-            label="Email"
-            type="email"
-            autoComplete="username"
-            value={form.values.email}
-            error={form.errors.email}
-            onChange={(v) => form.change('email', v)}
-          />
-          <TextField
-            id="login-password"
-            label="Password"
-            type="password"
-            autoComplete="current-password"
-            value={form.values.password}
-            error={form.errors.password}
-            onChange={(v) => form.change('password', v)}
-          />
+          <CredentialFields form={form} idPrefix="login" />
           <SpinnerButton type="submit" loading={submitting.busy} className="w-100">
             LOGIN
           </SpinnerButton>
