@@ -12,7 +12,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     blog.listCategories(),
   ]);
   return {
-    posts: list.posts, // A numbered page was asked, so its meta is the numbered kind (never a cursor page's).
+    posts: list.posts,
+    // A numbered page was asked, so its meta is the numbered kind (never a cursor page's).
     pageInfo: list.pageInfo as PageInfo,
     recent,
     categories,
