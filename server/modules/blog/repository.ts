@@ -44,7 +44,8 @@ export const sortKeyOf = (filter: PostFilter) =>
 /**
  * A list in its order: all of it, a slice by `offset`, or (keyset) the `limit` rows after `after`. The
  * keyset form compares (sort key, id) as a row value, which both databases answer from the indexes of
- * migration 2026-11-26-0014 without reading the rows before the page.
+ * migration 2026-11-26-0014 without reading the rows before the page. A slice by offset picks its ids
+ * in the index first (skipping ids, not whole posts with their content), then reads those posts.
  */
 export async function listPosts(
   db: Db,
@@ -57,19 +58,33 @@ export async function listPosts(
     const { key: at, id } = page.after;
     query = query.where((eb) => eb(eb.refTuple(key, 'blog_posts.id'), '<', eb.tuple(at, id)));
   }
-  if (page) query = query.limit(page.limit).offset(page.offset ?? 0);
+  if (page?.offset) {
+    const ids = filteredIds(db, filter)
+      .orderBy(sortKeyOf(filter), 'desc')
+      .orderBy('id', 'desc')
+      .limit(page.limit)
+      .offset(page.offset);
+    return query.where('blog_posts.id', 'in', ids).execute();
+  }
+  if (page) query = query.limit(page.limit);
   return query.execute();
 }
 
-export async function countPosts(db: Db, filter: PostFilter): Promise<number> {
-  let query = db
-    .selectFrom('blog_posts')
-    .select((eb) => eb.fn.countAll<string | number>().as('n'))
-    .where('deleted_at', 'is', null);
+/** The ids of a list's posts, read from the index alone. */
+function filteredIds(db: Db, filter: PostFilter) {
+  let query = db.selectFrom('blog_posts').select('id').where('deleted_at', 'is', null);
   if (filter.categoryId === null) query = query.where('category_id', 'is', null);
   else if (filter.categoryId !== undefined) query = query.where('category_id', '=', filter.categoryId);
   if (filter.status) query = query.where('status', '=', filter.status === 'public' ? 'published' : filter.status);
-  return Number((await query.executeTakeFirstOrThrow()).n);
+  return query;
+}
+
+export async function countPosts(db: Db, filter: PostFilter): Promise<number> {
+  const row = await filteredIds(db, filter)
+    .clearSelect()
+    .select((eb) => eb.fn.countAll<string | number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }
 
 export async function findPost(db: Db, id: string): Promise<PostRow | undefined> {
