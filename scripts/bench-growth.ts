@@ -89,7 +89,8 @@ async function seed(db: Db) {
   return Date.now() - started;
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)]!;
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)]!;
 
 async function time(base: string, url: string, headers: Record<string, string>) {
   const once = async () => {
@@ -120,7 +121,9 @@ async function plans(db: Db, kind: 'sqlite' | 'postgres', cursor: { key: string;
   for (const [name, query] of Object.entries(queries)) {
     const explain = kind === 'sqlite' ? sql`explain query plan ${query}` : sql`explain ${query}`;
     const { rows } = await explain.execute(db);
-    const text = rows.map((r) => (r as Record<string, unknown>)['detail'] ?? (r as Record<string, unknown>)['QUERY PLAN']);
+    const text = rows.map(
+      (r) => (r as Record<string, unknown>)['detail'] ?? (r as Record<string, unknown>)['QUERY PLAN'],
+    );
     console.log(`  plan of ${name}: ${text.join(' | ')}`);
   }
 }
@@ -165,12 +168,26 @@ async function run(kind: 'sqlite' | 'postgres') {
     const { token } = ((await login.json()) as { data: { token: string } }).data;
     const total = await services.blog.countPublic();
     const lastStart = (await publicPositionAt(db, total - 11))!;
-    const post = await db.selectFrom('blog_posts').select(['slug']).where('id', '=', 'bench-post-0005001').executeTakeFirstOrThrow();
-    console.log(`\n${kind}: ${total} published posts, ${SUBSCRIBERS} subscribers (seeded in ${seedMs} ms), ${RUNS} requests each`);
+    const post = await db
+      .selectFrom('blog_posts')
+      .select(['slug'])
+      .where('id', '=', 'bench-post-0005001')
+      .executeTakeFirstOrThrow();
+    console.log(
+      `\n${kind}: ${total} published posts, ${SUBSCRIBERS} subscribers (seeded in ${seedMs} ms), ${RUNS} requests each`,
+    );
     const cases: Array<[string, string, Record<string, string>]> = [
       ['blog list API, first page (?limit=10&cursor=)', '/api/blogs/get-all-blogs?limit=10&cursor=', {}],
-      ['blog list API, last page (?limit=10&cursor=…)', `/api/blogs/get-all-blogs?limit=10&cursor=${encodeCursor(lastStart)}`, {}],
-      ['blog list API, last page by number (?page=N&limit=10)', `/api/blogs/get-all-blogs?page=${Math.ceil(total / 10)}&limit=10`, {}],
+      [
+        'blog list API, last page (?limit=10&cursor=…)',
+        `/api/blogs/get-all-blogs?limit=10&cursor=${encodeCursor(lastStart)}`,
+        {},
+      ],
+      [
+        'blog list API, last page by number (?page=N&limit=10)',
+        `/api/blogs/get-all-blogs?page=${Math.ceil(total / 10)}&limit=10`,
+        {},
+      ],
       ['one post (get/by)', `/api/blogs/get/by/uncategorized/${post.slug}`, {}],
       ['sitemap index (/sitemap-index.xml)', '/sitemap-index.xml', {}],
       ['child sitemap (/sitemap.xml, all URLs)', '/sitemap.xml', {}],
@@ -179,7 +196,9 @@ async function run(kind: 'sqlite' | 'postgres') {
     console.log(`  ${'what'.padEnd(56)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'bytes'.padStart(10)}`);
     for (const [name, url, headers] of cases) {
       const r = await time(address, url, headers);
-      console.log(`  ${name.padEnd(56)} ${r.p50.toFixed(1).padStart(8)} ${r.p99.toFixed(1).padStart(8)} ${String(r.bytes).padStart(10)}`);
+      console.log(
+        `  ${name.padEnd(56)} ${r.p50.toFixed(1).padStart(8)} ${r.p99.toFixed(1).padStart(8)} ${String(r.bytes).padStart(10)}`,
+      );
     }
     await plans(db, kind, lastStart);
   } finally {
