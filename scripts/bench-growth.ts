@@ -95,7 +95,9 @@ const percentile = (sorted: number[], p: number) =>
 async function time(base: string, url: string, headers: Record<string, string>) {
   const once = async () => {
     const started = performance.now();
-    const res = await fetch(base + url, { headers });
+    // Uncompressed: with the page cache off, the renderer would otherwise brotli-compress every answer
+    // (a cached page is compressed once per content version).
+    const res = await fetch(base + url, { headers: { ...headers, 'accept-encoding': 'identity' } });
     const body = await res.arrayBuffer();
     if (res.status !== 200) throw new Error(`${url}: ${res.status} ${Buffer.from(body).toString().slice(0, 200)}`);
     return { ms: performance.now() - started, bytes: body.byteLength };
