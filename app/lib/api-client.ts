@@ -1,4 +1,12 @@
-import { pathOf, type BodyOf, type DataOf, type Endpoint, type ParamsOf, type QueryOf } from '#shared/api/endpoint.ts';
+import {
+  pathOf,
+  type BodyOf,
+  type DataOf,
+  type Endpoint,
+  type MetaOf,
+  type ParamsOf,
+  type QueryOf,
+} from '#shared/api/endpoint.ts';
 import { UI_MESSAGES } from '#shared/messages.ts';
 import { leaving } from './leaving';
 import { askToLogInAgain } from './relogin';
@@ -27,6 +35,8 @@ interface CallOptions {
   endSessionOn401?: boolean;
   /** Let the request finish even if the page goes away (logout). */
   keepalive?: boolean;
+  /** Answer `{ data, meta }` instead of `data` (paged lists). */
+  whole?: boolean;
 }
 
 type CallInput<E extends Endpoint> = CallOptions &
@@ -47,6 +57,21 @@ export function call<E extends Endpoint>(endpoint: E, ...[input]: CallArgs<E>): 
     options,
   );
 }
+/** Calls a paged list and answers its `data` and `meta` (the cursor of the next page). */
+export function callPage<E extends Endpoint & { meta: NonNullable<Endpoint['meta']> }>(
+  endpoint: E,
+  ...[input]: CallArgs<E>
+): Promise<{ data: DataOf<E>; meta: MetaOf<E> | undefined }> {
+  const { params, query, body, ...options } = (input ?? {}) as CallInput<Endpoint> & { body?: unknown };
+  const search = query
+    ? `?${new URLSearchParams(Object.entries(query).filter(([, v]) => v !== undefined) as string[][])}`
+    : '';
+  return request(pathOf(endpoint, params as unknown as Record<string, string>) + search, endpoint.method, body, {
+    ...options,
+    whole: true,
+  });
+}
+
 /** Endpoints with nothing to send take no second argument. */
 type CallArgs<E extends Endpoint> =
   ParamsOf<E> extends undefined
@@ -87,7 +112,12 @@ async function request<T>(
   } catch {
     throw new ApiError(0, UI_MESSAGES.unreachable);
   }
-  const payload = (await response.json().catch(() => null)) as { data?: T; message?: string; field?: string } | null;
+  const payload = (await response.json().catch(() => null)) as {
+    data?: unknown;
+    meta?: unknown;
+    message?: string;
+    field?: string;
+  } | null;
   if (response.status === 401 && headers.authorization && options.endSessionOn401 !== false) {
     if (method !== 'GET' && !retried && (await askToLogInAgain())) {
       return request<T>(path, method, input, options, true);
@@ -99,5 +129,5 @@ async function request<T>(
   if (!response.ok) {
     throw new ApiError(response.status, payload?.message ?? response.statusText, payload?.field);
   }
-  return payload?.data as T;
+  return (options.whole ? { data: payload?.data, meta: payload?.meta } : payload?.data) as T;
 }

@@ -5,6 +5,22 @@ function field(value: string | null | undefined): string {
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
+/** One CSV line with its CRLF ending (a stream writes them one after another). */
+export const csvLine = (row: Array<string | null | undefined>): string => row.map(field).join(',') + '\r\n';
+
 export function toCsv(header: string[], rows: Array<Array<string | null | undefined>>): string {
-  return [header, ...rows].map((row) => row.map(field).join(',')).join('\r\n') + '\r\n';
+  return [header, ...rows].map(csvLine).join('');
+}
+
+/**
+ * A CSV document written as it is read: the header, then the lines of each batch as the batch arrives.
+ * One chunk per batch keeps the stream's overhead low; memory holds one batch at a time.
+ */
+export async function* csvStream<T>(
+  header: string[],
+  batches: AsyncIterable<T[]>,
+  toRow: (item: T) => Array<string | null | undefined>,
+): AsyncGenerator<string> {
+  yield csvLine(header);
+  for await (const batch of batches) yield batch.map((item) => csvLine(toRow(item))).join('');
 }

@@ -8,14 +8,15 @@ import {
   categoryInputSchema,
   POST_STATUSES,
   postDetailsSchema,
-  pageInfoSchema,
+  listMetaSchema,
   pageQuerySchema,
 } from '#shared/schemas/blog.ts';
+import { cursorPageInfoSchema, cursorParam, pageSizeParam } from '#shared/schemas/paging.ts';
 import { endpoint, idParam, idParams } from './endpoint';
 
 /**
  * Blog categories and posts. Reads are public, except get-by-id (the admin edit form). Lists are newest
- * first; `?page=&limit=` pages them and adds `meta`.
+ * first; `?page=&limit=` pages them and adds `meta`; `?cursor=` pages them by keyset (shared/schemas/paging.ts).
  */
 const posts = z.array(blogPostSchema);
 const deleted = z.object({ _id: z.string() });
@@ -51,7 +52,7 @@ export const listPosts = endpoint({
   access: 'public',
   query: pageQuerySchema,
   data: posts,
-  meta: pageInfoSchema,
+  meta: listMetaSchema,
 });
 
 /** The posts of one category by its id (the admin list's category select). */
@@ -62,7 +63,7 @@ export const listPostsOfCategory = endpoint({
   params: z.object({ categoryId: idParam }),
   query: pageQuerySchema,
   data: posts,
-  meta: pageInfoSchema,
+  meta: listMetaSchema,
 });
 
 /** The public list of one category by its URL segment; `uncategorized` lists posts without one. */
@@ -73,7 +74,7 @@ export const listPostsOfCategoryName = endpoint({
   params: z.object({ categoryName: segment(200) }),
   query: pageQuerySchema,
   data: posts,
-  meta: pageInfoSchema,
+  meta: listMetaSchema,
 });
 
 /** A post by its address segments; a post that moved answers 301 to its new lookup. */
@@ -122,13 +123,22 @@ export const getAdminPost = endpoint({
   data: adminPostSchema,
 });
 
-/** The admin's list: every post with its status, newest first; filtered by status and category. */
+/**
+ * The admin's list: every post with its status, newest first; filtered by status and category. With
+ * `limit` or `cursor` (empty for the first page) a keyset page and `meta`.
+ */
 export const listAdminPosts = endpoint({
   method: 'GET',
   path: '/admin/posts',
   access: 'admin',
-  query: z.object({ status: z.optional(z.enum(POST_STATUSES)), categoryId: z.optional(idParam) }),
+  query: z.object({
+    status: z.optional(z.enum(POST_STATUSES)),
+    categoryId: z.optional(idParam),
+    limit: z.optional(pageSizeParam(200)),
+    cursor: z.optional(cursorParam),
+  }),
   data: z.array(postDetailsSchema),
+  meta: cursorPageInfoSchema,
 });
 
 /**

@@ -45,6 +45,7 @@ export type ParamsOf<E extends Endpoint> = E['params'] extends z.ZodMiniType ? z
 export type QueryOf<E extends Endpoint> = E['query'] extends z.ZodMiniType ? z.input<E['query']> : undefined;
 export type BodyOf<E extends Endpoint> = E['body'] extends z.ZodMiniType ? z.input<E['body']> : undefined;
 export type DataOf<E extends Endpoint> = z.output<E['data']>;
+export type MetaOf<E extends Endpoint> = E['meta'] extends z.ZodMiniType ? z.output<E['meta']> : undefined;
 
 /** The address of a call: `/blogs/edit/:id` with `{ id: 'a b' }` is `/blogs/edit/a%20b`. */
 export function pathOf(e: Endpoint, params?: Record<string, string>): string {

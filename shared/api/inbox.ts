@@ -1,4 +1,5 @@
 import { z } from '#shared/schemas/zod.ts';
+import { cursorPageInfoSchema, cursorQuery } from '#shared/schemas/paging.ts';
 import { endpoint, idParams } from './endpoint';
 
 /** The admin inbox of contact messages. */
@@ -12,12 +13,16 @@ export const contactMessageSchema = z.object({
 });
 export type ContactMessage = z.infer<typeof contactMessageSchema>;
 
-/** Newest first. */
+export const MESSAGE_PAGE_SIZE = 50;
+
+/** Newest first, a page at a time: `limit` (default 50, at most 500) after `cursor` (`meta.next`). */
 export const listMessages = endpoint({
   method: 'GET',
   path: '/admin/messages',
   access: 'admin',
+  query: z.object(cursorQuery(MESSAGE_PAGE_SIZE, 500)),
   data: z.array(contactMessageSchema),
+  meta: cursorPageInfoSchema,
 });
 
 export const markMessageRead = endpoint({

@@ -1,5 +1,6 @@
 import { z } from '#shared/schemas/zod.ts';
 import { subscribeSchema } from '#shared/schemas/subscribe.ts';
+import { cursorPageInfoSchema, cursorQuery } from '#shared/schemas/paging.ts';
 import { endpoint, idParam, idParams, messageData } from './endpoint';
 
 export const subscriberSchema = z.object({
@@ -36,11 +37,23 @@ export const unsubscribeOneClick = endpoint({
   data: messageData,
 });
 
+/** The administrator's list, newest first, a page at a time (docs/api.md#subscribers). */
+export const SUBSCRIBER_PAGE_SIZE = 50;
+
+/**
+ * A page of the list: `limit` (default 50, at most 500) subscribers after `cursor` (the `meta.next` of the
+ * page before; none or empty: the newest), only addresses containing `search` when given.
+ */
 export const listSubscribers = endpoint({
   method: 'GET',
   path: '/admin/subscribers',
   access: 'admin',
+  query: z.object({
+    search: z.optional(z.string().check(z.trim(), z.maxLength(200, 'Search for at most 200 characters'))),
+    ...cursorQuery(SUBSCRIBER_PAGE_SIZE, 500),
+  }),
   data: z.array(subscriberSchema),
+  meta: cursorPageInfoSchema,
 });
 
 export const removeSubscriber = endpoint({
@@ -51,6 +64,7 @@ export const removeSubscriber = endpoint({
   data: z.object({ _id: z.string() }),
 });
 
+/** Every subscriber as CSV, newest first; streamed as it is read, so its size is not bounded by memory. */
 export const exportSubscribers = endpoint({
   method: 'GET',
   path: '/admin/subscribers/export.csv',

@@ -1,6 +1,7 @@
 import { z } from './zod';
 import { PUBLISHING_MESSAGES } from '#shared/messages.ts';
 import { optionalLink, optionalText } from './fields';
+import { cursorPageInfoSchema, cursorParam, pageSizeParam } from './paging';
 
 /**
  * Blog payloads (docs/product.md#blog-entities, docs/product.md#api). The spec's forms show no validation; the server still needs a name for a
@@ -75,10 +76,15 @@ export const blogEditSchema = z
   .check(scheduleNeedsDate);
 export type BlogFormValues = z.input<typeof blogInputSchema>;
 
-/** `?page=&limit=` of the list endpoints; without them the whole list comes back (the spec's "all posts"). */
+/**
+ * `?page=&limit=` of the list endpoints; without them the whole list comes back (the spec's "all posts").
+ * **Extension:** `?cursor=` pages by keyset instead (docs/api.md#paging): empty for the first page, then
+ * the `meta.next` of the page before; with `limit` (default 10) and never with `page`.
+ */
 export const pageQuerySchema = z.object({
   page: z.optional(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(100_000))),
-  limit: z.optional(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(100))),
+  limit: z.optional(pageSizeParam(100)),
+  cursor: z.optional(cursorParam),
 });
 
 /** A category as every answer shows it. */
@@ -147,3 +153,6 @@ export const pageInfoSchema = z.object({
   hasMore: z.boolean(),
 });
 export type PageInfo = z.infer<typeof pageInfoSchema>;
+
+/** `meta` of a public list: a numbered page (`?page=&limit=`), or a keyset page (`?cursor=`). */
+export const listMetaSchema = z.union([pageInfoSchema, cursorPageInfoSchema]);

@@ -1,25 +1,30 @@
-import { useState } from 'react';
-import { Badge, Button, Table } from 'react-bootstrap';
-import { useRevalidator } from 'react-router';
+import { useCallback, useState } from 'react';
+import { Badge, Button, Spinner, Table } from 'react-bootstrap';
+import { MESSAGES } from '#shared/messages.ts';
 import { formatDate } from '#shared/format.ts';
 import { deleteMessage, listMessages, markMessageRead, type ContactMessage } from '#shared/api/inbox.ts';
 import { ConfirmDialog } from '#app/components/ui/ConfirmDialog.tsx';
-import { call } from '#app/lib/api-client.ts';
+import { call, callPage } from '#app/lib/api-client.ts';
+import { usePagedList } from '#app/lib/use-paged-list.ts';
 import { useSubmit } from '#app/lib/use-submit.ts';
 import type { Route } from './+types/messages';
 import { IconButton } from '#app/components/ui/IconButton.tsx';
 
-export const clientLoader = () => call(listMessages);
+/** The newest 50; "Load more" reads the next ones. */
+export const clientLoader = () => callPage(listMessages, { query: { cursor: '' } });
 clientLoader.hydrate = true as const;
 
 /** Contact messages, newest first: mark read or unread, delete (docs/product.md#messages). */
-export default function Messages({ loaderData: messages }: Route.ComponentProps) {
-  const revalidator = useRevalidator();
+export default function Messages({ loaderData: firstPage }: Route.ComponentProps) {
+  const fetchPage = useCallback((cursor: string) => callPage(listMessages, { query: { cursor } }), []);
+  const list = usePagedList<ContactMessage>(fetchPage, firstPage);
+  const messages = list.items ?? [];
   const [deleting, setDeleting] = useState<ContactMessage | null>(null);
 
   const acting = useSubmit();
-  const act = async (work: () => Promise<unknown>) => {
-    if (await acting.run(work, { onFailure: 'generic' })) await revalidator.revalidate();
+  /** A change of one message is made in place, so the pages loaded so far stay. */
+  const act = async (work: () => Promise<unknown>, change: (rows: ContactMessage[]) => ContactMessage[]) => {
+    if (await acting.run(work, { onFailure: 'generic' })) list.update(change);
   };
 
   return (
@@ -52,7 +57,10 @@ export default function Messages({ loaderData: messages }: Route.ComponentProps)
                     variant="outline-secondary"
                     className="me-2"
                     onClick={() =>
-                      void act(() => call(markMessageRead, { params: { id: m._id }, body: { read: !m.read } }))
+                      void act(
+                        () => call(markMessageRead, { params: { id: m._id }, body: { read: !m.read } }),
+                        (rows) => rows.map((row) => (row._id === m._id ? { ...row, read: !m.read } : row)),
+                      )
                     }
                   >
                     {m.read ? 'Mark unread' : 'Mark read'}
@@ -64,6 +72,12 @@ export default function Messages({ loaderData: messages }: Route.ComponentProps)
           </tbody>
         </Table>
       </div>
+      {list.failed ? <p className="text-danger">{MESSAGES.somethingWentWrong}</p> : null}
+      {list.more ? (
+        <Button variant="outline-secondary" onClick={list.more} disabled={list.loading}>
+          {list.loading ? <Spinner animation="border" size="sm" role="status" aria-label="Loading" /> : 'Load more'}
+        </Button>
+      ) : null}
       <ConfirmDialog
         show={deleting !== null}
         message={`Delete the message from ${deleting?.name ?? ''}?`}
@@ -71,7 +85,12 @@ export default function Messages({ loaderData: messages }: Route.ComponentProps)
         onConfirm={() => {
           const message = deleting;
           setDeleting(null);
-          if (message) void act(() => call(deleteMessage, { params: { id: message._id } }));
+          if (message) {
+            void act(
+              () => call(deleteMessage, { params: { id: message._id } }),
+              (rows) => rows.filter((row) => row._id !== message._id),
+            );
+          }
         }}
       />
     </section>

@@ -1,18 +1,19 @@
-import { useState } from 'react';
-import { Badge, Button, Table } from 'react-bootstrap';
-import { useRevalidator } from 'react-router';
+import { useCallback, useEffect, useState } from 'react';
+import { Badge, Button, Form, Spinner, Table } from 'react-bootstrap';
 import { toast } from '#app/lib/toast.tsx';
 import { formatDate } from '#shared/format.ts';
 import { MESSAGES } from '#shared/messages.ts';
 import { ConfirmDialog } from '#app/components/ui/ConfirmDialog.tsx';
 import { exportSubscribers, listSubscribers, removeSubscriber, type Subscriber } from '#shared/api/subscribers.ts';
-import { call, download } from '#app/lib/api-client.ts';
+import { call, callPage, download } from '#app/lib/api-client.ts';
+import { usePagedList } from '#app/lib/use-paged-list.ts';
 import { useSubmit } from '#app/lib/use-submit.ts';
 import { AddSubscribersDialog, type AddMode } from '#app/features/admin/AddSubscribersDialog.tsx';
 import type { Route } from './+types/subscribers';
 import { IconButton } from '#app/components/ui/IconButton.tsx';
 
-export const clientLoader = () => call(listSubscribers);
+/** The first page (newest 50); "Load more" reads the next ones, so the page never loads the whole list. */
+export const clientLoader = () => callPage(listSubscribers, { query: { cursor: '' } });
 clientLoader.hydrate = true as const;
 
 const STATUS_COLOURS = { pending: 'warning', confirmed: 'success', unsubscribed: 'secondary' } as const;
@@ -27,8 +28,25 @@ async function downloadCsv() {
   URL.revokeObjectURL(url);
 }
 
-export default function Subscribers({ loaderData: subscribers }: Route.ComponentProps) {
-  const revalidator = useRevalidator();
+/** The search as typed, a quarter second after the last key (one request per pause, not per key). */
+function useSettled(value: string, ms = 250) {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return settled;
+}
+
+export default function Subscribers({ loaderData: firstPage }: Route.ComponentProps) {
+  const [search, setSearch] = useState('');
+  const searched = useSettled(search.trim());
+  const fetchPage = useCallback(
+    (cursor: string) => callPage(listSubscribers, { query: { cursor, search: searched || undefined } }),
+    [searched],
+  );
+  const list = usePagedList<Subscriber>(fetchPage, firstPage);
+  const subscribers = list.items ?? [];
   const [removing, setRemoving] = useState<Subscriber | null>(null);
   const [adding, setAdding] = useState<AddMode | null>(null);
   const acting = useSubmit();
@@ -38,7 +56,7 @@ export default function Subscribers({ loaderData: subscribers }: Route.Component
     const removed = await acting.run(() => call(removeSubscriber, { params: { id: subscriber._id } }), {
       onFailure: 'generic',
     });
-    if (removed) await revalidator.revalidate();
+    if (removed) list.update((rows) => rows.filter((row) => row._id !== subscriber._id));
   };
 
   return (
@@ -58,9 +76,19 @@ export default function Subscribers({ loaderData: subscribers }: Route.Component
           </Button>
         </div>
       </div>
-      {subscribers.length === 0 ? (
+      <Form.Control
+        type="search"
+        className="mb-3"
+        placeholder="Search by e-mail address"
+        aria-label="Search subscribers"
+        value={search}
+        onChange={(e) => setSearch(e.target.value)}
+      />
+      {list.items && subscribers.length === 0 ? (
         <p className="text-body-secondary">
-          No subscribers yet. Visitors subscribe with the STAY IN THE KNOW box on the blog.
+          {searched
+            ? 'No subscriber matches this search.'
+            : 'No subscribers yet. Visitors subscribe with the STAY IN THE KNOW box on the blog.'}
         </p>
       ) : null}
       <div className="table-responsive">
@@ -93,12 +121,14 @@ export default function Subscribers({ loaderData: subscribers }: Route.Component
           </tbody>
         </Table>
       </div>
+      {list.failed ? <p className="text-danger">{MESSAGES.somethingWentWrong}</p> : null}
+      {list.more ? (
+        <Button variant="outline-secondary" onClick={list.more} disabled={list.loading}>
+          {list.loading ? <Spinner animation="border" size="sm" role="status" aria-label="Loading" /> : 'Load more'}
+        </Button>
+      ) : null}
       {adding ? (
-        <AddSubscribersDialog
-          mode={adding}
-          onClose={() => setAdding(null)}
-          onAdded={() => void revalidator.revalidate()}
-        />
+        <AddSubscribersDialog mode={adding} onClose={() => setAdding(null)} onAdded={() => void list.reload()} />
       ) : null}
       <ConfirmDialog
         show={removing !== null}

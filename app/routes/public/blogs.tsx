@@ -1,6 +1,7 @@
 import { BlogList } from '#app/features/blog/BlogList.tsx';
 import { BLOG_PAGE_SIZE, pageParam } from '#app/features/blog/page-param.ts';
 import { pageMeta } from '#app/lib/meta.ts';
+import type { PageInfo } from '#shared/schemas/blog.ts';
 import type { Route } from './+types/blogs';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -10,7 +11,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     blog.recentPosts(),
     blog.listCategories(),
   ]);
-  return { posts: list.posts, pageInfo: list.pageInfo!, recent, categories, site: context.site };
+  return {
+    posts: list.posts,
+    // A numbered page was asked, so its meta is the numbered kind (never a cursor page's).
+    pageInfo: list.pageInfo as PageInfo,
+    recent,
+    categories,
+    site: context.site,
+  };
 }
 
 export const meta: Route.MetaFunction = ({ data }) =>

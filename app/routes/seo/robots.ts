@@ -8,6 +8,8 @@ export function loader({ context }: Route.LoaderArgs) {
     'Disallow: /admin',
     'Disallow: /api/',
     '',
+    // The index lists every sitemap file; the first is also named on its own, as it always was.
+    `Sitemap: ${base}/sitemap-index.xml`,
     `Sitemap: ${base}/sitemap.xml`,
     '',
   ].join('\n');

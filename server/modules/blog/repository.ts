@@ -2,6 +2,7 @@ import { sql, type Selectable } from 'kysely';
 import type { Db } from '#server/db/database.ts';
 import { now } from '#server/db/database.ts';
 import type { BlogPostTable, PostStatus } from '#server/db/schema.ts';
+import type { Cursor } from '#server/lib/cursor.ts';
 
 export type PostRow = Selectable<BlogPostTable> & { category_name: string | null; category_slug: string | null };
 
@@ -37,29 +38,53 @@ function filtered<Q extends ReturnType<typeof postsQuery>>(query: Q, filter: Pos
 }
 
 /** Public lists are newest publication first; the admin's newest created first. */
+export const sortKeyOf = (filter: PostFilter) =>
+  filter.status === 'public' ? ('published_at' as const) : ('created_at' as const);
+
+/**
+ * A list in its order: all of it, a slice by `offset`, or (keyset) the `limit` rows after `after`. The
+ * keyset form compares (sort key, id) as a row value, which both databases answer from the indexes of
+ * migration 2026-11-26-0014 without reading the rows before the page. A slice by offset picks its ids
+ * in the index first (skipping ids, not whole posts with their content), then reads those posts.
+ */
 export async function listPosts(
   db: Db,
   filter: PostFilter,
-  page?: { offset: number; limit: number },
+  page?: { offset?: number; limit: number; after?: Cursor },
 ): Promise<PostRow[]> {
-  let query = filtered(postsQuery(db), filter);
-  query =
-    filter.status === 'public'
-      ? query.orderBy('blog_posts.published_at', 'desc').orderBy('blog_posts.id', 'desc')
-      : query.orderBy('blog_posts.created_at', 'desc').orderBy('blog_posts.id', 'desc');
-  if (page) query = query.limit(page.limit).offset(page.offset);
+  const key = `blog_posts.${sortKeyOf(filter)}` as const;
+  let query = filtered(postsQuery(db), filter).orderBy(key, 'desc').orderBy('blog_posts.id', 'desc');
+  if (page?.after) {
+    const { key: at, id } = page.after;
+    query = query.where((eb) => eb(eb.refTuple(key, 'blog_posts.id'), '<', eb.tuple(at, id)));
+  }
+  if (page?.offset) {
+    const ids = filteredIds(db, filter)
+      .orderBy(sortKeyOf(filter), 'desc')
+      .orderBy('id', 'desc')
+      .limit(page.limit)
+      .offset(page.offset);
+    return query.where('blog_posts.id', 'in', ids).execute();
+  }
+  if (page) query = query.limit(page.limit);
   return query.execute();
 }
 
-export async function countPosts(db: Db, filter: PostFilter): Promise<number> {
-  let query = db
-    .selectFrom('blog_posts')
-    .select((eb) => eb.fn.countAll<string | number>().as('n'))
-    .where('deleted_at', 'is', null);
+/** The ids of a list's posts, read from the index alone. */
+function filteredIds(db: Db, filter: PostFilter) {
+  let query = db.selectFrom('blog_posts').select('id').where('deleted_at', 'is', null);
   if (filter.categoryId === null) query = query.where('category_id', 'is', null);
   else if (filter.categoryId !== undefined) query = query.where('category_id', '=', filter.categoryId);
   if (filter.status) query = query.where('status', '=', filter.status === 'public' ? 'published' : filter.status);
-  return Number((await query.executeTakeFirstOrThrow()).n);
+  return query;
+}
+
+export async function countPosts(db: Db, filter: PostFilter): Promise<number> {
+  const row = await filteredIds(db, filter)
+    .clearSelect()
+    .select((eb) => eb.fn.countAll<string | number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }
 
 export async function findPost(db: Db, id: string): Promise<PostRow | undefined> {
@@ -317,4 +342,47 @@ export async function deleteTrash(db: Db, id: string): Promise<void> {
 
 export async function purgeTrash(db: Db, before: string): Promise<void> {
   await db.deleteFrom('trash').where('deleted_at', '<', before).execute();
+}
+
+/**
+ * The addresses of published posts, a batch at a time in the public order (the sitemap): only the
+ * columns an address needs, never the content.
+ */
+export function listPublicAddresses(db: Db, limit: number, after?: Cursor) {
+  let query = db
+    .selectFrom('blog_posts')
+    .leftJoin('blog_categories', 'blog_categories.id', 'blog_posts.category_id')
+    .select([
+      'blog_posts.id',
+      'blog_posts.slug',
+      'blog_posts.updated_at',
+      'blog_posts.published_at',
+      'blog_categories.slug as category_slug',
+    ])
+    .where('blog_posts.status', '=', 'published')
+    .where('blog_posts.deleted_at', 'is', null);
+  if (after) {
+    query = query.where((eb) =>
+      eb(eb.refTuple('blog_posts.published_at', 'blog_posts.id'), '<', eb.tuple(after.key, after.id)),
+    );
+  }
+  return query.orderBy('blog_posts.published_at', 'desc').orderBy('blog_posts.id', 'desc').limit(limit).execute();
+}
+
+/**
+ * The position just before the `offset`-th published post (0-based) in the public order: where a child
+ * sitemap starts. Reads one index entry after skipping `offset` of them; undefined past the end.
+ */
+export async function publicPositionAt(db: Db, offset: number): Promise<Cursor | undefined> {
+  const row = await db
+    .selectFrom('blog_posts')
+    .select(['published_at', 'id'])
+    .where('status', '=', 'published')
+    .where('deleted_at', 'is', null)
+    .orderBy('published_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .offset(offset)
+    .executeTakeFirst();
+  return row ? { key: row.published_at!, id: row.id } : undefined;
 }

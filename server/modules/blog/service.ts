@@ -12,6 +12,7 @@ import {
   type PostStatus,
 } from '#shared/schemas/blog.ts';
 import type { z } from '#shared/schemas/zod.ts';
+import { PAGING_MESSAGES, type CursorPageInfo } from '#shared/schemas/paging.ts';
 import type { Db } from '#server/db/database.ts';
 import { newId } from '#server/db/database.ts';
 import { isUniqueViolation } from '#server/db/unique-violation.ts';
@@ -20,6 +21,7 @@ import type { SiteMeta } from '#server/modules/site-meta/service.ts';
 import { SYSTEM, type Actor, type RevisionService } from '#server/modules/revisions/service.ts';
 import type { ContentImages } from '#server/modules/uploads/content-images.ts';
 import { sanitizeRichText } from '#server/lib/sanitize-html.ts';
+import { decodeCursor, keysetPage } from '#server/lib/cursor.ts';
 import * as repo from './repository';
 import { pathOf, postWrite, toCategory, toPost } from './mapping';
 
@@ -28,6 +30,16 @@ const POST_ADDRESS_INDEX = 'blog_posts_address_idx';
 /** Each lost attempt means another writer took an address meanwhile: enough for 20 posts of one title saved at once. */
 const WRITE_ATTEMPTS = 20;
 const ALL_POSTS_CAP = 1000;
+const DEFAULT_PAGE_SIZE = 10;
+const ADMIN_PAGE_SIZE = 50;
+/** Rows per query while a sitemap is written. */
+const SITEMAP_BATCH = 5000;
+
+type PageQuery = { page?: number; limit?: number; cursor?: string };
+interface PostPage {
+  posts: PostDetails[];
+  pageInfo: PageInfo | CursorPageInfo | undefined;
+}
 
 /** The first free slug in a category: the base, else base-2, base-3 … */
 async function uniqueSlug(db: Db, categoryId: string | null, base: string, excludeId?: string): Promise<string> {
@@ -168,14 +180,32 @@ export function createBlogService(deps: {
     return category;
   }
 
-  async function pageOf(filter: repo.PostFilter, page?: { page?: number; limit?: number }) {
-    if (!page?.page && !page?.limit) {
+  /** The `limit` posts after `cursor` (from the start without one), and the cursor of the page after. */
+  async function keyset(filter: repo.PostFilter, limit: number, cursor?: string) {
+    const key = repo.sortKeyOf(filter);
+    const after = cursor ? decodeCursor(cursor) : undefined;
+    const rows = await repo.listPosts(db, filter, { limit: limit + 1, after });
+    const { rows: shown, meta } = keysetPage(rows, limit, (row) => ({ key: row[key]!, id: row.id }));
+    return { posts: shown.map(toPost), pageInfo: meta };
+  }
+
+  /**
+   * One list as asked: without parameters all of it up to 1000 posts (the spec's "all posts"); with
+   * `page`/`limit` a numbered page with its total; with `cursor` (empty for the first page) the page after
+   * it (keyset, no total) and the cursor of the next.
+   */
+  async function pageOf(filter: repo.PostFilter, page: PageQuery = {}): Promise<PostPage> {
+    if (page.cursor !== undefined) {
+      if (page.page !== undefined) throw new InvalidInputError(PAGING_MESSAGES.pageAndCursor, 'cursor');
+      return keyset(filter, page.limit ?? DEFAULT_PAGE_SIZE, page.cursor);
+    }
+    if (!page.page && !page.limit) {
       return {
         posts: (await repo.listPosts(db, filter, { offset: 0, limit: ALL_POSTS_CAP })).map(toPost),
         pageInfo: undefined,
       };
     }
-    const limit = page.limit ?? 10;
+    const limit = page.limit ?? DEFAULT_PAGE_SIZE;
     const current = page.page ?? 1;
     const [rows, total] = await Promise.all([
       repo.listPosts(db, filter, { offset: (current - 1) * limit, limit }),
@@ -378,19 +408,28 @@ export function createBlogService(deps: {
     },
 
     /** The public list: published posts only. */
-    listPosts: (page?: { page?: number; limit?: number }) => pageOf({ status: 'public' }, page),
+    listPosts: (page?: PageQuery) => pageOf({ status: 'public' }, page),
 
     /** The admin's list: every post whatever its status, or those of one status and one category. */
     listForAdmin: async (filter: { status?: PostStatus; categoryId?: string }) =>
       (await repo.listPosts(db, filter)).map(toPost),
 
-    async listByCategoryId(categoryId: string, page?: { page?: number; limit?: number }) {
+    /** The admin's list as the API asks it: all of it, or with `limit`/`cursor` a keyset page. */
+    async pageForAdmin(query: { status?: PostStatus; categoryId?: string; limit?: number; cursor?: string }) {
+      const filter = { status: query.status, categoryId: query.categoryId };
+      if (query.limit === undefined && query.cursor === undefined) {
+        return { posts: await this.listForAdmin(filter), pageInfo: undefined };
+      }
+      return keyset(filter, query.limit ?? ADMIN_PAGE_SIZE, query.cursor);
+    },
+
+    async listByCategoryId(categoryId: string, page?: PageQuery) {
       if (!(await repo.findCategory(db, categoryId))) throw new NotFoundError(SERVER_MESSAGES.categoryNotFound);
       return pageOf({ categoryId, status: 'public' }, page);
     },
 
     /** The public list of one category by its URL segment; `uncategorized` lists posts without one. */
-    async listByCategorySegment(segment: string, page?: { page?: number; limit?: number }) {
+    async listByCategorySegment(segment: string, page?: PageQuery) {
       const category = await this.categoryBySegment(segment);
       if (category === undefined) throw new NotFoundError(SERVER_MESSAGES.categoryNotFound);
       return { category, ...(await pageOf({ categoryId: category?._id ?? null, status: 'public' }, page)) };
@@ -418,6 +457,27 @@ export function createBlogService(deps: {
       const movedId = await repo.findRedirect(db, blogPostUrl(segment, slug));
       const moved = movedId ? await repo.findPost(db, movedId) : undefined;
       return moved?.status === 'published' ? { movedTo: toPost(moved).url } : null;
+    },
+
+    /** How many posts are public (the sitemap index counts its children by it). */
+    countPublic: () => repo.countPosts(db, { status: 'public' }),
+
+    /**
+     * The addresses of `count` public posts from the `offset`-th, newest publication first, a batch at a
+     * time (a child sitemap): the start is found in the index once, then each batch is a keyset read of
+     * the few columns an address needs, so at most one batch of rows is in memory.
+     */
+    async *publicAddresses(offset: number, count: number, batch = SITEMAP_BATCH) {
+      let after = offset > 0 ? await repo.publicPositionAt(db, offset - 1) : undefined;
+      if (offset > 0 && !after) return;
+      for (let left = count; left > 0;) {
+        const rows = await repo.listPublicAddresses(db, Math.min(batch, left), after);
+        if (rows.length) yield rows.map((r) => ({ url: pathOf(r.category_slug, r.slug), updatedAt: r.updated_at }));
+        if (rows.length < Math.min(batch, left)) return;
+        left -= rows.length;
+        const last = rows.at(-1)!;
+        after = { key: last.published_at!, id: last.id };
+      }
     },
 
     recentPosts: async () =>

@@ -1,5 +1,6 @@
 import type { Db } from '#server/db/database.ts';
 import { now } from '#server/db/database.ts';
+import type { Cursor } from '#server/lib/cursor.ts';
 
 /** All SQL for contact messages. */
 
@@ -13,9 +14,14 @@ export async function insertMessage(
     .execute();
 }
 
-/** Newest first. */
-export function listMessages(db: Db) {
-  return db.selectFrom('contact_messages').selectAll().orderBy('created_at', 'desc').orderBy('id').execute();
+/** Newest first, `limit` after `after` (keyset on created_at and id, served by their index). */
+export function listMessages(db: Db, options: { limit: number; after?: Cursor }) {
+  let query = db.selectFrom('contact_messages').selectAll();
+  if (options.after) {
+    const { key, id } = options.after;
+    query = query.where((eb) => eb(eb.refTuple('created_at', 'id'), '<', eb.tuple(key, id)));
+  }
+  return query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(options.limit).execute();
 }
 
 /** False when there is no such message. */

@@ -4,6 +4,7 @@ import type { ContactMessage } from '#shared/api/inbox.ts';
 import type { Db } from '#server/db/database.ts';
 import { newId } from '#server/db/database.ts';
 import { NotFoundError } from '#server/errors.ts';
+import { decodeCursor, keysetPage } from '#server/lib/cursor.ts';
 import type { MailService } from '#server/modules/mail/service.ts';
 import { contactNotification } from './mails';
 import * as repo from './repository';
@@ -27,10 +28,12 @@ export function createContactService(deps: { db: Db; mail: MailService; contactT
       return { stored: true, id };
     },
 
-    /** For the admin inbox, newest first. */
-    async list(): Promise<ContactMessage[]> {
-      const rows = await repo.listMessages(db);
-      return rows.map((r) => ({
+    /** A page of the admin inbox, newest first: the `limit` after `cursor` (none or empty: the newest). */
+    async list(query: { limit: number; cursor?: string }) {
+      const after = query.cursor ? decodeCursor(query.cursor) : undefined;
+      const rows = await repo.listMessages(db, { limit: query.limit + 1, after });
+      const { rows: shown, meta } = keysetPage(rows, query.limit, (r) => ({ key: r.created_at, id: r.id }));
+      const messages: ContactMessage[] = shown.map((r) => ({
         _id: r.id,
         name: r.name,
         email: r.email,
@@ -38,6 +41,7 @@ export function createContactService(deps: { db: Db; mail: MailService; contactT
         read: r.is_read === 1,
         createdAt: r.created_at,
       }));
+      return { messages, meta };
     },
 
     async setRead(id: string, read: boolean) {

@@ -1,4 +1,6 @@
+import { sql } from 'kysely';
 import type { Db } from '#server/db/database.ts';
+import type { Cursor } from '#server/lib/cursor.ts';
 import { now } from '#server/db/database.ts';
 
 /** All SQL for subscribers (and the read of the post a visitor subscribed from). */
@@ -104,9 +106,13 @@ export async function countConfirmed(db: Db): Promise<number> {
   return Number(row.n);
 }
 
-/** Every subscriber with the post they subscribed from, newest first. */
-export function listWithSource(db: Db) {
-  return db
+/**
+ * Subscribers with the post they subscribed from, newest first, `limit` at a time after `after` (keyset on
+ * created_at and id: migration 2026-11-26-0014's index answers any page without reading those before it).
+ * `search` keeps addresses that contain it (addresses are stored lower-cased).
+ */
+export function listWithSource(db: Db, options: { limit: number; after?: Cursor; search?: string }) {
+  let query = db
     .selectFrom('subscribers')
     .leftJoin('blog_posts', 'blog_posts.id', 'subscribers.blog_id')
     .select([
@@ -118,8 +124,19 @@ export function listWithSource(db: Db) {
       'subscribers.consent_source',
       'blog_posts.id as post_id',
       'blog_posts.title as post_title',
-    ])
+    ]);
+  if (options.search) {
+    const like = `%${options.search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    query = query.where('subscribers.email', 'like', sql<string>`${like} escape '\\'`);
+  }
+  if (options.after) {
+    const { key, id } = options.after;
+    query = query.where((eb) => eb(eb.refTuple('subscribers.created_at', 'subscribers.id'), '<', eb.tuple(key, id)));
+  }
+  return query
     .orderBy('subscribers.created_at', 'desc')
+    .orderBy('subscribers.id', 'desc')
+    .limit(options.limit)
     .execute();
 }
 

@@ -3,12 +3,29 @@ import type { Subscriber } from '#shared/api/subscribers.ts';
 import type { Db } from '#server/db/database.ts';
 import { newId } from '#server/db/database.ts';
 import { GoneError, InvalidInputError, NotFoundError } from '#server/errors.ts';
+import { decodeCursor, keysetPage, type Cursor } from '#server/lib/cursor.ts';
 import type { MailService } from '#server/modules/mail/service.ts';
 import type { SiteMeta } from '#server/modules/site-meta/service.ts';
 import { linkToken, verifyLinkToken, type LinkPurpose } from './link-tokens';
 import { alreadySubscribedMail, confirmationMail, type SubscriberLinks } from './mails';
 import { addressesOfCsv } from './import';
 import * as repo from './repository';
+
+/** Rows per query of the CSV export. */
+const EXPORT_BATCH = 1000;
+
+type SubscriberRow = Awaited<ReturnType<typeof repo.listWithSource>>[number];
+
+const toSubscriber = (s: SubscriberRow): Subscriber => ({
+  _id: s.id,
+  email: s.email,
+  status: s.status,
+  createdAt: s.created_at,
+  confirmedAt: s.confirmed_at,
+  source: s.post_id ? { _id: s.post_id, title: s.post_title ?? '' } : null,
+  // Only for addresses the administrator added: the list's shape is otherwise the contract's.
+  ...(s.consent_source ? { consentSource: s.consent_source } : {}),
+});
 
 /**
  * Double opt-in subscriptions: a new address is pending until the link in its confirmation e-mail is
@@ -154,18 +171,30 @@ export function createSubscriberService(deps: {
       return { added, existing, invalid };
     },
 
-    /** For the admin list, newest first, with the post each address subscribed from. */
-    async list(): Promise<Subscriber[]> {
-      return (await repo.listWithSource(db)).map((s) => ({
-        _id: s.id,
-        email: s.email,
-        status: s.status,
-        createdAt: s.created_at,
-        confirmedAt: s.confirmed_at,
-        source: s.post_id ? { _id: s.post_id, title: s.post_title ?? '' } : null,
-        // Only for addresses the administrator added: the list's shape is otherwise the contract's.
-        ...(s.consent_source ? { consentSource: s.consent_source } : {}),
-      }));
+    /**
+     * A page of the admin list, newest first, with the post each address subscribed from: the `limit`
+     * after `cursor` (empty or none: from the newest), only addresses containing `search` when given.
+     */
+    async list(query: { limit: number; cursor?: string; search?: string }) {
+      const after = query.cursor ? decodeCursor(query.cursor) : undefined;
+      const rows = await repo.listWithSource(db, { limit: query.limit + 1, after, search: query.search });
+      const { rows: shown, meta } = keysetPage(rows, query.limit, (row) => ({ key: row.created_at, id: row.id }));
+      return { subscribers: shown.map(toSubscriber), meta };
+    },
+
+    /**
+     * Every subscriber, newest first, a batch at a time (the CSV export): at most one batch is in memory,
+     * and no transaction stays open while a slow client downloads.
+     */
+    async *all(batch = EXPORT_BATCH): AsyncGenerator<Subscriber[]> {
+      let after: Cursor | undefined;
+      for (;;) {
+        const rows = await repo.listWithSource(db, { limit: batch, after });
+        if (rows.length) yield rows.map(toSubscriber);
+        if (rows.length < batch) return;
+        const last = rows.at(-1)!;
+        after = { key: last.created_at, id: last.id };
+      }
     },
 
     async remove(id: string) {

@@ -42,7 +42,10 @@ export const blogRoutes: ApiRoutes = {
     route(scope, api.getAdminPost, async (request) => ({
       data: await newsletter.withState(await blog.getAdminPost(request.params.id)),
     }));
-    route(scope, api.listAdminPosts, async (request) => ({ data: await blog.listForAdmin(request.query) }));
+    route(scope, api.listAdminPosts, async (request) => {
+      const { posts, pageInfo } = await blog.pageForAdmin(request.query);
+      return pageInfo ? { data: posts, meta: pageInfo } : { data: posts };
+    });
     route(scope, api.previewLink, async (request) => ({
       data: { url: `${config.publicUrl}/preview/${await blog.previewToken(request.params.id)}` },
     }));

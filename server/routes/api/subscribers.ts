@@ -1,8 +1,11 @@
+import { Readable } from 'node:stream';
 import { SUBSCRIBE_MESSAGES } from '#shared/messages.ts';
 import * as api from '#shared/api/subscribers.ts';
-import { toCsv } from '#server/lib/csv.ts';
+import { csvStream } from '#server/lib/csv.ts';
 import { rateLimit } from '#server/plugins/rate-limits.ts';
 import { route, type ApiRoutes } from './define';
+
+const EXPORT_COLUMNS = ['email', 'status', 'subscribed_at', 'confirmed_at', 'source_post'];
 
 /** Subscriptions (public) and the administrator's subscriber list. */
 export const subscriberRoutes: ApiRoutes = {
@@ -31,7 +34,10 @@ export const subscriberRoutes: ApiRoutes = {
     });
   },
   admin(scope, { services }) {
-    route(scope, api.listSubscribers, async () => ({ data: await services.subscribers.list() }));
+    route(scope, api.listSubscribers, async (request) => {
+      const { subscribers, meta } = await services.subscribers.list(request.query);
+      return { data: subscribers, meta };
+    });
     route(scope, api.addSubscriber, async (request) => {
       const { email } = request.body;
       const result = await services.subscribers.addByAdmin(request.body);
@@ -55,13 +61,16 @@ export const subscriberRoutes: ApiRoutes = {
       data: await services.subscribers.remove(request.params.id),
     }));
     route(scope, api.exportSubscribers, async (_request, reply) => {
-      const rows = await services.subscribers.list();
       reply.header('content-type', api.exportSubscribers.file.contentType);
       reply.header('content-disposition', 'attachment; filename="subscribers.csv"');
-      return toCsv(
-        ['email', 'status', 'subscribed_at', 'confirmed_at', 'source_post'],
-        rows.map((s) => [s.email, s.status, s.createdAt, s.confirmedAt, s.source?.title ?? s.consentSource]),
-      );
+      const csv = csvStream(EXPORT_COLUMNS, services.subscribers.all(), (s) => [
+        s.email,
+        s.status,
+        s.createdAt,
+        s.confirmedAt,
+        s.source?.title ?? s.consentSource,
+      ]);
+      return reply.send(Readable.from(csv));
     });
   },
 };

@@ -1,0 +1,219 @@
+// `npm run bench:growth [-- --posts 10000 --subscribers 100000 --runs 200]`: seeds a big site on SQLite and
+// on PostgreSQL (BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/postgres, where it makes
+// and drops a database of its own), then times the lists that grow on the production build with the page
+// cache off (every answer is rendered), one request at a time, and prints p50 and p99 and the query plans.
+// Needs `npm run build` first. A benchmark, not a test. See docs/decisions/0013-growth.md.
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import pino from 'pino';
+import { sql } from 'kysely';
+import type { ServerBuild } from 'react-router';
+import { buildApp } from '#server/app.ts';
+import { boot } from '#server/boot.ts';
+import { loadConfig, type Config } from '#server/config.ts';
+import type { Db } from '#server/db/database.ts';
+import { encodeCursor } from '#server/lib/cursor.ts';
+import { publicPositionAt } from '#server/modules/blog/repository.ts';
+
+const { values } = parseArgs({
+  options: {
+    posts: { type: 'string', default: '10000' },
+    subscribers: { type: 'string', default: '100000' },
+    runs: { type: 'string', default: '200' },
+    only: { type: 'string' },
+  },
+});
+const POSTS = Number(values.posts);
+const SUBSCRIBERS = Number(values.subscribers);
+const RUNS = Number(values.runs);
+const PASSWORD = 'bench-secret';
+const build = (await import(path.resolve('build/server/index.js')).catch(() => {
+  console.error('Run `npm run build` first: the benchmark serves the production build.');
+  process.exit(1);
+})) as ServerBuild;
+
+const iso = (ms: number) => new Date(Date.UTC(2020, 0, 1) + ms).toISOString();
+const CONTENT = `<p>${'Lorem ipsum dolor sit amet, consectetur adipiscing elit. '.repeat(40)}</p>`;
+
+/** Fast bulk inserts: multi-row INSERTs of 500 rows in one transaction. */
+async function seed(db: Db) {
+  const started = Date.now();
+  const category = await db.selectFrom('blog_categories').select(['id']).executeTakeFirstOrThrow();
+  await db.transaction().execute(async (trx) => {
+    for (let i = 0; i < POSTS; i += 500) {
+      const rows = Array.from({ length: Math.min(500, POSTS - i) }, (_, j) => {
+        const n = i + j;
+        return {
+          id: `bench-post-${String(n).padStart(7, '0')}`,
+          title: `Bench post ${n}`,
+          excerpt: `Excerpt of bench post ${n}`,
+          content: CONTENT,
+          feature_image: '',
+          category_id: n % 3 === 0 ? null : category.id,
+          slug: `Bench-post-${n}`,
+          status: 'published' as const,
+          publish_at: null,
+          published_at: iso(n * 60_000),
+          custom_slug: '',
+          meta_title: '',
+          meta_description: '',
+          social_image: '',
+          newsletter: 0,
+          created_at: iso(n * 60_000),
+          updated_at: iso(n * 60_000),
+        };
+      });
+      await trx.insertInto('blog_posts').values(rows).execute();
+    }
+    for (let i = 0; i < SUBSCRIBERS; i += 1000) {
+      const rows = Array.from({ length: Math.min(1000, SUBSCRIBERS - i) }, (_, j) => {
+        const n = i + j;
+        return {
+          id: `bench-sub-${String(n).padStart(8, '0')}`,
+          email: `reader${n}@example.com`,
+          status: 'confirmed' as const,
+          blog_id: null,
+          created_at: iso(n * 1000),
+          updated_at: iso(n * 1000),
+          confirmed_at: iso(n * 1000),
+          unsubscribed_at: null,
+          consent_source: null,
+        };
+      });
+      await trx.insertInto('subscribers').values(rows).execute();
+    }
+  });
+  return Date.now() - started;
+}
+
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)]!;
+
+async function time(base: string, url: string, headers: Record<string, string>) {
+  const once = async () => {
+    const started = performance.now();
+    // Uncompressed: with the page cache off, the renderer would otherwise brotli-compress every answer
+    // (a cached page is compressed once per content version).
+    const res = await fetch(base + url, { headers: { ...headers, 'accept-encoding': 'identity' } });
+    const body = await res.arrayBuffer();
+    if (res.status !== 200) throw new Error(`${url}: ${res.status} ${Buffer.from(body).toString().slice(0, 200)}`);
+    return { ms: performance.now() - started, bytes: body.byteLength };
+  };
+  for (let i = 0; i < 10; i++) await once();
+  const samples: number[] = [];
+  let bytes = 0;
+  for (let i = 0; i < RUNS; i++) {
+    const r = await once();
+    samples.push(r.ms);
+    bytes = r.bytes;
+  }
+  samples.sort((a, b) => a - b);
+  return { p50: percentile(samples, 0.5), p99: percentile(samples, 0.99), bytes };
+}
+
+async function plans(db: Db, kind: 'sqlite' | 'postgres', cursor: { key: string; id: string }) {
+  const queries = {
+    'blog keyset page': sql`select id from blog_posts where status = 'published' and deleted_at is null and (published_at, id) < (${cursor.key}, ${cursor.id}) order by published_at desc, id desc limit 11`,
+    'subscriber keyset page': sql`select id from subscribers where (created_at, id) < (${iso(5_000_000)}, ${'x'}) order by created_at desc, id desc limit 51`,
+    'expired sessions': sql`delete from sessions where expires_at < ${iso(0)} or revoked_at < ${iso(0)}`,
+  };
+  for (const [name, query] of Object.entries(queries)) {
+    const explain = kind === 'sqlite' ? sql`explain query plan ${query}` : sql`explain ${query}`;
+    const { rows } = await explain.execute(db);
+    const text = rows.map(
+      (r) => (r as Record<string, unknown>)['detail'] ?? (r as Record<string, unknown>)['QUERY PLAN'],
+    );
+    console.log(`  plan of ${name}: ${text.join(' | ')}`);
+  }
+}
+
+async function run(kind: 'sqlite' | 'postgres') {
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'bench-growth-'));
+  const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const dbName = `bench_growth_${Date.now()}`;
+  let databaseUrl = path.join(dataDir, 'site.db');
+  if (kind === 'postgres') {
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${dbName}`);
+    await admin.end();
+    const url = new URL(adminUrl);
+    url.pathname = `/${dbName}`;
+    databaseUrl = url.toString();
+  }
+  const config: Config = loadConfig({
+    NODE_ENV: 'production',
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl,
+    ADMIN_PASSWORD: PASSWORD,
+    PUBLIC_URL: 'http://localhost',
+    SMTP_URL: 'smtp://127.0.0.1:9',
+    LOG_LEVEL: 'silent',
+    RATE_LIMIT_MULTIPLIER: '1000',
+  });
+  const { db, services } = await boot(config, { log: pino({ level: 'silent' }) as never });
+  services.jobs.stop();
+  await services.mailWorker.stop();
+  const seedMs = await seed(db);
+  if (kind === 'postgres') await sql`analyze`.execute(db);
+  const app = await buildApp({ services, logger: false, ssr: { build, mode: 'production', cache: false } });
+  const address = await app.listen({ port: 0, host: '127.0.0.1' });
+  try {
+    const login = await fetch(`${address}/api/auth/login-user`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: config.adminEmail, password: PASSWORD }),
+    });
+    const { token } = ((await login.json()) as { data: { token: string } }).data;
+    const total = await services.blog.countPublic();
+    const lastStart = (await publicPositionAt(db, total - 11))!;
+    const post = await db
+      .selectFrom('blog_posts')
+      .select(['slug'])
+      .where('id', '=', 'bench-post-0005001')
+      .executeTakeFirstOrThrow();
+    console.log(
+      `\n${kind}: ${total} published posts, ${SUBSCRIBERS} subscribers (seeded in ${seedMs} ms), ${RUNS} requests each`,
+    );
+    const cases: Array<[string, string, Record<string, string>]> = [
+      ['blog list API, first page (?limit=10&cursor=)', '/api/blogs/get-all-blogs?limit=10&cursor=', {}],
+      [
+        'blog list API, last page (?limit=10&cursor=…)',
+        `/api/blogs/get-all-blogs?limit=10&cursor=${encodeCursor(lastStart)}`,
+        {},
+      ],
+      [
+        'blog list API, last page by number (?page=N&limit=10)',
+        `/api/blogs/get-all-blogs?page=${Math.ceil(total / 10)}&limit=10`,
+        {},
+      ],
+      ['one post (get/by)', `/api/blogs/get/by/uncategorized/${post.slug}`, {}],
+      ['sitemap index (/sitemap-index.xml)', '/sitemap-index.xml', {}],
+      ['child sitemap (/sitemap.xml, all URLs)', '/sitemap.xml', {}],
+      ['admin subscriber list, first page', '/api/admin/subscribers', { authorization: `Bearer ${token}` }],
+    ];
+    console.log(`  ${'what'.padEnd(56)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'bytes'.padStart(10)}`);
+    for (const [name, url, headers] of cases) {
+      const r = await time(address, url, headers);
+      console.log(
+        `  ${name.padEnd(56)} ${r.p50.toFixed(1).padStart(8)} ${r.p99.toFixed(1).padStart(8)} ${String(r.bytes).padStart(10)}`,
+      );
+    }
+    await plans(db, kind, lastStart);
+  } finally {
+    await app.close();
+    await db.destroy();
+    await fs.rm(dataDir, { recursive: true, force: true });
+    if (kind === 'postgres') {
+      const admin = new pg.Client({ connectionString: adminUrl });
+      await admin.connect();
+      await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+      await admin.end();
+    }
+  }
+}
+
+for (const kind of ['sqlite', 'postgres'] as const) if (!values.only || values.only === kind) await run(kind);

@@ -1,0 +1,241 @@
+import type { LightMyRequestResponse } from 'fastify';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PAGING_MESSAGES } from '#shared/schemas/paging.ts';
+import { boot } from '#server/boot.ts';
+import { hashToken } from '#server/modules/auth/tokens.ts';
+import { sitemapPlan } from '#app/features/seo/sitemap.ts';
+import { bearer, loginToken } from '#tests/helpers/auth.ts';
+import { DATABASE_KINDS } from '#tests/helpers/databases.ts';
+import { buildTestApp, type TestApp } from '#tests/helpers/test-app.ts';
+
+/**
+ * Lists that grow (docs/decisions/0013-growth.md): keyset pages that walk a list exactly once, clear 400s
+ * for bad paging input, the streamed CSV export, the sitemap's files, and clean-up jobs that run once
+ * across two app instances on one database.
+ */
+const HOUR = 3600_000;
+const ago = (ms: number) => new Date(Date.now() - ms).toISOString();
+/** A time `n` ms after a fixed start, so rows have distinct and known creation times. */
+const at = (n: number) => new Date(Date.UTC(2026, 0, 1) + n).toISOString();
+
+describe.each(DATABASE_KINDS)('growth on %s', (kind) => {
+  let t: TestApp;
+  let token: string;
+  beforeAll(async () => {
+    t = await buildTestApp(kind);
+    token = await loginToken(t);
+  });
+  afterAll(() => t?.close());
+
+  const get = (url: string) => t.app.inject({ method: 'GET', url, headers: bearer(token) });
+  function body<T = unknown>(res: LightMyRequestResponse) {
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json() as { data: T[]; meta?: { next: string | null; hasMore: boolean; limit: number } };
+  }
+  /** Every row of a list, walked with `?cursor=` `limit` at a time; checks each page's meta. */
+  async function walk<T>(url: string, limit: number): Promise<T[]> {
+    const rows: T[] = [];
+    let cursor = '';
+    for (let pages = 0; pages < 1000; pages++) {
+      const page = body<T>(await get(`${url}${url.includes('?') ? '&' : '?'}limit=${limit}&cursor=${cursor}`));
+      expect(page.data.length).toBeLessThanOrEqual(limit);
+      rows.push(...page.data);
+      expect(page.meta!.hasMore).toBe(page.meta!.next !== null);
+      if (!page.meta!.next) return rows;
+      expect(page.data).toHaveLength(limit);
+      cursor = page.meta!.next;
+    }
+    throw new Error('the walk never ended');
+  }
+
+  async function addSubscribers(count: number, prefix: string) {
+    const rows = Array.from({ length: count }, (_, i) => ({
+      id: `${prefix}-${String(i).padStart(5, '0')}`,
+      email: `${prefix}${i}@example.com`,
+      status: 'confirmed' as const,
+      blog_id: null,
+      // Pairs share a creation time, so the id must break the tie.
+      created_at: at(Math.floor(i / 2)),
+      updated_at: at(i),
+      confirmed_at: at(i),
+      unsubscribed_at: null,
+      consent_source: i === 0 ? '=cmd|"/c calc"' : null,
+    }));
+    for (let i = 0; i < rows.length; i += 500) {
+      await t.services.db
+        .insertInto('subscribers')
+        .values(rows.slice(i, i + 500))
+        .execute();
+    }
+  }
+
+  it('walks the public post list by cursor once, in the order of the whole list', async () => {
+    for (let i = 0; i < 7; i++) await t.services.blog.createPost({ title: `Growth post ${i}` });
+    const all = body<{ _id: string }>(await get('/api/blogs/get-all-blogs')).data.map((p) => p._id);
+    expect(all.length).toBeGreaterThan(7);
+    expect((await walk<{ _id: string }>('/api/blogs/get-all-blogs', 3)).map((p) => p._id)).toEqual(all);
+    // The category lists page the same way.
+    const [category] = body<{ slug: string }>(await get('/api/blog-category/get-blog-categories')).data;
+    const ofCategory = body<{ _id: string }>(await get(`/api/blogs/fetch/by/${category!.slug}`)).data;
+    expect((await walk<{ _id: string }>(`/api/blogs/fetch/by/${category!.slug}`, 1)).map((p) => p._id)).toEqual(
+      ofCategory.map((p) => p._id),
+    );
+    // The admin's list too, with its filters.
+    const drafts = body<{ _id: string }>(await get('/api/admin/posts?status=published')).data;
+    expect((await walk<{ _id: string }>('/api/admin/posts?status=published', 4)).map((p) => p._id)).toEqual(
+      drafts.map((p) => p._id),
+    );
+    // Without paging parameters the spec's answers are unchanged: every post, no meta.
+    expect(body(await get('/api/admin/posts')).meta).toBeUndefined();
+    expect(body(await get('/api/blogs/get-all-blogs')).meta).toBeUndefined();
+  });
+
+  it.each([
+    ['cursor=%%%', PAGING_MESSAGES.badCursor],
+    ['cursor=abc', PAGING_MESSAGES.badCursor],
+    [`cursor=${Buffer.from('{"a":1}').toString('base64url')}`, PAGING_MESSAGES.badCursor],
+    [`cursor=${Buffer.from('["x\\u0000","y"]').toString('base64url')}`, PAGING_MESSAGES.badCursor],
+    [`cursor=${'a'.repeat(401)}`, PAGING_MESSAGES.badCursor],
+    ['limit=0&cursor=', PAGING_MESSAGES.badLimit(100)],
+    ['limit=1000000000&cursor=', PAGING_MESSAGES.badLimit(100)],
+    ['limit=2.5&cursor=', PAGING_MESSAGES.badLimit(100)],
+    ['page=2&cursor=', PAGING_MESSAGES.pageAndCursor],
+  ])('answers 400 with a clear message for ?%s', async (query, message) => {
+    for (const url of [
+      '/api/blogs/get-all-blogs',
+      '/api/admin/subscribers',
+      '/api/admin/messages',
+      '/api/admin/posts',
+    ]) {
+      if (query.startsWith('page=') && url.startsWith('/api/admin')) continue;
+      const res = await get(`${url}?${query}`);
+      expect(res.statusCode, `${url}?${query}`).toBe(400);
+      const expected =
+        url === '/api/blogs/get-all-blogs' ? message : message.replace('100', url.includes('posts') ? '200' : '500');
+      expect(res.json().message).toBe(expected);
+    }
+  });
+
+  it('pages subscribers newest first (50 by default), searches them and streams every one as CSV', async () => {
+    await t.services.db.deleteFrom('subscribers').execute();
+    await addSubscribers(1203, 'g');
+    const first = body<{ email: string }>(await get('/api/admin/subscribers'));
+    expect(first.data).toHaveLength(50);
+    expect(first.meta).toMatchObject({ limit: 50, hasMore: true });
+    const walked = await walk<{ _id: string; email: string; createdAt: string }>('/api/admin/subscribers', 500);
+    expect(walked).toHaveLength(1203);
+    expect(new Set(walked.map((s) => s._id)).size).toBe(1203);
+    const order = walked.map((s) => `${s.createdAt} ${s._id}`);
+    expect(order).toEqual([...order].sort().reverse());
+
+    const found = await walk<{ email: string }>('/api/admin/subscribers?search=G119', 3);
+    expect(found.map((s) => s.email).sort()).toEqual([
+      'g1190@example.com',
+      'g1191@example.com',
+      'g1192@example.com',
+      'g1193@example.com',
+      'g1194@example.com',
+      'g1195@example.com',
+      'g1196@example.com',
+      'g1197@example.com',
+      'g1198@example.com',
+      'g1199@example.com',
+      'g119@example.com',
+    ]);
+    // A search's % and _ are plain characters.
+    expect(body(await get('/api/admin/subscribers?search=g_1')).data).toEqual([]);
+
+    const res = await get('/api/admin/subscribers/export.csv');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/csv/);
+    const lines = res.body.split('\r\n');
+    expect(lines[0]).toBe('email,status,subscribed_at,confirmed_at,source_post');
+    expect(lines.at(-1)).toBe('');
+    expect(lines.slice(1, -1).map((line) => line.split(',')[0])).toEqual(walked.map((s) => s.email));
+    // The same escaping as before: a formula is defused and quoted.
+    expect(lines.at(-2)).toBe(`g0@example.com,confirmed,${at(0)},${at(0)},"'=cmd|""/c calc"""`);
+
+    // The export reads a batch at a time: batches of 400 give every row once.
+    const batches: number[] = [];
+    for await (const batch of t.services.subscribers.all(400)) batches.push(batch.length);
+    expect(batches).toEqual([400, 400, 400, 3]);
+    await t.services.db.deleteFrom('subscribers').execute();
+  });
+
+  it('pages the inbox newest first', async () => {
+    await t.services.db.deleteFrom('contact_messages').execute();
+    await t.services.db
+      .insertInto('contact_messages')
+      .values(
+        Array.from({ length: 9 }, (_, i) => ({
+          id: `m${i}`,
+          name: `Writer ${i}`,
+          email: `w${i}@example.com`,
+          message: 'Hello',
+          ip: null,
+          created_at: at(Math.floor(i / 3)),
+        })),
+      )
+      .execute();
+    const walked = await walk<{ _id: string }>('/api/admin/messages', 2);
+    expect(walked.map((m) => m._id)).toEqual(['m8', 'm7', 'm6', 'm5', 'm4', 'm3', 'm2', 'm1', 'm0']);
+    expect(body(await get('/api/admin/messages')).meta).toEqual({ limit: 50, hasMore: false, next: null });
+    await t.services.db.deleteFrom('contact_messages').execute();
+  });
+
+  it('splits the sitemap into files of 50,000 URLs, each file reading its own posts', async () => {
+    expect(sitemapPlan(5, 10).files).toBe(1);
+    const plan = sitemapPlan(5, 120_000);
+    expect(plan.files).toBe(3);
+    expect(plan.postsOf(1)).toEqual({ offset: 0, count: 49_995 });
+    expect(plan.postsOf(2)).toEqual({ offset: 49_995, count: 50_000 });
+    expect(plan.postsOf(3)).toEqual({ offset: 99_995, count: 50_000 });
+    expect(sitemapPlan(5, 49_995).files).toBe(1);
+    expect(sitemapPlan(5, 49_996).files).toBe(2);
+
+    const urls = body<{ url: string }>(await get('/api/blogs/get-all-blogs')).data.map((p) => p.url);
+    const read = async (offset: number, count: number, batch: number) => {
+      const out: string[] = [];
+      for await (const rows of t.services.blog.publicAddresses(offset, count, batch))
+        out.push(...rows.map((r) => r.url));
+      return out;
+    };
+    expect(await read(0, 1000, 2)).toEqual(urls);
+    expect(await read(3, 4, 3)).toEqual(urls.slice(3, 7));
+    expect(await read(urls.length, 10, 3)).toEqual([]);
+    expect(await t.services.blog.countPublic()).toBe(urls.length);
+  });
+
+  it('runs the clean-up once when two app instances on one database ask at the same time', async () => {
+    const second = await boot(t.config, { log: pino({ level: 'silent' }) as never });
+    try {
+      const live = await loginToken(t);
+      const ended = await loginToken(t);
+      const { db } = t.services;
+      await db
+        .updateTable('sessions')
+        .set({ expires_at: ago(2 * 24 * HOUR) })
+        .where('token_hash', '=', hashToken(ended))
+        .execute();
+      await db.deleteFrom('job_runs').execute();
+      const ran = await Promise.all([t.services.jobs.runDue(), second.services.jobs.runDue()]);
+      for (const job of ['prune-auth', 'prune-sent-mail', 'purge-trash']) {
+        expect(
+          ran.flat().filter((name) => name === job),
+          job,
+        ).toHaveLength(1);
+      }
+      const hashes = (await db.selectFrom('sessions').select('token_hash').execute()).map((r) => r.token_hash);
+      expect(hashes).toContain(hashToken(live));
+      expect(hashes).not.toContain(hashToken(ended));
+      // Within the hour neither instance runs it again.
+      const again = await Promise.all([t.services.jobs.runDue(), second.services.jobs.runDue()]);
+      expect(again.flat()).not.toContain('prune-auth');
+    } finally {
+      await second.services.jobs.stop();
+      await second.services.mailWorker.stop();
+      await second.db.destroy();
+    }
+  });
+});
