@@ -1,4 +1,5 @@
 import http from 'node:http';
+import type { Socket } from 'node:net';
 import { expect, test } from './helpers';
 import { freePort, startServer, waitUntilServing } from './server-process';
 
@@ -50,8 +51,8 @@ test('SIGTERM: not ready at once, serves through the drain, resets no connection
   // Many keep-alive clients with a connection each, idle once warmed up.
   const agent = new http.Agent({ keepAlive: true, maxSockets: 40 });
   const socketErrors: string[] = [];
-  const sockets = new Set<import('node:net').Socket>();
-  const track = (socket: import('node:net').Socket) => {
+  const sockets = new Set<Socket>();
+  const track = (socket: Socket) => {
     if (sockets.has(socket)) return;
     sockets.add(socket);
     socket.on('error', (err: NodeJS.ErrnoException) => socketErrors.push(err.code ?? err.message));
@@ -59,7 +60,7 @@ test('SIGTERM: not ready at once, serves through the drain, resets no connection
   const origCreate = agent.createConnection.bind(agent);
   agent.createConnection = ((...args: Parameters<typeof origCreate>) => {
     const socket = origCreate(...args);
-    track(socket as import('node:net').Socket);
+    track(socket as Socket);
     return socket;
   }) as typeof agent.createConnection;
   const warm = await Promise.all(Array.from({ length: 40 }, () => get(port, '/api/get-content', agent)));
