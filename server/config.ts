@@ -36,15 +36,18 @@ function trustProxyOf(value: string): false | number | string {
     .join(',');
 }
 
-const envSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
-  // A string first: an empty PORT= must not become port 0 (a random port, and `:0` in e-mail links).
-  PORT: z
+/** A TCP port from the environment: digits only (an empty value must not become port 0, a random one). */
+const portNumber = () =>
+  z
     .string()
     .regex(/^\d+$/, 'must be a port number from 1 to 65535')
     .transform(Number)
-    .refine((n) => n >= 1 && n <= 65535, 'must be a port number from 1 to 65535')
-    .default(3000),
+    .refine((n) => n >= 1 && n <= 65535, 'must be a port number from 1 to 65535');
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  // A string first: an empty PORT= must not become port 0 (a random port, and `:0` in e-mail links).
+  PORT: portNumber().default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z
@@ -75,6 +78,18 @@ const envSchema = z.object({
     ),
   REDIS_URL: optionalUrl(['redis://', 'rediss://']),
   RATE_LIMIT_MULTIPLIER: z.coerce.number().positive().max(10_000).default(1),
+  ACCESS_LOG: z.enum(['true', 'false'], 'must be true or false').default('true'),
+  // Long enough for a load balancer to see /readyz fail (a few of its checks), short enough not to stall a deploy.
+  DRAIN_DELAY_MS: z.coerce
+    .number('must be a number of milliseconds from 0 to 120000')
+    .int('must be a number of milliseconds from 0 to 120000')
+    .min(0, 'must be a number of milliseconds from 0 to 120000')
+    .max(120_000, 'must be a number of milliseconds from 0 to 120000')
+    .default(5_000),
+  // Scrapers send it as a bearer token, so a guessable one would publish the site's traffic figures.
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  METRICS_PORT: portNumber().optional(),
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TIME_ZONE: z
     .string()
@@ -148,6 +163,19 @@ export interface Config {
   rateLimitMultiplier: number;
   /** What is missing for a production site (docs/product.md#setup-notices). */
   notices: SetupNotice[];
+  /** One log line per request (method, url, status, time, request id, bytes); errors are logged regardless. */
+  accessLog: boolean;
+  /** After SIGTERM, how long the process keeps serving with /readyz failing before it closes connections. */
+  drainDelayMs: number;
+  /** Where Prometheus metrics are served: `/metrics` with a bearer token, and/or an internal port. */
+  metrics: MetricsConfig;
+}
+
+/** Neither set: no metrics endpoint anywhere (GET /metrics is a 404 like any unknown address). */
+export interface MetricsConfig {
+  token?: string;
+  port?: number;
+  host: string;
 }
 
 export class ConfigError extends Error {}
@@ -169,6 +197,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           file: dbUrl ? path.resolve(dbUrl.replace(/^(sqlite|file):/, '')) : path.join(dataDir, 'site.db'),
         };
   const port = e.PORT;
+  if (e.METRICS_PORT === port) {
+    throw new ConfigError(`Invalid configuration:\n  METRICS_PORT: must differ from PORT (${port})`);
+  }
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, '');
   const mailFrom = e.MAIL_FROM ?? `"${e.SITE_NAME}" <no-reply@${new URL(e.PUBLIC_URL ?? 'http://localhost').hostname}>`;
   return {
@@ -193,6 +224,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     rateLimitMultiplier: e.RATE_LIMIT_MULTIPLIER,
     notices: e.NODE_ENV === 'production' ? noticesOf(e) : [],
+    accessLog: e.ACCESS_LOG === 'true',
+    drainDelayMs: e.DRAIN_DELAY_MS,
+    metrics: { token: e.METRICS_TOKEN, port: e.METRICS_PORT, host: e.METRICS_HOST },
   };
 }
 

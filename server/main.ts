@@ -6,10 +6,13 @@ import { buildApp } from './app';
 import { boot } from './boot';
 import { checkDataDir, ConfigError, loadConfig, type Config } from './config';
 import { DatabaseUnreachableError } from './db/database';
+import { listenForMetrics } from './lib/metrics-server';
+import { shutDownGracefully } from './shutdown';
 
 /**
  * Production entry (bundled to build/node/main.js): configuration → database → migrate → seed-if-empty →
- * listen; SIGINT/SIGTERM stop taking requests, finish those in flight, flush mail and close the database.
+ * listen; SIGINT/SIGTERM drain (not ready, still serving), then stop taking requests, finish those in flight
+ * and the mail claimed, and close the database (server/shutdown.ts).
  */
 async function main() {
   let config;
@@ -26,6 +29,11 @@ async function main() {
   // A port in use or a wrong HOST is found before the database is touched (a second copy started by
   // mistake must not migrate or seed); the real listen below still reports one that appears meanwhile.
   await probeListen(config).catch((err: unknown) => exitOnListenProblem(err, config));
+  const metricsAddress: ListenAddress | undefined = config.metrics.port
+    ? { port: config.metrics.port, host: config.metrics.host, names: ['METRICS_PORT', 'METRICS_HOST'] }
+    : undefined;
+  if (metricsAddress)
+    await probeListen(metricsAddress).catch((err: unknown) => exitOnListenProblem(err, metricsAddress));
   const { db, services, log } = await boot(config).catch((err: unknown) => {
     if (!(err instanceof DatabaseUnreachableError)) throw err;
     console.error(err.message);
@@ -39,36 +47,48 @@ async function main() {
     ssr: { build, mode: 'production', cache: true },
   });
 
+  // Node's own figures (memory, event loop, GC) only where somebody can read them.
+  if (config.metrics.token || metricsAddress) services.metrics.collectProcessMetrics();
+  let metricsServer: { close: () => Promise<void> } | undefined;
+
   let closing = false;
-  const shutdown = async (signal: string) => {
+  const shutdown = (signal: string) => {
     if (closing) return;
     closing = true;
-    log.info(`${signal} received, shutting down`);
-    const force = setTimeout(() => process.exit(1), 10_000).unref();
-    try {
-      await app.close();
-      await services.jobs.stop();
-      await services.mailWorker.stop();
-      await db.destroy();
-      clearTimeout(force);
-      process.exit(0);
-    } catch (err) {
-      log.error({ err }, 'shutdown failed');
-      process.exit(1);
-    }
+    void shutDownGracefully({
+      app,
+      log,
+      signal,
+      drainDelayMs: config.drainDelayMs,
+      stop: async () => {
+        await services.jobs.stop();
+        await services.mailWorker.stop();
+        // Last, so the drain and the close can be watched.
+        await metricsServer?.close();
+        await db.destroy();
+      },
+    });
   };
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host }).catch((err: unknown) => exitOnListenProblem(err, config));
+  if (metricsAddress) {
+    metricsServer = await listenForMetrics(services.metrics.registry, metricsAddress).catch((err: unknown) =>
+      exitOnListenProblem(err, metricsAddress),
+    );
+  }
   // Only a process that serves sends mail and runs jobs.
   services.mailWorker.start();
   services.jobs.start();
   log.info(`site ready at ${config.publicUrl} (database: ${config.database.kind})`);
 }
 
+/** An address to listen on, and the settings that name its port and host (PORT and HOST by default). */
+type ListenAddress = Pick<Config, 'port' | 'host'> & { names?: [port: string, host: string] };
+
 /** Listens on the configured address for a moment, and lets go. */
-function probeListen(config: Config): Promise<void> {
+function probeListen(config: ListenAddress): Promise<void> {
   return new Promise((resolve, reject) => {
     const probe = net.createServer();
     probe.once('error', reject);
@@ -77,7 +97,7 @@ function probeListen(config: Config): Promise<void> {
 }
 
 /** Stops with a message naming PORT or HOST for the listen errors that are a matter of configuration. */
-function exitOnListenProblem(err: unknown, config: Config): never {
+function exitOnListenProblem(err: unknown, config: ListenAddress): never {
   const problem = listenProblem(err, config);
   if (!problem) throw err;
   console.error(`Cannot start the server:\n  ${problem}`);
@@ -85,18 +105,19 @@ function exitOnListenProblem(err: unknown, config: Config): never {
 }
 
 /** What went wrong when listening, naming the setting to change; null for anything else. */
-function listenProblem(err: unknown, config: Config): string | null {
+function listenProblem(err: unknown, config: ListenAddress): string | null {
+  const [PORT, HOST] = config.names ?? ['PORT', 'HOST'];
   switch ((err as NodeJS.ErrnoException).code) {
     case 'EADDRINUSE':
-      return `PORT: ${config.port} is already in use on ${config.host} (another program, or another copy of this site, listens on it)`;
+      return `${PORT}: ${config.port} is already in use on ${config.host} (another program, or another copy of this site, listens on it)`;
     case 'EACCES':
-      return `PORT: ${config.port} needs administrator rights on this system (choose a port from 1024 up)`;
+      return `${PORT}: ${config.port} needs administrator rights on this system (choose a port from 1024 up)`;
     case 'EADDRNOTAVAIL':
-      return `HOST: ${config.host}: cannot listen on this address (it is not an address of this machine)`;
+      return `${HOST}: ${config.host}: cannot listen on this address (it is not an address of this machine)`;
     case 'ENOTFOUND':
     case 'EAI_AGAIN':
     case 'EAI_NONAME':
-      return `HOST: ${config.host}: cannot listen on this address (no such host name)`;
+      return `${HOST}: ${config.host}: cannot listen on this address (no such host name)`;
     default:
       return null;
   }

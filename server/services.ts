@@ -11,6 +11,7 @@ import { createContentService } from './modules/content/service';
 import { createJobScheduler } from './modules/jobs/scheduler';
 import { createAutosaveService } from './modules/autosave/service';
 import { createMailService } from './modules/mail/service';
+import { createMetrics } from './lib/metrics';
 import { createRestorer } from './modules/revisions/restore';
 import { createRevisionService } from './modules/revisions/service';
 import { createMailWorker, workerIdentity } from './modules/mail/worker';
@@ -26,6 +27,8 @@ const HOUR = 3600_000;
 export function createServices(deps: { config: Config; db: Db; log: FastifyBaseLogger; transport?: MailTransport }) {
   const { config, db, log } = deps;
   const siteMeta = createSiteMeta({ db });
+  // The outbox depth is read through the mail service, made below; only a scrape asks for it.
+  const metrics = createMetrics({ outboxDepth: () => mail.outboxDepth() });
   const transport =
     deps.transport ??
     (config.smtpUrl
@@ -37,6 +40,7 @@ export function createServices(deps: { config: Config; db: Db; log: FastifyBaseL
     transport,
     log,
     identity: workerIdentity(config.dataDir),
+    onAttempt: metrics.mailAttempt,
   });
   const mail = createMailService({ db, worker: mailWorker });
   const storage = openStorage(config.storage);
@@ -82,6 +86,7 @@ export function createServices(deps: { config: Config; db: Db; log: FastifyBaseL
     db,
     log,
     tickMs: 15_000,
+    onRun: metrics.jobRun,
     jobs: [
       { name: 'prune-auth', everyMs: HOUR, run: () => auth.pruneExpired() },
       { name: 'prune-sent-mail', everyMs: HOUR, run: () => mail.pruneSent() },
@@ -101,6 +106,7 @@ export function createServices(deps: { config: Config; db: Db; log: FastifyBaseL
   return {
     config,
     db,
+    metrics,
     siteMeta,
     mailWorker,
     mail,

@@ -62,6 +62,8 @@ export const SERVER_MESSAGES = {
   badAddress: 'The address is not valid',
   badRequest: 'The request is not valid',
   databaseUnavailable: 'The database does not answer',
+  shuttingDown: 'The server is shutting down',
+  metricsTokenRequired: 'A valid metrics token is required (Authorization: Bearer …)',
   unsafeText: 'The text contains a character that is not allowed (a NUL byte or a broken Unicode character)',
   noEndpoint: (method: string, path: string) => `No API endpoint ${method} ${path}`,
   pageMethodNotAllowed: (method: string) => `A page cannot take a ${method} request`,

@@ -84,19 +84,36 @@ export function redisAttemptCounter(redis: Redis, prefix: string): AttemptCounte
 }
 
 /**
- * The shared counter while it answers, this process's own when it does not (Redis down or slow): limits
- * keep holding per process instead of failing open, and `onFallback` hears of each failure (to log it).
+ * How long a limit waits for the shared counter before it counts in this process instead: a Redis that is
+ * connected but silent must not hold requests (a healthy one answers in about a millisecond).
+ */
+export const SHARED_COUNTER_DEADLINE_MS = 50;
+
+/** The promise's value, or a rejection once `ms` have passed without one. */
+function within<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(new Error(`the shared counter did not answer within ${ms} ms`)), ms);
+  });
+  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
+}
+
+/**
+ * The shared counter while it answers in time, this process's own when it does not (Redis down, slow or
+ * silent): limits keep holding per process instead of failing open, and `onFallback` hears of each
+ * failure (to log it). A late answer still counts in the shared counter; erring on the strict side is fine.
  */
 export function withFallback(
   shared: AttemptCounter,
   local: AttemptCounter,
   onFallback: (error: unknown) => void,
+  deadlineMs = SHARED_COUNTER_DEADLINE_MS,
 ): AttemptCounter {
   const either =
     <A extends unknown[], R>(method: (counter: AttemptCounter) => (...args: A) => Promise<R>) =>
     async (...args: A): Promise<R> => {
       try {
-        return await method(shared)(...args);
+        return await within(method(shared)(...args), deadlineMs);
       } catch (error) {
         onFallback(error);
         return method(local)(...args);

@@ -23,19 +23,42 @@ export async function databaseAnswers(db: Db, withinMs = READY_CHECK_MS): Promis
   }
 }
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * The first step of a graceful shutdown (server/main.ts): `/readyz` fails from now on, so the load
+     * balancer stops sending, while everything else is still served; every answer from now on carries
+     * `Connection: close`, so clients close their keep-alive connections themselves, between requests,
+     * instead of having them closed under a request they are sending.
+     */
+    startDraining(): void;
+  }
+}
+
 /**
  * Probes for a process manager or load balancer (README, Deploying): `/healthz` says the process is alive
  * and answers at once, whatever the database does; `/readyz` says it can serve, meaning the database
- * answers. Migrations have run before the server listens (server/boot.ts). While the server closes, Fastify
- * answers every new request, these included, 503. Neither is cached, logged as an error or rate-limited.
+ * answers and the process is not draining for a shutdown. Migrations have run before the server listens
+ * (server/boot.ts). Once the server closes, Fastify answers every new request, these included, 503.
+ * Neither is cached, logged as an error or rate-limited.
  */
 export function registerHealth(app: FastifyInstance, db: Db) {
+  let draining = false;
+  app.decorate('startDraining', () => {
+    draining = true;
+  });
+  // Just before the headers go: answers to requests that arrived before the drain began carry it too.
+  app.addHook('onSend', (_request, reply, payload, done) => {
+    if (draining) reply.header('connection', 'close');
+    done(null, payload);
+  });
   app.get('/healthz', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
     return { status: 'ok' };
   });
   app.get('/readyz', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
+    if (draining) return reply.code(503).send({ status: 'unavailable', message: SERVER_MESSAGES.shuttingDown });
     if (await databaseAnswers(db)) return { status: 'ready' };
     return reply.code(503).send({ status: 'unavailable', message: SERVER_MESSAGES.databaseUnavailable });
   });

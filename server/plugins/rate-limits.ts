@@ -11,7 +11,7 @@ import {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The counters of the limits on failures, beside @fastify/rate-limit's (memory, or Redis with REDIS_URL). */
+    /** The counters of every limit (memory, or Redis with REDIS_URL and memory while Redis does not answer). */
     attempts: AttemptCounter;
   }
 }
@@ -72,37 +72,31 @@ export const clientAddress = (request: FastifyRequest) => normalizeIP(request.ip
 const counterKey = (rule: LimitRule, request: FastifyRequest) =>
   `${rule.name}:${rule.key ? rule.key(request) : clientAddress(request)}`;
 
-/** Adds the counters of `failureLimits` and `alarm`: shared through Redis when given, else in memory. */
-export function registerAttemptCounter(app: FastifyInstance, redis?: Redis) {
+/**
+ * Adds the counters of every limit: shared through Redis when given, else in memory. With Redis down, slow
+ * or silent, the limits count in this process instead (they hold per process rather than failing open),
+ * and `onRedisTrouble` hears of it (a throttled warning, shared with the connection's own errors).
+ */
+export function registerAttemptCounter(app: FastifyInstance, redis?: Redis, onRedisTrouble?: (error: unknown) => void) {
   if (!redis) {
     app.decorate('attempts', memoryAttemptCounter());
     return;
   }
-  // With Redis down the login limits hold per process; the log says so, at most once a minute.
-  let warnedAt = 0;
-  const warn = (error: unknown) => {
-    if (Date.now() - warnedAt < 60_000) return;
-    warnedAt = Date.now();
-    app.log.warn({ err: error }, 'Redis does not answer: login limits are counted per process until it does');
-  };
-  app.decorate('attempts', withFallback(redisAttemptCounter(redis, 'site-rl-count-'), memoryAttemptCounter(), warn));
+  app.decorate(
+    'attempts',
+    withFallback(redisAttemptCounter(redis, 'site-rl-count-'), memoryAttemptCounter(), onRedisTrouble ?? (() => {})),
+  );
 }
 
 /**
  * A rate limit on every request as a preHandler hook (after validation, so keys may come from the body).
- * Several limits may guard one route, e.g. reset requests per address and per account and address; the
- * store behind them is the one the rate-limit plugin was registered with (memory, or Redis with REDIS_URL).
+ * Several limits may guard one route, e.g. reset requests per address and per account and address. Every
+ * request counts while the limit lets it through; refused ones do not, so the window is not prolonged.
  */
 export function rateLimit(app: FastifyInstance, rule: LimitRule): preHandlerAsyncHookHandler {
-  const check = app.createRateLimit({
-    max: rule.max,
-    timeWindow: rule.windowMs,
-    keyGenerator: (request: FastifyRequest) => counterKey(rule, request),
-  });
   return async (request, reply) => {
-    const result = await check(request);
-    if (result.isAllowed || !result.isExceeded) return;
-    return tooManyRequests(reply, result.ttlInSeconds);
+    const take = await app.attempts.take(counterKey(rule, request), rule.max, rule.windowMs);
+    if (!take.ok) return tooManyRequests(reply, Math.max(1, Math.ceil(take.retryAfterMs / 1000)));
   };
 }
 
@@ -110,8 +104,7 @@ export function rateLimit(app: FastifyInstance, rule: LimitRule): preHandlerAsyn
  * Limits that count failed attempts only, e.g. wrong passwords: a success neither counts nor is refused
  * because of others' failures under other keys. The preHandler takes a try of every rule before the attempt
  * (so attempts running in parallel cannot pass a limit together) and answers 429 when a rule has none
- * left; `attempt` runs the attempt and gives the tries back unless it failed. As with the other limits, a
- * counter store that does not answer (Redis down) lets the request through.
+ * left; `attempt` runs the attempt and gives the tries back unless it failed.
  */
 export function failureLimits(
   app: FastifyInstance,

@@ -1,8 +1,8 @@
 import helmet from '@fastify/helmet';
-import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import type { Config } from '#server/config.ts';
+import { throttled } from '#server/lib/throttle.ts';
 import { registerAttemptCounter } from './rate-limits';
 
 type Directives = Record<string, string[]>;
@@ -44,11 +44,13 @@ export function pageContentSecurityPolicy(config: Config, scriptHashes: readonly
 
 /** How long start-up waits for Redis before serving without it (limits then count per process). */
 const REDIS_START_WAIT_MS = 2_000;
+/** At most one warning this often while Redis does not answer. */
+const REDIS_WARNING_INTERVAL_MS = 60_000;
 
 /**
- * Security headers and the rate-limit machinery. Limits themselves are set per route (`config.rateLimit`),
- * so public pages are never throttled. Counters live in memory, or in Redis when `REDIS_URL` is set so
- * several processes share them.
+ * Security headers and the rate-limit counters. Limits themselves are set per route (`rateLimit`,
+ * `failureLimits` in ./rate-limits.ts), so public pages are never throttled. Counters live in memory, or
+ * in Redis when `REDIS_URL` is set so several processes share them.
  */
 export async function registerSecurity(app: FastifyInstance, config: Config, options: { devServer: boolean }) {
   const https = config.publicUrl.startsWith('https://');
@@ -63,22 +65,21 @@ export async function registerSecurity(app: FastifyInstance, config: Config, opt
         connectTimeout: 500,
         maxRetriesPerRequest: 1,
         lazyConnect: false,
-        // With Redis down a limit check fails at once instead of waiting for a reconnect, and with Redis
-        // connected but silent within half a second: the login counters then fall back to this process's
-        // (server/plugins/rate-limits.ts), the other limits let the request through.
+        // With Redis down a limit check fails at once instead of waiting for a reconnect; a connected but
+        // silent one is given up on by the counter's own deadline (server/lib/attempt-counter.ts), the
+        // command a little later. Either way the limits then count in this process.
         enableOfflineQueue: false,
         commandTimeout: 500,
       })
     : undefined;
   if (redis) {
     app.addHook('onClose', async () => void redis.disconnect());
-    // ioredis reconnects by itself; without a listener each failed attempt would be an unhandled error.
-    let warnedAt = 0;
-    redis.on('error', (err) => {
-      if (Date.now() - warnedAt < 60_000) return;
-      warnedAt = Date.now();
-      app.log.warn({ err }, 'Redis (REDIS_URL) does not answer: rate limits are per process until it does');
-    });
+    // One warning a minute however Redis fails: connection errors (ioredis reconnects by itself, and
+    // without a listener each failed attempt would be an unhandled error) and limits that fell back.
+    const redisTrouble = throttled(REDIS_WARNING_INTERVAL_MS, (err: unknown) =>
+      app.log.warn({ err }, 'Redis (REDIS_URL) does not answer: rate limits are counted per process until it does'),
+    );
+    redis.on('error', redisTrouble);
     // Commands are not queued while disconnected, so let the first connection come up before requests do.
     await new Promise<void>((resolve) => {
       const timer = setTimeout(resolve, REDIS_START_WAIT_MS);
@@ -87,12 +88,8 @@ export async function registerSecurity(app: FastifyInstance, config: Config, opt
         resolve();
       });
     });
+    registerAttemptCounter(app, redis, redisTrouble);
+    return;
   }
-  await app.register(rateLimit, {
-    global: false,
-    redis,
-    skipOnError: true,
-    nameSpace: 'site-rl-',
-  });
-  registerAttemptCounter(app, redis);
+  registerAttemptCounter(app);
 }

@@ -24,6 +24,8 @@ export function startServer(env: Record<string, string>): ServerProcess {
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
+      // No load balancer to wait for: a SIGTERM stops at once (tests/e2e/shutdown-process.spec.ts sets one).
+      DRAIN_DELAY_MS: '0',
       ...env,
     },
   });

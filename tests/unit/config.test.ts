@@ -46,9 +46,40 @@ describe('configuration', () => {
     ['TRUST_PROXY', 'yes'],
     ['TRUST_PROXY', '10.0.0.0/33'],
     ['TRUST_PROXY', '10.0.0.1, proxy.local'],
+    ['ACCESS_LOG', 'no'],
+    ['DRAIN_DELAY_MS', 'soon'],
+    ['DRAIN_DELAY_MS', '-1'],
+    ['DRAIN_DELAY_MS', '200000'],
+    ['METRICS_TOKEN', 'short'],
+    ['METRICS_PORT', ''],
+    ['METRICS_PORT', '70000'],
+    ['METRICS_PORT', '3000'],
+    ['METRICS_HOST', ''],
   ])('stops on a bad %s with a message naming it', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`^Invalid configuration:\\n  ${name}: `));
+  });
+});
+
+describe('operations settings', () => {
+  it('log every request, drain for 5 s, and expose no metrics by default', () => {
+    const config = loadConfig({});
+    expect(config.accessLog).toBe(true);
+    expect(config.drainDelayMs).toBe(5000);
+    expect(config.metrics).toEqual({ token: undefined, port: undefined, host: '127.0.0.1' });
+  });
+
+  it('reads ACCESS_LOG, DRAIN_DELAY_MS and the metrics settings', () => {
+    const config = loadConfig({
+      ACCESS_LOG: 'false',
+      DRAIN_DELAY_MS: '0',
+      METRICS_TOKEN: 'a-long-enough-token',
+      METRICS_PORT: '9100',
+      METRICS_HOST: '10.0.0.5',
+    });
+    expect(config.accessLog).toBe(false);
+    expect(config.drainDelayMs).toBe(0);
+    expect(config.metrics).toEqual({ token: 'a-long-enough-token', port: 9100, host: '10.0.0.5' });
   });
 });
 

@@ -14,7 +14,14 @@ export interface Job {
  * Runs periodic housekeeping. Every process ticks, but a run is claimed in the database first, so each
  * job runs once per period across processes, and a process started after a long stop catches up at once.
  */
-export function createJobScheduler(deps: { db: Db; log: FastifyBaseLogger; jobs: Job[]; tickMs?: number }) {
+export function createJobScheduler(deps: {
+  db: Db;
+  log: FastifyBaseLogger;
+  jobs: Job[];
+  tickMs?: number;
+  /** Hears of every run of this process, whether it succeeded (metrics). */
+  onRun?: (job: string, ok: boolean) => void;
+}) {
   const { db, log, jobs } = deps;
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<void> | null = null;
@@ -22,12 +29,17 @@ export function createJobScheduler(deps: { db: Db; log: FastifyBaseLogger; jobs:
   async function runDue(): Promise<string[]> {
     const ran: string[] = [];
     for (const job of jobs) {
+      let claimed = false;
       try {
-        if (!(await claimJobRun(db, job.name, job.everyMs))) continue;
+        claimed = await claimJobRun(db, job.name, job.everyMs);
+        if (!claimed) continue;
         await job.run();
         ran.push(job.name);
+        deps.onRun?.(job.name, true);
       } catch (err) {
         log.error({ err, job: job.name }, 'periodic job failed');
+        // A claim that failed is no run; a run that failed is counted as one.
+        if (claimed) deps.onRun?.(job.name, false);
       }
     }
     return ran;

@@ -228,6 +228,18 @@ export async function listOutbox(db: Db, status: OutboxListStatus, limit: number
   return { rows, total: Number(total.n) };
 }
 
+/** How much unsent mail there is: waiting (pending, or being sent) and failed (metrics). */
+export async function countUnsent(db: Db): Promise<{ waiting: number; failed: number }> {
+  const rows = await db
+    .selectFrom('mail_outbox')
+    .select(['status', (eb) => eb.fn.countAll<string | number>().as('n')])
+    .where('status', 'in', ['pending', 'sending', 'failed'])
+    .groupBy('status')
+    .execute();
+  const count = (status: string) => Number(rows.find((row) => row.status === status)?.n ?? 0);
+  return { waiting: count('pending') + count('sending'), failed: count('failed') };
+}
+
 export function findOutboxRow(db: Db, id: string) {
   return db.selectFrom('mail_outbox').selectAll().where('id', '=', id).executeTakeFirst();
 }

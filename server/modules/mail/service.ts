@@ -3,6 +3,7 @@ import type { OutgoingMail as OutgoingMailView, OutgoingMailView as ListView } f
 import type { Db } from '#server/db/database.ts';
 import { ConflictError, NotFoundError } from '#server/errors.ts';
 import {
+  countUnsent,
   deleteSentBefore,
   discardUnsent,
   dropPendingNewslettersTo,
@@ -73,6 +74,8 @@ export function createMailService(deps: { db: Db; worker: MailWorker; now?: () =
     },
     /** An address that left the list gets none of the newsletters still waiting for it. */
     dropPendingNewslettersTo: (to: string, trx?: Db) => dropPendingNewslettersTo(trx ?? db, to),
+    /** Unsent mail, waiting and failed (metrics). */
+    outboxDepth: () => countUnsent(db),
     /** Housekeeping (a periodic job): sent messages past the retention period go; campaign counts stay. */
     pruneSent: () => deleteSentBefore(db, new Date(clock().getTime() - SENT_RETENTION_MS).toISOString()),
     /** Wakes the worker now (after a transaction that queued mail has committed). */

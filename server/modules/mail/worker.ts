@@ -101,6 +101,8 @@ export function createMailWorker(deps: {
   identity?: string;
   /** The clock (tests move it forward). */
   now?: () => Date;
+  /** Hears of every send attempt, whether it went out (metrics). */
+  onAttempt?: (sent: boolean) => void;
 }) {
   const { db, dbKind, transport, log } = deps;
   const clock = deps.now ?? (() => new Date());
@@ -112,6 +114,8 @@ export function createMailWorker(deps: {
   let running: Promise<void> | null = null;
   let again = false;
   let stopped = true;
+  /** Set by stop(): the pass running finishes the mail it claimed and claims no more. */
+  let stopping = false;
   let releaseFirst = false;
 
   /** Work to do at the start of every pass (the newsletter fan-out), added by the modules that need it. */
@@ -126,6 +130,7 @@ export function createMailWorker(deps: {
     try {
       await transport.send(toMessage(row));
     } catch (err) {
+      deps.onAttempt?.(false);
       const error = err instanceof Error ? err.message : String(err);
       // Retried with a growing wait, the last time at the end of the window, then failed (and listed for
       // the administrator, who can retry or discard it).
@@ -139,6 +144,7 @@ export function createMailWorker(deps: {
       await markAttemptFailed(db, row.id, claim, { error, retryAt, at });
       return;
     }
+    deps.onAttempt?.(true);
     try {
       await markSent(db, row.id, claim, clock());
     } catch (err) {
@@ -161,7 +167,7 @@ export function createMailWorker(deps: {
       await releaseAbandonedClaims();
     }
     for (const work of beforePass) await work();
-    for (;;) {
+    while (!stopping) {
       const rows = await claimDueMail(db, dbKind, { limit: BATCH, lockMs: LOCK_MS, at: clock(), claimedBy: holder });
       if (!rows.length) break;
       // In the claim's order (RETURNING does not keep it): mails of a person before newsletter mails.
@@ -199,6 +205,7 @@ export function createMailWorker(deps: {
   return {
     start() {
       stopped = false;
+      stopping = false;
       releaseFirst = true;
       timer = setInterval(() => void run(), deps.pollMs ?? 5000);
       timer.unref();
@@ -220,6 +227,7 @@ export function createMailWorker(deps: {
     },
     async stop() {
       stopped = true;
+      stopping = true;
       if (timer) clearInterval(timer);
       await running;
       liveIncarnations.delete(incarnation);
