@@ -2,6 +2,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { frameworkErrors, registerErrorHandling } from './plugins/errors';
 import { registerHealth } from './plugins/health';
+import { createPageCache, registerCachedPageHits } from './plugins/page-cache';
 import { registerRequestIdHeader, requestIdOf } from './plugins/request-id';
 import { registerSecurity } from './plugins/security';
 import { registerSsr, type SsrOptions } from './plugins/ssr';
@@ -48,6 +49,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
   registerRequestIdHeader(app);
+  // The content-version listener (PostgreSQL) is a connection of its own: closed with the app.
+  app.addHook('onClose', () => services.siteMeta.contentVersion.stop());
+  // Cached pages are answered here, before the security headers are computed again (they are stored
+  // with the page) and before routing's later stages (docs/decisions/0011-shared-page-cache.md).
+  const pageCache = options.ssr?.cache ? createPageCache({ onCacheResult: options.ssr.onCacheResult }) : undefined;
+  if (pageCache) registerCachedPageHits(app, pageCache, services.siteMeta.contentVersion);
   await options.before?.(app);
   await registerSecurity(app, config, { devServer: options.ssr?.mode === 'development' });
   registerHealth(app, services.db);
@@ -58,6 +65,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   await registerStatic(app, { clientDir: options.clientDir, storage: services.storage });
-  if (options.ssr) await registerSsr(app, options.ssr, services);
+  if (options.ssr) await registerSsr(app, options.ssr, services, pageCache);
   return app;
 }

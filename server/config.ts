@@ -75,6 +75,8 @@ const envSchema = z.object({
     ),
   REDIS_URL: optionalUrl(['redis://', 'rediss://']),
   RATE_LIMIT_MULTIPLIER: z.coerce.number().positive().max(10_000).default(1),
+  PAGE_S_MAXAGE: z.coerce.number().int().min(0).max(31_536_000).optional(),
+  PAGE_STALE_WHILE_REVALIDATE: z.coerce.number().int().min(0).max(31_536_000).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TIME_ZONE: z
     .string()
@@ -148,6 +150,11 @@ export interface Config {
   rateLimitMultiplier: number;
   /** What is missing for a production site (docs/product.md#setup-notices). */
   notices: SetupNotice[];
+  /**
+   * Cache-Control of public pages: `no-cache` (browsers and proxies revalidate with the ETag each time),
+   * or, with `PAGE_S_MAXAGE` / `PAGE_STALE_WHILE_REVALIDATE` set, one that lets a CDN keep them (README).
+   */
+  pageCacheControl: string;
 }
 
 export class ConfigError extends Error {}
@@ -193,7 +200,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     rateLimitMultiplier: e.RATE_LIMIT_MULTIPLIER,
     notices: e.NODE_ENV === 'production' ? noticesOf(e) : [],
+    pageCacheControl: pageCacheControlOf(e.PAGE_S_MAXAGE, e.PAGE_STALE_WHILE_REVALIDATE),
   };
+}
+
+/**
+ * Browsers always revalidate (`max-age=0`: an edit shows on the next visit); a shared cache (CDN) may keep a
+ * page `s-maxage` seconds and then serve it stale for `stale-while-revalidate` more while it refetches.
+ */
+function pageCacheControlOf(sMaxAge?: number, staleWhileRevalidate?: number): string {
+  if (sMaxAge === undefined && staleWhileRevalidate === undefined) return 'no-cache';
+  return [
+    'public',
+    'max-age=0',
+    `s-maxage=${sMaxAge ?? 0}`,
+    ...(staleWhileRevalidate !== undefined ? [`stale-while-revalidate=${staleWhileRevalidate}`] : []),
+  ].join(', ');
 }
 
 /** The notices of a configuration with their texts: logged at start-up (server/boot.ts) and shown in the admin. */

@@ -13,6 +13,7 @@ import * as mediaLibrary from './migrations/2026-11-24-0010-media-library';
 import * as uniquePostAddresses from './migrations/2026-11-24-0011-unique-post-addresses';
 import * as mailClaims from './migrations/2026-11-25-0012-mail-claims';
 import * as categoryAddressKeys from './migrations/2026-11-25-0013-category-address-keys';
+import * as pageSecret from './migrations/2026-11-26-0014-page-secret';
 
 /**
  * Migrations are listed here rather than read from a folder at run time, so the bundled server carries
@@ -32,6 +33,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-24-0011-unique-post-addresses': uniquePostAddresses,
   '2026-11-25-0012-mail-claims': mailClaims,
   '2026-11-25-0013-category-address-keys': categoryAddressKeys,
+  '2026-11-26-0014-page-secret': pageSecret,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
