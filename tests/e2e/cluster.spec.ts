@@ -108,3 +108,40 @@ test('an image uploaded through either process is served by the other, byte for 
     expect(webp.status).toBe(200);
   }
 });
+
+test('both processes answer a page with the same bytes and ETag', async () => {
+  for (const p of ['/', '/about-us', '/blogs', '/rss.xml']) {
+    const [a, b] = await Promise.all([0, 1].map((i) => fetch(url(i, p))));
+    expect(a!.status, p).toBe(200);
+    expect(b!.headers.get('etag'), p).toBe(a!.headers.get('etag'));
+    expect(b!.headers.get('content-security-policy'), p).toBe(a!.headers.get('content-security-policy'));
+    const [bytesA, bytesB] = await Promise.all([a!.arrayBuffer(), b!.arrayBuffer()]);
+    expect(Buffer.from(bytesB).equals(Buffer.from(bytesA)), p).toBe(true);
+  }
+});
+
+// Pushed by NOTIFY on PostgreSQL (docs/decisions/0011-shared-page-cache.md); polled each second on SQLite.
+const SHOWS_WITHIN_MS = process.env.TEST_DATABASE_URL ? 100 : 1100;
+
+test(`an edit through one process shows on the other within ${SHOWS_WITHIN_MS} ms`, async () => {
+  const before = await (await fetch(url(1, '/'))).text();
+  const content = (await (await fetch(url(0, '/api/get-content'))).json()) as {
+    data: { social: Record<string, unknown> & { _id: string } };
+  };
+  const link = `https://github.com/cluster-${Date.now()}`;
+  expect(before).not.toContain(link);
+  const saved = await fetch(url(0, '/api/social/update'), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${await token(0)}` },
+    body: JSON.stringify({ ...content.data.social, id: content.data.social._id, github_link: link }),
+  });
+  expect(saved.status).toBe(200);
+  const savedAt = Date.now();
+  let shownAt = 0;
+  while (!shownAt) {
+    if ((await (await fetch(url(1, '/'))).text()).includes(link)) shownAt = Date.now();
+    else if (Date.now() - savedAt > 5_000) break;
+  }
+  expect(shownAt).toBeGreaterThan(0);
+  expect(shownAt - savedAt).toBeLessThanOrEqual(SHOWS_WITHIN_MS);
+});
