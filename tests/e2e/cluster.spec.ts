@@ -12,7 +12,8 @@ import { freePort, startServer, waitUntilServing, type ServerProcess } from './s
  * together on one database (PostgreSQL when TEST_DATABASE_URL is set, as in CI; else one SQLite file)
  * and one S3-compatible bucket (s3rver). Each serves what the other stored.
  */
-test.describe.configure({ timeout: 120_000 });
+// One worker runs the file's tests in order, against the one pair of servers started below.
+test.describe.configure({ timeout: 120_000, mode: 'default' });
 
 let s3: S3Sink;
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
@@ -25,14 +26,15 @@ test.beforeAll(async () => {
   database = await createTestDatabase(process.env.TEST_DATABASE_URL ? 'postgres' : 'sqlite', dbDir);
   const databaseUrl = database.config.kind === 'postgres' ? database.config.url : database.config.file;
   // Started at the same moment, as an orchestrator does: both migrate and seed the same empty database.
-  for (let i = 0; i < 2; i++) {
-    const port = await freePort();
+  // They are one site behind a load balancer: one public address.
+  const ports = [await freePort(), await freePort()];
+  for (const port of ports) {
     const proc = startServer({
       ...s3.env,
       PORT: String(port),
       DATABASE_URL: databaseUrl,
       ADMIN_PASSWORD: 'cluster-secret',
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      PUBLIC_URL: `http://127.0.0.1:${ports[0]}`,
     });
     servers.push({ port, process: proc });
   }
