@@ -44,7 +44,13 @@ function wrk(url, script) {
       };
       const errors = /Socket errors: (.*)/.exec(out)?.[1] ?? '';
       const non2xx = Number(/Non-2xx or 3xx responses: (\d+)/.exec(out)?.[1] ?? 0);
-      resolve({ rps: Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1] ?? 0), p50: ms(50), p99: ms(99), errors, non2xx });
+      resolve({
+        rps: Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1] ?? 0),
+        p50: ms(50),
+        p99: ms(99),
+        errors,
+        non2xx,
+      });
     });
   });
 }
@@ -157,16 +163,22 @@ try {
   const postUrl = server.url + urls[0];
   const product = await rawGet(postUrl);
   const again = await rawGet(postUrl);
-  if (product.status !== 200 || !again.body.equals(product.body)) throw new Error('the post is not served from the cache');
-  const identity = encoding === 'identity' ? product.body : (await (async () => {
-    const res = await fetch(postUrl);
-    return Buffer.from(await res.arrayBuffer());
-  })());
+  if (product.status !== 200 || !again.body.equals(product.body))
+    throw new Error('the post is not served from the cache');
+  const identity =
+    encoding === 'identity'
+      ? product.body
+      : await (async () => {
+          const res = await fetch(postUrl);
+          return Buffer.from(await res.arrayBuffer());
+        })();
   const nginx = await startNginx(dir, { identity, gzip: encoding === 'gzip' ? product.body : undefined });
   stops.push(nginx.stop);
   const viaNginx = await rawGet(nginx.url);
   if (!viaNginx.body.equals(product.body)) {
-    throw new Error(`nginx does not answer the same bytes: ${viaNginx.status} ${JSON.stringify(viaNginx.headers)} ${viaNginx.body.length} vs ${product.body.length}`);
+    throw new Error(
+      `nginx does not answer the same bytes: ${viaNginx.status} ${JSON.stringify(viaNginx.headers)} ${viaNginx.body.length} vs ${product.body.length}`,
+    );
   }
   const bare = await startBareNode(product);
   stops.push(bare.stop);
@@ -181,7 +193,9 @@ try {
     for (const [name, url] of targets) {
       const r = await wrk(url);
       results[name].push(r);
-      console.log(`round ${round} ${name.padEnd(22)} ${fmt(r.rps, 0).padStart(7)} req/s  p50 ${fmt(r.p50, 2)} ms  p99 ${fmt(r.p99, 2)} ms${r.errors ? `  errors: ${r.errors}` : ''}${r.non2xx ? `  non-2xx: ${r.non2xx}` : ''}`);
+      console.log(
+        `round ${round} ${name.padEnd(22)} ${fmt(r.rps, 0).padStart(7)} req/s  p50 ${fmt(r.p50, 2)} ms  p99 ${fmt(r.p99, 2)} ms${r.errors ? `  errors: ${r.errors}` : ''}${r.non2xx ? `  non-2xx: ${r.non2xx}` : ''}`,
+      );
     }
   }
 
@@ -201,24 +215,39 @@ end
   for (let round = 1; round <= rounds; round++) {
     const r = await wrk(server.url, script);
     renders.push(r);
-    console.log(`round ${round} ${'product (uncached)'.padEnd(22)} ${fmt(r.rps, 0).padStart(7)} req/s  p50 ${fmt(r.p50, 2)} ms  p99 ${fmt(r.p99, 2)} ms${r.non2xx ? `  non-2xx: ${r.non2xx}` : ''}`);
+    console.log(
+      `round ${round} ${'product (uncached)'.padEnd(22)} ${fmt(r.rps, 0).padStart(7)} req/s  p50 ${fmt(r.p50, 2)} ms  p99 ${fmt(r.p99, 2)} ms${r.non2xx ? `  non-2xx: ${r.non2xx}` : ''}`,
+    );
   }
 
-  const summary = (list) => ({ rps: median(list.map((r) => r.rps)), p50: median(list.map((r) => r.p50)), p99: median(list.map((r) => r.p99)) });
-  const rows = Object.fromEntries([...Object.entries(results), ['product (uncached render)', renders]].map(([name, list]) => [name, summary(list)]));
+  const summary = (list) => ({
+    rps: median(list.map((r) => r.rps)),
+    p50: median(list.map((r) => r.p50)),
+    p99: median(list.map((r) => r.p99)),
+  });
+  const rows = Object.fromEntries(
+    [...Object.entries(results), ['product (uncached render)', renders]].map(([name, list]) => [name, summary(list)]),
+  );
   console.log(
     `\nwrk, ${connections} connections, ${rounds} × ${seconds} s rounds (median shown), ${encoding} body of ${product.body.length} bytes, production build, SQLite, ${os.cpus().length} cores\n`,
   );
   console.table(
     Object.fromEntries(
-      Object.entries(rows).map(([name, r]) => [name, { 'req/s': Math.round(r.rps), 'p50 ms': fmt(r.p50, 2), 'p99 ms': fmt(r.p99, 2) }]),
+      Object.entries(rows).map(([name, r]) => [
+        name,
+        { 'req/s': Math.round(r.rps), 'p50 ms': fmt(r.p50, 2), 'p99 ms': fmt(r.p99, 2) },
+      ]),
     ),
   );
   const cached = rows['product (cached post)'];
   const ofNginx = cached.rps / rows['nginx (static file)'].rps;
   const ofNode = cached.rps / rows['bare Node http'].rps;
-  console.log(`cached post: ${(ofNginx * 100).toFixed(0)} % of nginx (goal ≥ 50 %), ${(ofNode * 100).toFixed(0)} % of bare Node (goal ≥ 50 %), p99 ${fmt(cached.p99, 2)} ms (goal ≤ 20 ms)`);
-  console.log(`uncached render: ${Math.round(rows['product (uncached render)'].rps)} pages/s over ${posts} distinct posts`);
+  console.log(
+    `cached post: ${(ofNginx * 100).toFixed(0)} % of nginx (goal ≥ 50 %), ${(ofNode * 100).toFixed(0)} % of bare Node (goal ≥ 50 %), p99 ${fmt(cached.p99, 2)} ms (goal ≤ 20 ms)`,
+  );
+  console.log(
+    `uncached render: ${Math.round(rows['product (uncached render)'].rps)} pages/s over ${posts} distinct posts`,
+  );
 } finally {
   for (const stop of stops.reverse()) await stop();
   fs.rmSync(dir, { recursive: true, force: true });

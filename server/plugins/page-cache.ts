@@ -23,10 +23,23 @@ export interface RenderedPage {
 
 type Encoding = 'br' | 'gzip';
 
-/** What a cache hit sends: every header computed once, per encoding, with the body in that encoding. */
+/**
+ * What a cache hit sends: every header computed once, per encoding, with the body in that encoding. `raw`
+ * is the same headers as the flat name/value list `writeHead` takes without further work.
+ */
 interface Wire {
   headers: OutgoingHttpHeaders;
+  raw: string[];
   body: Buffer;
+}
+
+function wireOf(headers: OutgoingHttpHeaders, body: Buffer): Wire {
+  const raw: string[] = [];
+  for (const [name, value] of Object.entries(headers)) {
+    for (const v of Array.isArray(value) ? value : [value]) raw.push(name, String(v));
+  }
+  raw.push('content-length', String(body.length));
+  return { headers, raw, body };
 }
 
 export interface CachedPage extends RenderedPage {
@@ -34,7 +47,7 @@ export interface CachedPage extends RenderedPage {
    * The headers of the first answer of this page (security headers included, per-request ones left out),
    * captured when it was sent; hits answer with them as they are. Unset until that first answer.
    */
-  wire?: { identity: Wire; br?: Wire; gzip?: Wire; notModified: OutgoingHttpHeaders; compressible: boolean };
+  wire?: { identity: Wire; br?: Wire; gzip?: Wire; notModified: string[]; compressible: boolean };
 }
 
 const CACHE_ENTRIES = 500;
@@ -128,30 +141,42 @@ export function sendPage(request: FastifyRequest, reply: FastifyReply, page: Cac
     }
     const type = String(headers['content-type'] ?? '');
     page.wire = {
-      identity: { headers, body: page.body },
-      notModified: headers,
+      identity: wireOf(headers, page.body),
+      notModified: wireOf(headers, Buffer.alloc(0)).raw.slice(0, -2),
       compressible: COMPRESSIBLE.test(type) && page.body.length > 1024,
     };
   }
   return sendWire(request, reply, page);
 }
 
-/** Answers from the stored headers and bodies only: no header is computed for the request. */
+/**
+ * Answers from the stored headers and body only: no header is computed for the request. The answer is
+ * written straight to Node's response (`hijack`: Fastify's send path would copy and check every header
+ * again); headers earlier hooks set for this request (`x-request-id` …) go along. Fastify still runs the
+ * onResponse hooks when the response finishes, and `reply.statusCode` reads the status written here.
+ */
 function sendWire(request: FastifyRequest, reply: FastifyReply, page: CachedPage) {
   const wire = page.wire!;
-  reply.code(page.status);
+  const res = reply.raw;
+  reply.hijack();
+  const own = reply.getHeaders();
+  const extra: string[] = [];
+  for (const name in own) extra.push(name, String(own[name]));
   if (page.status === 200 && request.headers['if-none-match'] === page.etag) {
-    return reply.code(304).headers(wire.notModified).send();
+    res.writeHead(304, extra.length ? wire.notModified.concat(extra) : wire.notModified);
+    return res.end();
   }
   const encoding = wire.compressible ? pickEncoding(request.headers['accept-encoding']) : null;
   let answer = wire.identity;
   if (encoding) {
-    answer = wire[encoding] ??= {
-      headers: { ...wire.identity.headers, 'content-encoding': encoding },
-      body: compress(page.body, encoding),
-    };
+    answer = wire[encoding] ??= wireOf(
+      { ...wire.identity.headers, 'content-encoding': encoding },
+      compress(page.body, encoding),
+    );
   }
-  return reply.headers(answer.headers).send(answer.body);
+  res.writeHead(page.status, extra.length ? answer.raw.concat(extra) : answer.raw);
+  // Node writes no body for HEAD; content-length still says what the GET would get.
+  res.end(answer.body);
 }
 
 /**

@@ -91,7 +91,6 @@ function takesForm(build: ServerBuild, trees: WeakMap<ServerBuild, RouteObject[]
   return Boolean(target?.id && build.routes[target.id]?.module.action);
 }
 
-
 /**
  * The nonce of a shared render: a keyed hash of the page's cache key and the content version, so every
  * process renders the same page to the same bytes and ETag (docs/decisions/0011-shared-page-cache.md).

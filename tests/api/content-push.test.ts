@@ -70,7 +70,9 @@ describe.each(DATABASE_KINDS)('content version pushed to other processes on %s',
     it('reconnects when the listening connection is cut, and hears edits again', async () => {
       const version = other.services.siteMeta.contentVersion;
       const { rows } = await sql<{ pid: number }>`
-        select pid from pg_stat_activity where datname = current_database() and query ilike 'LISTEN%'`.execute(t.services.db);
+        select pid from pg_stat_activity where datname = current_database() and query ilike 'LISTEN%'`.execute(
+        t.services.db,
+      );
       expect(rows.length).toBe(2);
       await sql`select pg_terminate_backend(pid) from pg_stat_activity
                 where datname = current_database() and query ilike 'LISTEN%'`.execute(t.services.db);

@@ -119,7 +119,11 @@ describe.each(DATABASE_KINDS)('page cache on %s', (kind) => {
 
   it('renders the same page to the same bytes and ETag in another process on the same database', async () => {
     const other = await boot(t.config, { log: pino({ level: 'silent' }) as never });
-    const app = await buildApp({ services: other.services, logger: false, ssr: { build, mode: 'production', cache: true } });
+    const app = await buildApp({
+      services: other.services,
+      logger: false,
+      ssr: { build, mode: 'production', cache: true },
+    });
     try {
       for (const url of ['/', '/about-us', '/blogs', '/contact-us']) {
         const [mine, theirs] = [await get(url), await app.inject({ method: 'GET', url })];

@@ -140,10 +140,7 @@ test.describe('HTTP caching and compression of the production build', () => {
     expect(await missing.json()).toEqual({ message: 'Not found' });
   });
 
-  test('query parameters no page reads share the cached page and hydrate without errors', async ({
-    page,
-    request,
-  }) => {
+  test('query parameters no page reads share the cached page and hydrate without errors', async ({ page, request }) => {
     const plain = await request.get('/blogs');
     const tracked = await request.get('/blogs?utm_source=newsletter&utm_campaign=cache');
     expect(tracked.headers()['etag']).toBe(plain.headers()['etag']);
