@@ -75,6 +75,8 @@ if (process.env.TEST_DATABASE_URL) {
       await waitUntilServing(port);
     });
 
+    // Playwright wants the fixtures argument destructured, even when none is used.
+    // eslint-disable-next-line no-empty-pattern
     test.afterEach(async ({}, testInfo) => {
       // What the process said is the first thing to read when this fails.
       if (testInfo.status !== testInfo.expectedStatus) console.log(server.output());
