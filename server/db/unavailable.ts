@@ -15,7 +15,7 @@ export function isDatabaseUnavailable(err: unknown): boolean {
   return PG_CONNECTION_MESSAGES.test(err.message);
 }
 
-/** Raised where we give up waiting for the database ourselves (a read that takes too long). */
+/** For code that finds the database unreachable by other means than a driver error. */
 export class DatabaseUnavailableError extends Error {}
 
 const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH']);

@@ -1,14 +1,12 @@
 import type { DatabaseConfig } from '#server/config.ts';
 import type { Db } from '#server/db/database.ts';
-import { DatabaseUnavailableError } from '#server/db/unavailable.ts';
+import { isDatabaseUnavailable } from '#server/db/unavailable.ts';
 import { readContentVersion } from './repository';
 import { createVersionListener, type VersionListener } from './version-listener';
 
 export interface ContentVersionOptions {
   /** How old a read may be before the version is read again (the fallback when nothing is pushed). */
   pollMs?: number;
-  /** A read slower than this counts as the database being unavailable. */
-  readTimeoutMs?: number;
   /** Told when the listening connection fails (PostgreSQL). */
   onListenerDropped?: (err?: Error) => void;
 }
@@ -22,12 +20,11 @@ export interface ContentVersionOptions {
  *   background), so a cache hit costs no promise and no query.
  * - Polling stays as the fallback: without a listener (SQLite, or PostgreSQL while reconnecting) the
  *   version is re-read when older than `pollMs`, and the listener's (re)connection triggers a read.
- * - A failed or slow read marks the database unavailable for `pollMs`: callers fail at once (pages then
+ * - A read that finds the database unreachable marks it so for `pollMs`: callers fail at once (pages then
  *   serve their stale copy, the rest answers 503) instead of each waiting for the database again.
  */
 export function createContentVersion(db: Db, database?: DatabaseConfig, options: ContentVersionOptions = {}) {
   const pollMs = options.pollMs ?? 1000;
-  const readTimeoutMs = options.readTimeoutMs ?? 2000;
   let version = -1;
   let checkedAt = 0;
   let failure: { at: number; error: Error } | null = null;
@@ -35,24 +32,23 @@ export function createContentVersion(db: Db, database?: DatabaseConfig, options:
   let listening = false;
   let listener: VersionListener | null = null;
 
+  /**
+   * No time limit of its own: a read slow because the pool is busy is not a database that is down (a limit
+   * here turned 50 concurrent edits into 503s). A server that never answers is bounded by the pool's
+   * connect time-out and the statement time-out (server/db/database.ts).
+   */
   async function read(): Promise<number> {
     const startedAt = Date.now();
-    let timer: NodeJS.Timeout | undefined;
-    const late = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new DatabaseUnavailableError('content version read timed out')), readTimeoutMs);
-    });
     try {
-      const v = await Promise.race([readContentVersion(db), late]);
+      const v = await readContentVersion(db);
       // Versions only grow; a slower read that started earlier must not undo a newer one.
       if (v > version) version = v;
       checkedAt = Math.max(checkedAt, startedAt);
       failure = null;
       return version;
     } catch (err) {
-      failure = { at: Date.now(), error: err as Error };
+      if (isDatabaseUnavailable(err)) failure = { at: Date.now(), error: err as Error };
       throw err;
-    } finally {
-      clearTimeout(timer);
     }
   }
 
