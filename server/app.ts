@@ -4,6 +4,7 @@ import { accessLog } from './plugins/access-log';
 import { frameworkErrors, registerErrorHandling } from './plugins/errors';
 import { registerHealth } from './plugins/health';
 import { registerMetrics } from './plugins/metrics';
+import { createPageCache, registerCachedPageHits } from './plugins/page-cache';
 import { registerRequestIdHeader, requestIdOf } from './plugins/request-id';
 import { registerSecurity } from './plugins/security';
 import { registerSsr, type SsrOptions } from './plugins/ssr';
@@ -53,6 +54,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerErrorHandling(app);
   registerRequestIdHeader(app);
   registerMetrics(app, services.metrics, config.metrics);
+  // The content-version listener (PostgreSQL) is a connection of its own: closed with the app.
+  app.addHook('onClose', () => services.siteMeta.contentVersion.stop());
+  // Cached pages are answered here, before the security headers are computed again (they are stored
+  // with the page) and before routing's later stages (docs/decisions/0011-shared-page-cache.md).
+  const pageCache = options.ssr?.cache
+    ? createPageCache({ onCacheResult: services.metrics.pageCacheResult })
+    : undefined;
+  if (pageCache) registerCachedPageHits(app, pageCache, services.siteMeta.contentVersion);
   await options.before?.(app);
   await registerSecurity(app, config, { devServer: options.ssr?.mode === 'development' });
   registerHealth(app, services.db);
@@ -63,6 +72,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   await registerStatic(app, { clientDir: options.clientDir, storage: services.storage });
-  if (options.ssr) await registerSsr(app, options.ssr, services);
+  if (options.ssr) await registerSsr(app, options.ssr, services, pageCache);
   return app;
 }

@@ -27,6 +27,9 @@ export async function boot(config: Config, options: { log?: FastifyBaseLogger; t
     await seedIfEmpty({ services: created, config, log });
     return created;
   });
-  await services.siteMeta.contentVersion.refresh();
+  // Listens for other processes' edits (PostgreSQL) and reads the version; the page secret is read up front
+  // so the first render does not wait for it.
+  await services.siteMeta.contentVersion.start();
+  await services.siteMeta.pageSecret();
   return { db, services, log };
 }

@@ -90,6 +90,8 @@ const envSchema = z.object({
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   METRICS_PORT: portNumber().optional(),
   METRICS_HOST: z.string().min(1).default('127.0.0.1'),
+  PAGE_S_MAXAGE: z.coerce.number().int().min(0).max(31_536_000).optional(),
+  PAGE_STALE_WHILE_REVALIDATE: z.coerce.number().int().min(0).max(31_536_000).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TIME_ZONE: z
     .string()
@@ -169,6 +171,11 @@ export interface Config {
   drainDelayMs: number;
   /** Where Prometheus metrics are served: `/metrics` with a bearer token, and/or an internal port. */
   metrics: MetricsConfig;
+  /**
+   * Cache-Control of public pages: `no-cache` (browsers and proxies revalidate with the ETag each time),
+   * or, with `PAGE_S_MAXAGE` / `PAGE_STALE_WHILE_REVALIDATE` set, one that lets a CDN keep them (README).
+   */
+  pageCacheControl: string;
 }
 
 /** Neither set: no metrics endpoint anywhere (GET /metrics is a 404 like any unknown address). */
@@ -227,7 +234,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     accessLog: e.ACCESS_LOG === 'true',
     drainDelayMs: e.DRAIN_DELAY_MS,
     metrics: { token: e.METRICS_TOKEN, port: e.METRICS_PORT, host: e.METRICS_HOST },
+    pageCacheControl: pageCacheControlOf(e.PAGE_S_MAXAGE, e.PAGE_STALE_WHILE_REVALIDATE),
   };
+}
+
+/**
+ * Browsers always revalidate (`max-age=0`: an edit shows on the next visit); a shared cache (CDN) may keep a
+ * page `s-maxage` seconds and then serve it stale for `stale-while-revalidate` more while it refetches.
+ */
+function pageCacheControlOf(sMaxAge?: number, staleWhileRevalidate?: number): string {
+  if (sMaxAge === undefined && staleWhileRevalidate === undefined) return 'no-cache';
+  return [
+    'public',
+    'max-age=0',
+    `s-maxage=${sMaxAge ?? 0}`,
+    ...(staleWhileRevalidate !== undefined ? [`stale-while-revalidate=${staleWhileRevalidate}`] : []),
+  ].join(', ');
 }
 
 /** The notices of a configuration with their texts: logged at start-up (server/boot.ts) and shown in the admin. */

@@ -26,9 +26,16 @@ const HOUR = 3600_000;
 /** Everything route handlers and page loaders use, wired once per process. */
 export function createServices(deps: { config: Config; db: Db; log: FastifyBaseLogger; transport?: MailTransport }) {
   const { config, db, log } = deps;
-  const siteMeta = createSiteMeta({ db });
   // The outbox depth is read through the mail service, made below; only a scrape asks for it.
   const metrics = createMetrics({ outboxDepth: () => mail.outboxDepth() });
+  const siteMeta = createSiteMeta({
+    db,
+    database: config.database,
+    versionOptions: {
+      onListenerDropped: (err) =>
+        log.warn({ err }, 'content-version listener lost its PostgreSQL connection: polling until it is back'),
+    },
+  });
   const transport =
     deps.transport ??
     (config.smtpUrl

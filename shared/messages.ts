@@ -64,6 +64,7 @@ export const SERVER_MESSAGES = {
   databaseUnavailable: 'The database does not answer',
   shuttingDown: 'The server is shutting down',
   metricsTokenRequired: 'A valid metrics token is required (Authorization: Bearer …)',
+  siteUnavailable: 'The site cannot reach its database right now. Please try again in a minute.',
   unsafeText: 'The text contains a character that is not allowed (a NUL byte or a broken Unicode character)',
   noEndpoint: (method: string, path: string) => `No API endpoint ${method} ${path}`,
   pageMethodNotAllowed: (method: string) => `A page cannot take a ${method} request`,

@@ -12,6 +12,7 @@ import {
   TooLargeError,
   UnsupportedMediaError,
 } from '#server/errors.ts';
+import { isDatabaseUnavailable } from '#server/db/unavailable.ts';
 
 /** The HTTP status of each domain error (server/errors.ts); the only place domain meets HTTP. */
 const STATUS_OF = new Map<new (...args: never[]) => DomainError, number>([
@@ -36,6 +37,7 @@ export function httpStatusOf(error: unknown): number {
 
 /** What a page may show of a failure: the domain's message, or a generic one for our own faults. */
 export function describeError(error: unknown): { status: number; message: string } {
+  if (isDatabaseUnavailable(error)) return { status: 503, message: SERVER_MESSAGES.siteUnavailable };
   const status = httpStatusOf(error);
   return {
     status,
@@ -65,6 +67,15 @@ export function registerErrorHandling(app: FastifyInstance) {
     const domain: unknown = error;
     if (domain instanceof DomainError) {
       return reply.code(httpStatusOf(domain)).send({ message: domain.message, field: domain.field });
+    }
+    // The database is down or unreachable: not our fault, and worth trying again shortly.
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply
+        .code(503)
+        .header('retry-after', '30')
+        .header('cache-control', 'no-store')
+        .send({ message: SERVER_MESSAGES.siteUnavailable });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {

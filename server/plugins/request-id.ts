@@ -16,7 +16,9 @@ export function requestIdOf(request: IncomingMessage): string {
 
 /** Answers carry the id, so a user's report or a proxy log can be matched to the server's log lines. */
 export function registerRequestIdHeader(app: FastifyInstance) {
-  app.addHook('onRequest', async (request, reply) => {
+  // A callback hook: an async one would cost a promise on every request, cached pages included.
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
+    done();
   });
 }

@@ -1,12 +1,13 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, matchRoutes, type RouteObject, type ServerBuild } from 'react-router';
 import { SERVER_MESSAGES } from '#shared/messages.ts';
-import { Lru } from '#server/lib/lru.ts';
+import { isDatabaseUnavailable } from '#server/db/unavailable.ts';
 import { publicSiteInfo, type Services } from '#server/services.ts';
 import { describeError, sendApiNotFound } from './errors';
+import { databaseAnswers } from './health';
+import { createPageCache, pageCacheKey, sendPage, type CachedPage, type PageCache } from './page-cache';
 import { pageContentSecurityPolicy } from './security';
 
 export interface SsrOptions {
@@ -14,37 +15,38 @@ export interface SsrOptions {
   mode: 'development' | 'production';
   /** Keep rendered public pages in memory (production). */
   cache: boolean;
+  /** Told of every cacheable page request: answered from the cache or not (for metrics). */
+  onCacheResult?: (hit: boolean) => void;
 }
 
-interface CachedPage {
-  version: number;
-  status: number;
-  headers: [string, string][];
-  body: Buffer;
-  etag: string;
-  /** Content-Security-Policy allowing exactly this page's inline scripts (production). */
-  csp?: string;
-  br?: Buffer;
-  gzip?: Buffer;
-}
+/** Request headers a shared render must not see: the page is for everyone, whoever asked first. */
+const PRIVATE_HEADERS = new Set(['cookie', 'authorization', 'if-none-match', 'if-modified-since']);
 
-const CACHE_ENTRIES = 500;
-const COMPRESSIBLE = /^(text\/|application\/(json|xml|rss\+xml|javascript))/;
-
-function toWebRequest(request: FastifyRequest, reply: FastifyReply, method = request.method): Request {
+/**
+ * The Web Request React Router renders. `shared`: a cacheable page rendered for everyone who asks (see
+ * `renderOnce`): rendered as a GET of its cache key, without the asker's credentials, and not abandoned
+ * when the first asker goes away.
+ */
+function toWebRequest(request: FastifyRequest, reply: FastifyReply, shared?: { key: string }): Request {
   const origin = `${request.protocol}://${request.host}`;
-  const controller = new AbortController();
-  reply.raw.on('close', () => controller.abort());
+  const method = shared ? 'GET' : request.method;
   const headers = new Headers();
   for (const [key, value] of Object.entries(request.headers)) {
+    if (shared && PRIVATE_HEADERS.has(key)) continue;
     if (Array.isArray(value)) value.forEach((v) => headers.append(key, v));
     else if (value !== undefined) headers.set(key, value);
   }
+  let signal: AbortSignal | undefined;
+  if (!shared) {
+    const controller = new AbortController();
+    reply.raw.on('close', () => controller.abort());
+    signal = controller.signal;
+  }
   const hasBody = method !== 'GET' && method !== 'HEAD';
-  return new Request(new URL(request.url, origin), {
+  return new Request(new URL(shared?.key ?? request.url, origin), {
     method,
     headers,
-    signal: controller.signal,
+    signal,
     ...(hasBody ? { body: Readable.toWeb(request.raw) as ReadableStream, duplex: 'half' } : {}),
   } as RequestInit);
 }
@@ -60,22 +62,6 @@ export function inlineScriptHashes(html: string, nonce: string): string[] {
   for (const match of html.matchAll(marked))
     hashes.add(createHash('sha256').update(match[1]!, 'utf8').digest('base64'));
   return [...hashes];
-}
-
-function pickEncoding(accept: string | undefined): 'br' | 'gzip' | null {
-  if (!accept) return null;
-  if (/\bbr\b/.test(accept)) return 'br';
-  if (/\bgzip\b/.test(accept)) return 'gzip';
-  return null;
-}
-
-function compress(page: CachedPage, encoding: 'br' | 'gzip'): Buffer {
-  if (encoding === 'br') {
-    page.br ??= brotliCompressSync(page.body, { params: { [constants.BROTLI_PARAM_QUALITY]: 6 } });
-    return page.br;
-  }
-  page.gzip ??= gzipSync(page.body, { level: 6 });
-  return page.gzip;
 }
 
 /** The route tree of a build, for matching an address without running anything. */
@@ -106,27 +92,54 @@ function takesForm(build: ServerBuild, trees: WeakMap<ServerBuild, RouteObject[]
 }
 
 /**
+ * The nonce of a shared render: a keyed hash of the page's cache key and the content version, so every
+ * process renders the same page to the same bytes and ETag (docs/decisions/0011-shared-page-cache.md).
+ * Without the secret (kept in the database, never sent) nobody can tell the nonce of a future page.
+ */
+function sharedNonce(secret: Buffer, key: string, version: number): string {
+  return createHmac('sha256', secret).update(`${version}\n${key}`).digest('hex').slice(0, 32);
+}
+
+/** The answer for a page the database is needed for while it does not answer (docs/product.md). */
+function sendUnavailable(reply: FastifyReply) {
+  return reply
+    .code(503)
+    .header('retry-after', '30')
+    .header('cache-control', 'no-store')
+    .type('text/plain; charset=utf-8')
+    .send(SERVER_MESSAGES.siteUnavailable);
+}
+
+/**
  * Serves every path that is not an API route, file or upload through React Router. Public GET pages are
  * rendered once per content version and then answered from memory with an ETag (304 when unchanged);
- * see docs/decisions/0003-page-cache.md.
+ * see docs/decisions/0003-page-cache.md and 0011-shared-page-cache.md. Hits at a version known without
+ * waiting are answered before routing (`registerCachedPageHits`); this handler does the rest.
  */
-export async function registerSsr(app: FastifyInstance, options: SsrOptions, services: Services) {
+export async function registerSsr(
+  app: FastifyInstance,
+  options: SsrOptions,
+  services: Services,
+  cache: PageCache = createPageCache({ onCacheResult: options.onCacheResult }),
+) {
   const handle = createRequestHandler(options.build, options.mode);
-  const cache = new Lru<string, CachedPage>(CACHE_ENTRIES);
   const site = publicSiteInfo(services.config);
   const trees = new WeakMap<ServerBuild, RouteObject[]>();
   const currentBuild = () => (typeof options.build === 'function' ? options.build() : options.build);
+  const { contentVersion } = services.siteMeta;
+  const pageCacheControl = services.config.pageCacheControl;
 
-  /** `asGet`: render a HEAD request as the GET it stands for, so the cache gets the full page. */
-  async function render(request: FastifyRequest, reply: FastifyReply, asGet: boolean): Promise<CachedPage> {
-    const version = await services.siteMeta.contentVersion.current();
-    const nonce = randomBytes(16).toString('hex');
-    const response = await handle(toWebRequest(request, reply, asGet ? 'GET' : request.method), {
-      services,
-      site,
-      nonce,
-      describeError,
-    });
+  /** `shared`: a cacheable page, rendered from its cache key for every request that wants it. */
+  async function render(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    version: number,
+    shared?: { key: string },
+  ): Promise<CachedPage> {
+    const nonce = shared
+      ? sharedNonce(await services.siteMeta.pageSecret(), shared.key, version)
+      : randomBytes(16).toString('hex');
+    const response = await handle(toWebRequest(request, reply, shared), { services, site, nonce, describeError });
     const body = Buffer.from(await response.arrayBuffer());
     const headers = [...response.headers.entries()].filter(([k]) => k !== 'set-cookie' && k !== 'content-length');
     for (const cookie of response.headers.getSetCookie()) headers.push(['set-cookie', cookie]);
@@ -139,24 +152,37 @@ export async function registerSsr(app: FastifyInstance, options: SsrOptions, ser
     return { version, status: response.status, headers, body, etag, csp };
   }
 
-  function send(request: FastifyRequest, reply: FastifyReply, page: CachedPage, cacheControl: string) {
-    reply.code(page.status);
-    for (const [key, value] of page.headers) reply.header(key, value);
-    if (!reply.hasHeader('cache-control')) reply.header('cache-control', cacheControl);
-    reply.header('etag', page.etag);
-    reply.header('vary', 'Accept-Encoding');
-    if (page.csp) reply.header('content-security-policy', page.csp);
-    if (page.status === 200 && request.headers['if-none-match'] === page.etag) {
-      return reply.code(304).send();
+  /** A cacheable page: from the cache, rendered once for all who ask, or stale while the database is down. */
+  async function servePublicPage(request: FastifyRequest, reply: FastifyReply) {
+    const key = pageCacheKey(request.url);
+    let version: number;
+    try {
+      version = await contentVersion.current();
+    } catch (err) {
+      if (!isDatabaseUnavailable(err)) throw err;
+      return serveStale(request, reply, key);
     }
-    const type = String(reply.getHeader('content-type') ?? '');
-    const encoding =
-      COMPRESSIBLE.test(type) && page.body.length > 1024 ? pickEncoding(request.headers['accept-encoding']) : null;
-    if (encoding) {
-      reply.header('content-encoding', encoding);
-      return reply.send(compress(page, encoding));
+    const hit = cache.get(key);
+    if (hit && hit.version === version) {
+      cache.onCacheResult?.(true);
+      return sendPage(request, reply, hit, pageCacheControl);
     }
-    return reply.send(page.body);
+    cache.onCacheResult?.(false);
+    const page = await cache.renderOnce(key, version, async () => {
+      const rendered = await render(request, reply, version, { key });
+      if (rendered.status === 200 && !rendered.headers.some(([k]) => k === 'set-cookie')) cache.set(key, rendered);
+      return rendered;
+    });
+    // A loader failed: when the database is why, the last good copy (or a 503) says more than an error page.
+    if (page.status >= 500 && !(await databaseAnswers(services.db))) return serveStale(request, reply, key);
+    return sendPage(request, reply, page, pageCacheControl);
+  }
+
+  /** With the database down, a page already rendered is served as it was; anything else answers 503. */
+  function serveStale(request: FastifyRequest, reply: FastifyReply, key: string) {
+    const stale = cache.get(key);
+    if (stale) return sendPage(request, reply, stale, pageCacheControl);
+    return sendUnavailable(reply);
   }
 
   await app.register(async (scope) => {
@@ -186,17 +212,19 @@ export async function registerSsr(app: FastifyInstance, options: SsrOptions, ser
       const personal = path.startsWith('/subscriptions/') || path.startsWith('/preview/');
       const cacheable =
         options.cache && (request.method === 'GET' || request.method === 'HEAD') && !isAdmin && !personal;
-      if (cacheable) {
-        const version = await services.siteMeta.contentVersion.current();
-        const hit = cache.get(request.url);
-        if (hit && hit.version === version) return send(request, reply, hit, 'no-cache');
-      }
       // A cacheable HEAD is rendered as a GET (Node sends no body for HEAD), so its headers match the GET
       // and the cache gets the whole page.
-      const page = await render(request, reply, cacheable);
-      const storable = cacheable && page.status === 200 && !page.headers.some(([k]) => k === 'set-cookie');
-      if (storable) cache.set(request.url, page);
-      return send(request, reply, page, isAdmin || personal ? 'no-store' : 'no-cache');
+      if (cacheable) return servePublicPage(request, reply);
+      let version = -1;
+      try {
+        version = await contentVersion.current();
+      } catch (err) {
+        if (!isDatabaseUnavailable(err)) throw err;
+        return sendUnavailable(reply);
+      }
+      const page = await render(request, reply, version);
+      if (page.status >= 500 && !(await databaseAnswers(services.db))) return sendUnavailable(reply);
+      return sendPage(request, reply, page, isAdmin || personal ? 'no-store' : pageCacheControl);
     });
   });
 }

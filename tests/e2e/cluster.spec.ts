@@ -12,7 +12,8 @@ import { freePort, startServer, waitUntilServing, type ServerProcess } from './s
  * together on one database (PostgreSQL when TEST_DATABASE_URL is set, as in CI; else one SQLite file)
  * and one S3-compatible bucket (s3rver). Each serves what the other stored.
  */
-test.describe.configure({ timeout: 120_000 });
+// One worker runs the file's tests in order, against the one pair of servers started below.
+test.describe.configure({ timeout: 120_000, mode: 'default' });
 
 let s3: S3Sink;
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
@@ -25,14 +26,15 @@ test.beforeAll(async () => {
   database = await createTestDatabase(process.env.TEST_DATABASE_URL ? 'postgres' : 'sqlite', dbDir);
   const databaseUrl = database.config.kind === 'postgres' ? database.config.url : database.config.file;
   // Started at the same moment, as an orchestrator does: both migrate and seed the same empty database.
-  for (let i = 0; i < 2; i++) {
-    const port = await freePort();
+  // They are one site behind a load balancer: one public address.
+  const ports = [await freePort(), await freePort()];
+  for (const port of ports) {
     const proc = startServer({
       ...s3.env,
       PORT: String(port),
       DATABASE_URL: databaseUrl,
       ADMIN_PASSWORD: 'cluster-secret',
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      PUBLIC_URL: `http://127.0.0.1:${ports[0]}`,
     });
     servers.push({ port, process: proc });
   }
@@ -107,4 +109,41 @@ test('an image uploaded through either process is served by the other, byte for 
     const webp = await fetch(url(to, stored.url.replace(/\.png$/, '.w480.webp')));
     expect(webp.status).toBe(200);
   }
+});
+
+test('both processes answer a page with the same bytes and ETag', async () => {
+  for (const p of ['/', '/about-us', '/blogs', '/rss.xml']) {
+    const [a, b] = await Promise.all([0, 1].map((i) => fetch(url(i, p))));
+    expect(a!.status, p).toBe(200);
+    expect(b!.headers.get('etag'), p).toBe(a!.headers.get('etag'));
+    expect(b!.headers.get('content-security-policy'), p).toBe(a!.headers.get('content-security-policy'));
+    const [bytesA, bytesB] = await Promise.all([a!.arrayBuffer(), b!.arrayBuffer()]);
+    expect(Buffer.from(bytesB).equals(Buffer.from(bytesA)), p).toBe(true);
+  }
+});
+
+// Pushed by NOTIFY on PostgreSQL (docs/decisions/0011-shared-page-cache.md); polled each second on SQLite.
+const SHOWS_WITHIN_MS = process.env.TEST_DATABASE_URL ? 100 : 1100;
+
+test(`an edit through one process shows on the other within ${SHOWS_WITHIN_MS} ms`, async () => {
+  const before = await (await fetch(url(1, '/'))).text();
+  const content = (await (await fetch(url(0, '/api/get-content'))).json()) as {
+    data: { social: Record<string, unknown> & { _id: string } };
+  };
+  const link = `https://github.com/cluster-${Date.now()}`;
+  expect(before).not.toContain(link);
+  const saved = await fetch(url(0, '/api/social/update'), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${await token(0)}` },
+    body: JSON.stringify({ ...content.data.social, id: content.data.social._id, github_link: link }),
+  });
+  expect(saved.status).toBe(200);
+  const savedAt = Date.now();
+  let shownAt = 0;
+  while (!shownAt) {
+    if ((await (await fetch(url(1, '/'))).text()).includes(link)) shownAt = Date.now();
+    else if (Date.now() - savedAt > 5_000) break;
+  }
+  expect(shownAt).toBeGreaterThan(0);
+  expect(shownAt - savedAt).toBeLessThanOrEqual(SHOWS_WITHIN_MS);
 });

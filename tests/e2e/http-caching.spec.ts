@@ -139,4 +139,27 @@ test.describe('HTTP caching and compression of the production build', () => {
     expect(missing.status()).toBe(404);
     expect(await missing.json()).toEqual({ message: 'Not found' });
   });
+
+  test('query parameters no page reads share the cached page and hydrate without errors', async ({ page, request }) => {
+    const plain = await request.get('/blogs');
+    const tracked = await request.get('/blogs?utm_source=newsletter&utm_campaign=cache');
+    expect(tracked.headers()['etag']).toBe(plain.headers()['etag']);
+    expect((await tracked.body()).equals(await plain.body())).toBe(true);
+    const problems: string[] = [];
+    page.on('console', (m) => {
+      if (m.type() === 'error' || /hydrat/i.test(m.text())) problems.push(m.text());
+    });
+    page.on('pageerror', (err) => problems.push(err.message));
+    for (const path of ['/?utm_source=newsletter&x=1', '/blogs?utm_source=newsletter', '/about-us?fbclid=abc']) {
+      await page.goto(path);
+      await page.waitForFunction(() =>
+        Boolean((window as unknown as { __reactRouterRouteModules?: object }).__reactRouterRouteModules),
+      );
+      // The address the reader opened stays as it was.
+      expect(new URL(page.url()).search).toBe(new URL(path, 'http://x').search);
+    }
+    // Hydration problems surface after a tick.
+    await page.waitForTimeout(300);
+    expect(problems).toEqual([]);
+  });
 });

@@ -1,10 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import { sql } from 'kysely';
+import { PostgresAdapter, sql } from 'kysely';
+import type pg from 'pg';
 import type { Db } from '#server/db/database.ts';
 
 /** All SQL for `site_meta`: small facts about the whole site, shared by every process. */
 
 const CONTENT_VERSION = 'content_version';
+/** The PostgreSQL channel on which a bump announces the new version (payload: the version). */
+const VERSION_CHANNEL = 'content_version';
 
 export async function readContentVersion(db: Db): Promise<number> {
   const row = await db.selectFrom('site_meta').select('value').where('key', '=', CONTENT_VERSION).executeTakeFirst();
@@ -14,6 +17,8 @@ export async function readContentVersion(db: Db): Promise<number> {
 /**
  * Any write that changes what public pages show bumps this; page caches are keyed by it. One statement,
  * so concurrent writers never lose a bump (a read-then-write did). The row is made by a migration.
+ * On PostgreSQL the bump also NOTIFYs the listening processes: sent inside the writer's transaction, it is
+ * delivered when (and only if) that transaction commits, so no process hears of a version before it exists.
  */
 export async function bumpContentVersion(db: Db): Promise<number> {
   const row = await db
@@ -22,8 +27,19 @@ export async function bumpContentVersion(db: Db): Promise<number> {
     .where('key', '=', CONTENT_VERSION)
     .returning('value')
     .executeTakeFirstOrThrow();
+  if (db.getExecutor().adapter instanceof PostgresAdapter) {
+    await sql`SELECT pg_notify(${VERSION_CHANNEL}, ${row.value})`.execute(db);
+  }
   return Number(row.value);
 }
+
+/** Subscribes a dedicated PostgreSQL connection to version bumps; the payload of each is the new version. */
+export async function listenForContentVersions(client: pg.Client): Promise<void> {
+  await client.query(`LISTEN ${VERSION_CHANNEL}`);
+}
+
+/** Whether a notification received on a listening connection is a version bump. */
+export const isContentVersionNotice = (channel: string) => channel === VERSION_CHANNEL;
 
 /**
  * A random secret kept in the database, made on first use. Every process reads the same one; two

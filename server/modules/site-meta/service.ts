@@ -1,18 +1,30 @@
+import type { DatabaseConfig } from '#server/config.ts';
 import type { Db } from '#server/db/database.ts';
-import { createContentVersion } from './content-version';
+import { createContentVersion, type ContentVersionOptions } from './content-version';
 import { bumpContentVersion, readMeta, secretOf, writeMeta } from './repository';
 
 const LINK_SECRET = 'link_secret';
+/** Derives cached pages' CSP nonces (server/plugins/page-render.ts); made by a migration. */
+const PAGE_SECRET = 'page_secret';
 
 /**
  * The owner of site-wide facts: the content version that keys page caches, and the secret that signs
  * subscriber links. Other modules go through this, never through `site_meta` directly.
  */
-export function createSiteMeta(deps: { db: Db }) {
-  const contentVersion = createContentVersion(deps.db);
+export function createSiteMeta(deps: { db: Db; database?: DatabaseConfig; versionOptions?: ContentVersionOptions }) {
+  const contentVersion = createContentVersion(deps.db, deps.database, deps.versionOptions);
   let linkSecret: Promise<Buffer> | null = null;
+  let pageSecret: Promise<Buffer> | null = null;
   return {
     contentVersion,
+    /** The secret behind cached pages' nonces: the same in every process, never sent to a client. */
+    pageSecret(): Promise<Buffer> {
+      pageSecret ??= secretOf(deps.db, PAGE_SECRET).catch((err: unknown) => {
+        pageSecret = null;
+        throw err;
+      });
+      return pageSecret;
+    },
     /** A site setting (newsletter body …), or undefined when never set. */
     readSetting: (key: string) => readMeta(deps.db, `setting:${key}`),
     writeSetting: (key: string, value: string) => writeMeta(deps.db, `setting:${key}`, value),

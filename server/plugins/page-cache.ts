@@ -1,0 +1,198 @@
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { OutgoingHttpHeaders } from 'node:http';
+import { Lru } from '#server/lib/lru.ts';
+import type { ContentVersion } from '#server/modules/site-meta/content-version.ts';
+
+/**
+ * Rendered public pages kept in memory per content version, and the lean path that answers them
+ * (docs/decisions/0003-page-cache.md, 0011-shared-page-cache.md).
+ */
+
+/** A rendered page as React Router answered it, before it is sent for the first time. */
+export interface RenderedPage {
+  version: number;
+  status: number;
+  /** The renderer's own headers (content-type …), set-cookie last. */
+  headers: [string, string][];
+  body: Buffer;
+  etag: string;
+  /** Content-Security-Policy allowing exactly this page's inline scripts (production). */
+  csp?: string;
+}
+
+type Encoding = 'br' | 'gzip';
+
+/**
+ * What a cache hit sends: every header computed once, per encoding, with the body in that encoding. `raw`
+ * is the same headers as the flat name/value list `writeHead` takes without further work.
+ */
+interface Wire {
+  headers: OutgoingHttpHeaders;
+  raw: string[];
+  body: Buffer;
+}
+
+function wireOf(headers: OutgoingHttpHeaders, body: Buffer): Wire {
+  const raw: string[] = [];
+  for (const [name, value] of Object.entries(headers)) {
+    for (const v of Array.isArray(value) ? value : [value]) raw.push(name, String(v));
+  }
+  raw.push('content-length', String(body.length));
+  return { headers, raw, body };
+}
+
+export interface CachedPage extends RenderedPage {
+  /**
+   * The headers of the first answer of this page (security headers included, per-request ones left out),
+   * captured when it was sent; hits answer with them as they are. Unset until that first answer.
+   */
+  wire?: { identity: Wire; br?: Wire; gzip?: Wire; notModified: string[]; compressible: boolean };
+}
+
+const CACHE_ENTRIES = 500;
+const COMPRESSIBLE = /^(text\/|application\/(json|xml|rss\+xml|javascript))/;
+/** Headers that differ per request, so they are never stored with a page. */
+const PER_REQUEST = new Set(['x-request-id', 'content-length', 'content-encoding', 'date', 'connection']);
+
+/**
+ * The query parameters that change a page: the blog lists' `page`, and React Router's own `_routes`
+ * (which loaders a client-side `.data` request wants) and `index` (which route a form posts to). Every
+ * other parameter (`utm_source`, `fbclid`, `x=1` …) reaches no loader, so it must neither make a new
+ * cache entry nor force a render; pages are rendered from the normalised address, so their bytes cannot
+ * depend on the ignored parameters either.
+ */
+const PAGE_PARAMS = ['page', '_routes', 'index'];
+
+/** The cache key of a page address: its path and the parameters that change it, in a fixed order. */
+export function pageCacheKey(url: string): string {
+  const q = url.indexOf('?');
+  if (q < 0) return url;
+  const params = new URLSearchParams(url.slice(q + 1));
+  const kept = new URLSearchParams();
+  for (const name of PAGE_PARAMS) for (const value of params.getAll(name)) kept.append(name, value);
+  const query = kept.toString();
+  return query ? `${url.slice(0, q)}?${query}` : url.slice(0, q);
+}
+
+export function pickEncoding(accept: string | undefined): Encoding | null {
+  if (!accept) return null;
+  if (/\bbr\b/.test(accept)) return 'br';
+  if (/\bgzip\b/.test(accept)) return 'gzip';
+  return null;
+}
+
+function compress(body: Buffer, encoding: Encoding): Buffer {
+  return encoding === 'br'
+    ? brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 6 } })
+    : gzipSync(body, { level: 6 });
+}
+
+export function createPageCache(options: { onCacheResult?: (hit: boolean) => void } = {}) {
+  const pages = new Lru<string, CachedPage>(CACHE_ENTRIES);
+  const rendering = new Map<string, Promise<CachedPage>>();
+
+  return {
+    get: (key: string) => pages.get(key),
+    set: (key: string, page: CachedPage) => pages.set(key, page),
+    onCacheResult: options.onCacheResult,
+
+    /**
+     * Renders a page once however many requests miss it at the same moment: they share the render of
+     * the same address at the same content version (keyed by both, so a render for an older version is
+     * never handed to a request that already knows a newer one).
+     */
+    renderOnce(key: string, version: number, render: () => Promise<CachedPage>): Promise<CachedPage> {
+      const id = `${version}\n${key}`;
+      let pending = rendering.get(id);
+      if (!pending) {
+        pending = render().finally(() => rendering.delete(id));
+        rendering.set(id, pending);
+      }
+      return pending;
+    },
+
+    /** The hit at the current version, when the version is known without waiting (see ContentVersion.peek). */
+    freshHit(url: string, version: number | undefined): CachedPage | undefined {
+      if (version === undefined) return undefined;
+      // The address as sent is its own key unless it carries ignored parameters.
+      let page = pages.get(url);
+      if (!page && url.includes('?')) page = pages.get(pageCacheKey(url));
+      return page?.version === version && page.wire ? page : undefined;
+    },
+  };
+}
+export type PageCache = ReturnType<typeof createPageCache>;
+
+/**
+ * Sends a page. The first time, the reply's headers so far (security headers, the policy …) become the
+ * page's stored headers; every later answer sends those as they are.
+ */
+export function sendPage(request: FastifyRequest, reply: FastifyReply, page: CachedPage, cacheControl: string) {
+  if (!page.wire) {
+    for (const [key, value] of page.headers) reply.header(key, value);
+    if (!reply.hasHeader('cache-control')) reply.header('cache-control', cacheControl);
+    reply.header('etag', page.etag);
+    reply.header('vary', 'Accept-Encoding');
+    if (page.csp) reply.header('content-security-policy', page.csp);
+    const headers: OutgoingHttpHeaders = {};
+    for (const [name, value] of Object.entries(reply.getHeaders())) {
+      if (!PER_REQUEST.has(name) && value !== undefined) headers[name] = value;
+    }
+    const type = String(headers['content-type'] ?? '');
+    page.wire = {
+      identity: wireOf(headers, page.body),
+      notModified: wireOf(headers, Buffer.alloc(0)).raw.slice(0, -2),
+      compressible: COMPRESSIBLE.test(type) && page.body.length > 1024,
+    };
+  }
+  return sendWire(request, reply, page);
+}
+
+/**
+ * Answers from the stored headers and body only: no header is computed for the request. The answer is
+ * written straight to Node's response (`hijack`: Fastify's send path would copy and check every header
+ * again); headers earlier hooks set for this request (`x-request-id` …) go along. Fastify still runs the
+ * onResponse hooks when the response finishes, and `reply.statusCode` reads the status written here.
+ */
+function sendWire(request: FastifyRequest, reply: FastifyReply, page: CachedPage) {
+  const wire = page.wire!;
+  const res = reply.raw;
+  reply.hijack();
+  const own = reply.getHeaders();
+  const extra: string[] = [];
+  for (const name in own) extra.push(name, String(own[name]));
+  if (page.status === 200 && request.headers['if-none-match'] === page.etag) {
+    res.writeHead(304, extra.length ? wire.notModified.concat(extra) : wire.notModified);
+    return res.end();
+  }
+  const encoding = wire.compressible ? pickEncoding(request.headers['accept-encoding']) : null;
+  let answer = wire.identity;
+  if (encoding) {
+    answer = wire[encoding] ??= wireOf(
+      { ...wire.identity.headers, 'content-encoding': encoding },
+      compress(page.body, encoding),
+    );
+  }
+  res.writeHead(page.status, extra.length ? answer.raw.concat(extra) : answer.raw);
+  // Node writes no body for HEAD; content-length still says what the GET would get.
+  res.end(answer.body);
+}
+
+/**
+ * Answers cached pages in an onRequest hook registered before the security headers' hook: a hit costs a
+ * map lookup, a synchronous version check and one send of stored headers and body. Anything else
+ * (a miss, a version that must be read first, a page never sent yet) goes on to the renderer
+ * (server/plugins/ssr.ts). onResponse hooks still run for a hit (Fastify runs them when the response ends).
+ */
+export function registerCachedPageHits(app: FastifyInstance, cache: PageCache, contentVersion: ContentVersion) {
+  app.addHook('onRequest', (request, reply, done) => {
+    const { method, url } = request;
+    if ((method !== 'GET' && method !== 'HEAD') || url.startsWith('/api/')) return done();
+    const page = cache.freshHit(url, contentVersion.peek());
+    if (!page) return done();
+    cache.onCacheResult?.(true);
+    // Answered: the remaining onRequest hooks and the route do not run for this request.
+    sendWire(request, reply, page);
+  });
+}
