@@ -2,7 +2,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { accessLog } from './plugins/access-log';
 import { frameworkErrors, registerErrorHandling } from './plugins/errors';
-import { registerHealth } from './plugins/health';
+import { registerDrain, registerHealth } from './plugins/health';
 import { registerMetrics } from './plugins/metrics';
 import { createPageCache, registerCachedPageHits } from './plugins/page-cache';
 import { registerRequestIdHeader, requestIdOf } from './plugins/request-id';
@@ -54,13 +54,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerErrorHandling(app);
   registerRequestIdHeader(app);
   registerMetrics(app, services.metrics, config.metrics);
+  registerDrain(app);
   // The content-version listener (PostgreSQL) is a connection of its own: closed with the app.
   app.addHook('onClose', () => services.siteMeta.contentVersion.stop());
   // Cached pages are answered here, before the security headers are computed again (they are stored
   // with the page) and before routing's later stages (docs/decisions/0011-shared-page-cache.md).
-  const pageCache = options.ssr?.cache
-    ? createPageCache({ onCacheResult: services.metrics.pageCacheResult })
-    : undefined;
+  const onCacheResult = (hit: boolean) => {
+    services.metrics.pageCacheResult(hit);
+    options.ssr?.onCacheResult?.(hit);
+  };
+  const pageCache = options.ssr?.cache ? createPageCache({ onCacheResult }) : undefined;
   if (pageCache) registerCachedPageHits(app, pageCache, services.siteMeta.contentVersion);
   await options.before?.(app);
   await registerSecurity(app, config, { devServer: options.ssr?.mode === 'development' });

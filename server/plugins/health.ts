@@ -32,7 +32,32 @@ declare module 'fastify' {
      * instead of having them closed under a request they are sending.
      */
     startDraining(): void;
+    /** Whether `startDraining` was called. */
+    readonly draining: boolean;
   }
+}
+
+/**
+ * `startDraining` and the `Connection: close` it adds; answers whether draining has begun. Registered before
+ * the cached-page hook (server/app.ts): a hit is sent from onRequest with the headers set so far, so the
+ * header must be on the reply by then; onSend covers answers that began before the drain and end after.
+ */
+export function registerDrain(app: FastifyInstance): () => boolean {
+  if (app.hasDecorator('startDraining')) return () => app.draining;
+  let draining = false;
+  app.decorate('startDraining', () => {
+    draining = true;
+  });
+  app.decorate('draining', { getter: () => draining });
+  app.addHook('onRequest', (_request, reply, done) => {
+    if (draining) reply.header('connection', 'close');
+    done();
+  });
+  app.addHook('onSend', (_request, reply, payload, done) => {
+    if (draining) reply.header('connection', 'close');
+    done(null, payload);
+  });
+  return () => draining;
 }
 
 /**
@@ -43,22 +68,14 @@ declare module 'fastify' {
  * Neither is cached, logged as an error or rate-limited.
  */
 export function registerHealth(app: FastifyInstance, db: Db) {
-  let draining = false;
-  app.decorate('startDraining', () => {
-    draining = true;
-  });
-  // Just before the headers go: answers to requests that arrived before the drain began carry it too.
-  app.addHook('onSend', (_request, reply, payload, done) => {
-    if (draining) reply.header('connection', 'close');
-    done(null, payload);
-  });
+  const draining = registerDrain(app);
   app.get('/healthz', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
     return { status: 'ok' };
   });
   app.get('/readyz', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
-    if (draining) return reply.code(503).send({ status: 'unavailable', message: SERVER_MESSAGES.shuttingDown });
+    if (draining()) return reply.code(503).send({ status: 'unavailable', message: SERVER_MESSAGES.shuttingDown });
     if (await databaseAnswers(db)) return { status: 'ready' };
     return reply.code(503).send({ status: 'unavailable', message: SERVER_MESSAGES.databaseUnavailable });
   });
