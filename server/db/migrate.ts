@@ -14,6 +14,7 @@ import * as uniquePostAddresses from './migrations/2026-11-24-0011-unique-post-a
 import * as mailClaims from './migrations/2026-11-25-0012-mail-claims';
 import * as categoryAddressKeys from './migrations/2026-11-25-0013-category-address-keys';
 import * as growthIndexes from './migrations/2026-11-26-0014-growth-indexes';
+import * as listOrderIndexes from './migrations/2026-11-27-0015-list-order-indexes';
 
 /**
  * Migrations are listed here rather than read from a folder at run time, so the bundled server carries
@@ -34,6 +35,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-25-0012-mail-claims': mailClaims,
   '2026-11-25-0013-category-address-keys': categoryAddressKeys,
   '2026-11-26-0014-growth-indexes': growthIndexes,
+  '2026-11-27-0015-list-order-indexes': listOrderIndexes,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

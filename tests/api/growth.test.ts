@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAGING_MESSAGES } from '#shared/schemas/paging.ts';
 import { boot } from '#server/boot.ts';
 import { hashToken } from '#server/modules/auth/tokens.ts';
-import { sitemapPlan } from '#app/features/seo/sitemap.ts';
+import { sitemapPlan } from '#server/modules/blog/sitemap.ts';
 import { bearer, loginToken } from '#tests/helpers/auth.ts';
 import { DATABASE_KINDS } from '#tests/helpers/databases.ts';
 import { buildTestApp, type TestApp } from '#tests/helpers/test-app.ts';
