@@ -17,9 +17,6 @@ const ADMIN_SCREENS = ['blog-category', 'blogs', 'trash', 'media', 'messages', '
 
 export default [
   route('robots.txt', 'routes/seo/robots.ts'),
-  route('sitemap.xml', 'routes/seo/sitemap.ts'),
-  route('sitemap-index.xml', 'routes/seo/sitemap-index.ts'),
-  route('sitemaps/:file', 'routes/seo/sitemap-file.ts'),
   route('rss.xml', 'routes/seo/rss.ts'),
   route('admin', 'routes/admin/login.tsx'),
   ...prefix('admin', [

@@ -7,6 +7,7 @@ import { registerMetrics } from './plugins/metrics';
 import { createPageCache, registerCachedPageHits } from './plugins/page-cache';
 import { registerRequestIdHeader, requestIdOf } from './plugins/request-id';
 import { registerSecurity } from './plugins/security';
+import { registerSitemaps } from './plugins/sitemaps';
 import { registerSsr, type SsrOptions } from './plugins/ssr';
 import { registerStatic } from './plugins/static';
 import { registerApi } from './routes/api';
@@ -29,7 +30,7 @@ export interface AppOptions {
 /** Longest path parameter, as sent (encoded): a 300-character title of 3-byte letters is 2,700. */
 const MAX_PATH_PARAM_LENGTH = 3000;
 
-/** Plugins in a fixed order: error shape, security, API, static files, then the page renderer. */
+/** Plugins in a fixed order: error shape, security, API, static files, sitemaps, then the page renderer. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { services } = options;
   const { config } = services;
@@ -75,6 +76,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   await registerStatic(app, { clientDir: options.clientDir, storage: services.storage });
+  registerSitemaps(app, services);
   if (options.ssr) await registerSsr(app, options.ssr, services, pageCache);
   return app;
 }

@@ -14,7 +14,8 @@ import * as uniquePostAddresses from './migrations/2026-11-24-0011-unique-post-a
 import * as mailClaims from './migrations/2026-11-25-0012-mail-claims';
 import * as categoryAddressKeys from './migrations/2026-11-25-0013-category-address-keys';
 import * as growthIndexes from './migrations/2026-11-26-0014-growth-indexes';
-import * as pageSecret from './migrations/2026-11-26-0015-page-secret';
+import * as listOrderIndexes from './migrations/2026-11-27-0015-list-order-indexes';
+import * as pageSecret from './migrations/2026-11-27-0016-page-secret';
 
 /**
  * Migrations are listed here rather than read from a folder at run time, so the bundled server carries
@@ -35,7 +36,8 @@ const migrations: Record<string, Migration> = {
   '2026-11-25-0012-mail-claims': mailClaims,
   '2026-11-25-0013-category-address-keys': categoryAddressKeys,
   '2026-11-26-0014-growth-indexes': growthIndexes,
-  '2026-11-26-0015-page-secret': pageSecret,
+  '2026-11-27-0015-list-order-indexes': listOrderIndexes,
+  '2026-11-27-0016-page-secret': pageSecret,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

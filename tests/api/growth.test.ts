@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAGING_MESSAGES } from '#shared/schemas/paging.ts';
 import { boot } from '#server/boot.ts';
 import { hashToken } from '#server/modules/auth/tokens.ts';
-import { sitemapPlan } from '#app/features/seo/sitemap.ts';
+import { sitemapPlan } from '#server/modules/blog/sitemap.ts';
 import { bearer, loginToken } from '#tests/helpers/auth.ts';
 import { DATABASE_KINDS } from '#tests/helpers/databases.ts';
 import { buildTestApp, type TestApp } from '#tests/helpers/test-app.ts';
@@ -205,6 +205,49 @@ describe.each(DATABASE_KINDS)('growth on %s', (kind) => {
     expect(await read(3, 4, 3)).toEqual(urls.slice(3, 7));
     expect(await read(urls.length, 10, 3)).toEqual([]);
     expect(await t.services.blog.countPublic()).toBe(urls.length);
+  });
+
+  it('answers every numbered page of a long list as the cursor walk has it, deep pages read from the end', async () => {
+    // Past 1,000 posts a page beyond the middle is skipped to from the oldest end (blog repository).
+    const rows = Array.from({ length: 1100 }, (_, n) => ({
+      id: `numbered-${String(n).padStart(5, '0')}`,
+      title: `Numbered ${n}`,
+      excerpt: '',
+      content: '<p>x</p>',
+      feature_image: '',
+      category_id: null,
+      slug: `Numbered-${n}`,
+      status: 'published' as const,
+      publish_at: null,
+      // Pairs share a publication time, so the id must break the tie in both directions.
+      published_at: at(Math.floor(n / 2) * 1000),
+      custom_slug: '',
+      meta_title: '',
+      meta_description: '',
+      social_image: '',
+      newsletter: 0,
+      created_at: at(n),
+      updated_at: at(n),
+    }));
+    for (let i = 0; i < rows.length; i += 500) {
+      await t.services.db
+        .insertInto('blog_posts')
+        .values(rows.slice(i, i + 500))
+        .execute();
+    }
+    const all = (await walk<{ _id: string }>('/api/blogs/get-all-blogs', 100)).map((p) => p._id);
+    const total = all.length;
+    expect(total).toBeGreaterThan(1100);
+    const last = Math.ceil(total / 10);
+    for (const page of [1, 2, 60, 100, 101, last - 1, last, last + 1]) {
+      const res = body<{ _id: string }>(await get(`/api/blogs/get-all-blogs?page=${page}&limit=10`));
+      expect(
+        res.data.map((p) => p._id),
+        `page ${page}`,
+      ).toEqual(all.slice((page - 1) * 10, page * 10));
+      expect(res.meta).toEqual({ page, limit: 10, total, hasMore: page * 10 < total });
+    }
+    await t.services.db.deleteFrom('blog_posts').where('id', 'like', 'numbered-%').execute();
   });
 
   it('runs the clean-up once when two app instances on one database ask at the same time', async () => {

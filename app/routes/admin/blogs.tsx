@@ -1,6 +1,7 @@
-import { useState } from 'react';
-import { Badge, Form, Table } from 'react-bootstrap';
-import { Link, useRevalidator, useSearchParams } from 'react-router';
+import { useCallback, useState } from 'react';
+import { Badge, Button, Form, Spinner, Table } from 'react-bootstrap';
+import { Link, useSearchParams } from 'react-router';
+import { MESSAGES } from '#shared/messages.ts';
 import { UI_MESSAGES } from '#shared/messages.ts';
 import { deletePost, listAdminPosts, listCategories, restorePost } from '#shared/api/blog.ts';
 import { toast } from '#app/lib/toast.tsx';
@@ -8,7 +9,8 @@ import { getSettings } from '#shared/api/newsletter.ts';
 import { POST_STATUSES, type PostDetails, type PostStatus } from '#shared/schemas/blog.ts';
 import { isoToZoned } from '#shared/zoned-time.ts';
 import { ConfirmDialog } from '#app/components/ui/ConfirmDialog.tsx';
-import { call } from '#app/lib/api-client.ts';
+import { call, callPage } from '#app/lib/api-client.ts';
+import { usePagedList } from '#app/lib/use-paged-list.ts';
 import { useSubmit } from '#app/lib/use-submit.ts';
 import type { Route } from './+types/blogs';
 import { IconButton } from '#app/components/ui/IconButton.tsx';
@@ -22,23 +24,27 @@ const STATUS_BADGES: Record<PostStatus, { label: string; bg: string }> = {
 };
 
 /**
- * Every post with its status. The list follows the category select, which starts at the first category
- * (docs/product.md#blog-posts), and the status select.
+ * Every post with its status, newest first. The list follows the category select, which starts at the
+ * first category (docs/product.md#blog-posts), and the status select. It shows the first 50 posts of the
+ * filter; "Load more" reads the next ones (docs/api.md#paging), so the screen never loads every post.
  */
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const search = new URL(request.url).searchParams;
   const [categories, { timeZone }] = await Promise.all([call(listCategories), call(getSettings)]);
   const selected = search.get('category') ?? categories[0]?._id ?? ALL;
   const status = POST_STATUSES.find((s) => s === search.get('status'));
-  const posts = await call(listAdminPosts, {
-    query: { status, categoryId: selected === ALL ? undefined : selected },
-  });
-  return { categories, selected, status: status ?? ALL, posts, timeZone };
+  const firstPage = await callPage(listAdminPosts, { query: { ...filterQuery(selected, status), cursor: '' } });
+  return { categories, selected, status: status ?? ALL, firstPage, timeZone };
 }
 clientLoader.hydrate = true as const;
 
+const filterQuery = (selected: string, status: string | undefined) => ({
+  status: POST_STATUSES.find((s) => s === status),
+  categoryId: selected === ALL ? undefined : selected,
+});
+
 export default function AdminBlogs({ loaderData }: Route.ComponentProps) {
-  const { categories, selected, status, posts, timeZone } = loaderData;
+  const { categories, selected, status, firstPage, timeZone } = loaderData;
   const [searchParams, setSearchParams] = useSearchParams();
   const filter = (name: 'category' | 'status', value: string) => {
     const next = new URLSearchParams(searchParams);
@@ -47,31 +53,6 @@ export default function AdminBlogs({ loaderData }: Route.ComponentProps) {
     else next.set('status', value);
     setSearchParams(next);
   };
-  const revalidator = useRevalidator();
-  const [deleting, setDeleting] = useState<PostDetails | null>(null);
-  const removing = useSubmit();
-
-  const remove = async (post: PostDetails) => {
-    setDeleting(null);
-    const removed = await removing.run(() => call(deletePost, { params: { id: post._id } }), {
-      success: UI_MESSAGES.blogDeleted,
-    });
-    if (!removed) return;
-    await revalidator.revalidate();
-    // The post is in the trash for 30 days; the Undo takes it back out at once.
-    toast.undo(
-      UI_MESSAGES.deleted(post.title),
-      () =>
-        void removing
-          .run(() => call(restorePost, { params: { id: post._id } }), {
-            success: UI_MESSAGES.restoredFromTrash(post.title),
-          })
-          .then(async (ok) => {
-            if (ok) await revalidator.revalidate();
-          }),
-    );
-  };
-
   return (
     <section className="admin-card">
       <div className="d-flex flex-wrap gap-3 justify-content-between align-items-end mb-3">
@@ -104,6 +85,45 @@ export default function AdminBlogs({ loaderData }: Route.ComponentProps) {
           </Link>
         </div>
       </div>
+      {/* A new filter is a new list: it starts again from the loader's first page. */}
+      <PostList key={`${selected} ${status}`} {...{ selected, status, firstPage, timeZone }} />
+    </section>
+  );
+}
+
+type PostListProps = Pick<Route.ComponentProps['loaderData'], 'selected' | 'status' | 'firstPage' | 'timeZone'>;
+
+/** The loaded pages of one filter, with Load more; a deleted post leaves the rows in place. */
+function PostList({ selected, status, firstPage, timeZone }: PostListProps) {
+  const fetchPage = useCallback(
+    (cursor: string) => callPage(listAdminPosts, { query: { ...filterQuery(selected, status), cursor } }),
+    [selected, status],
+  );
+  const list = usePagedList<PostDetails>(fetchPage, firstPage);
+  const posts = list.items ?? [];
+  const [deleting, setDeleting] = useState<PostDetails | null>(null);
+  const removing = useSubmit();
+
+  const remove = async (post: PostDetails) => {
+    setDeleting(null);
+    const at = posts.findIndex((row) => row._id === post._id);
+    const removed = await removing.run(() => call(deletePost, { params: { id: post._id } }), {
+      success: UI_MESSAGES.blogDeleted,
+    });
+    if (!removed) return;
+    list.update((rows) => rows.filter((row) => row._id !== post._id));
+    // The post is in the trash for 30 days; the Undo takes it back out at once, into its old row.
+    toast.undo(UI_MESSAGES.deleted(post.title), () => {
+      let restored: PostDetails | undefined;
+      const restore = async () => (restored = await call(restorePost, { params: { id: post._id } }));
+      void removing.run(restore, { success: UI_MESSAGES.restoredFromTrash(post.title) }).then((ok) => {
+        if (ok && restored) list.update((rows) => rows.toSpliced(Math.max(0, at), 0, restored!));
+      });
+    });
+  };
+
+  return (
+    <>
       <div className="table-responsive">
         <Table striped bordered hover className="align-middle bg-white">
           <thead>
@@ -137,12 +157,18 @@ export default function AdminBlogs({ loaderData }: Route.ComponentProps) {
           </tbody>
         </Table>
       </div>
+      {list.failed ? <p className="text-danger">{MESSAGES.somethingWentWrong}</p> : null}
+      {list.more ? (
+        <Button variant="outline-secondary" onClick={list.more} disabled={list.loading}>
+          {list.loading ? <Spinner animation="border" size="sm" role="status" aria-label="Loading" /> : 'Load more'}
+        </Button>
+      ) : null}
       <ConfirmDialog
         show={deleting !== null}
         message={`Delete "${deleting?.title ?? ''}"? It stays in the Trash for 30 days.`}
         onCancel={() => setDeleting(null)}
         onConfirm={() => deleting && void remove(deleting)}
       />
-    </section>
+    </>
   );
 }

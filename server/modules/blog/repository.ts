@@ -44,13 +44,15 @@ export const sortKeyOf = (filter: PostFilter) =>
 /**
  * A list in its order: all of it, a slice by `offset`, or (keyset) the `limit` rows after `after`. The
  * keyset form compares (sort key, id) as a row value, which both databases answer from the indexes of
- * migration 2026-11-26-0014 without reading the rows before the page. A slice by offset picks its ids
- * in the index first (skipping ids, not whole posts with their content), then reads those posts.
+ * migration 2026-11-27-0015 without reading the rows before the page. A slice by offset picks its ids
+ * in the index first (skipping ids, not whole posts with their content), then reads those posts; given
+ * the list's `total`, a slice in its second half is skipped to from the end (the oldest first), so the
+ * last numbered page costs what the first does.
  */
 export async function listPosts(
   db: Db,
   filter: PostFilter,
-  page?: { offset?: number; limit: number; after?: Cursor },
+  page?: { offset?: number; limit: number; after?: Cursor; total?: number },
 ): Promise<PostRow[]> {
   const key = `blog_posts.${sortKeyOf(filter)}` as const;
   let query = filtered(postsQuery(db), filter).orderBy(key, 'desc').orderBy('blog_posts.id', 'desc');
@@ -59,11 +61,14 @@ export async function listPosts(
     query = query.where((eb) => eb(eb.refTuple(key, 'blog_posts.id'), '<', eb.tuple(at, id)));
   }
   if (page?.offset) {
+    const { offset, limit, total = 0 } = page;
+    if (offset >= total && total > 0) return [];
+    const fromEnd = offset > total / 2 && total > 0;
     const ids = filteredIds(db, filter)
-      .orderBy(sortKeyOf(filter), 'desc')
-      .orderBy('id', 'desc')
-      .limit(page.limit)
-      .offset(page.offset);
+      .orderBy(sortKeyOf(filter), fromEnd ? 'asc' : 'desc')
+      .orderBy('id', fromEnd ? 'asc' : 'desc')
+      .limit(fromEnd ? Math.min(limit, total - offset) : limit)
+      .offset(fromEnd ? Math.max(0, total - offset - limit) : offset);
     return query.where('blog_posts.id', 'in', ids).execute();
   }
   if (page) query = query.limit(page.limit);

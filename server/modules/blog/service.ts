@@ -32,6 +32,8 @@ const WRITE_ATTEMPTS = 20;
 const ALL_POSTS_CAP = 1000;
 const DEFAULT_PAGE_SIZE = 10;
 const ADMIN_PAGE_SIZE = 50;
+/** Offsets below this are skipped from the start without waiting for the count. */
+const NEAR_PAGES = 1000;
 /** Rows per query while a sitemap is written. */
 const SITEMAP_BATCH = 5000;
 
@@ -207,10 +209,14 @@ export function createBlogService(deps: {
     }
     const limit = page.limit ?? DEFAULT_PAGE_SIZE;
     const current = page.page ?? 1;
-    const [rows, total] = await Promise.all([
-      repo.listPosts(db, filter, { offset: (current - 1) * limit, limit }),
-      repo.countPosts(db, filter),
-    ]);
+    const offset = (current - 1) * limit;
+    // A deep page waits for the count, so that one past the middle is read from the end (repository).
+    const [rows, total] =
+      offset < NEAR_PAGES
+        ? await Promise.all([repo.listPosts(db, filter, { offset, limit }), repo.countPosts(db, filter)])
+        : await repo
+            .countPosts(db, filter)
+            .then(async (n) => [await repo.listPosts(db, filter, { offset, limit, total: n }), n] as const);
     const pageInfo: PageInfo = { page: current, limit, total, hasMore: current * limit < total };
     return { posts: rows.map(toPost), pageInfo };
   }

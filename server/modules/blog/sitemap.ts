@@ -1,0 +1,80 @@
+import { blogCategoryUrl } from '#shared/paths.ts';
+import { escapeXml } from '#shared/xml.ts';
+import type { BlogService } from './service';
+
+/**
+ * The sitemaps as XML text (docs/decisions/0013-growth.md). A sitemap file holds at most 50,000 URLs, so
+ * the site's URLs are split into files: `/sitemap.xml` (the one robots.txt has always named) holds the
+ * fixed pages, the categories and the newest posts; `/sitemaps/2.xml`, `/sitemaps/3.xml` … hold the older
+ * posts, 50,000 each; `/sitemap-index.xml` lists them all. Posts are read a batch at a time, a few columns
+ * each, and each batch is turned into one string at once: a 50,000-URL file is ten reads and ten strings,
+ * not 50,000 small parts. Served by server/plugins/sitemaps.ts, which keeps the answers per content version.
+ */
+export const URLS_PER_SITEMAP = 50_000;
+
+const URLSET_OPEN =
+  '<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n';
+const URLSET_CLOSE = '</urlset>\n';
+
+/** Where each file's posts start: file 1 after the fixed URLs, file n ≥ 2 further on. */
+export function sitemapPlan(fixedUrls: number, posts: number, perFile = URLS_PER_SITEMAP) {
+  const inFirst = Math.max(0, perFile - fixedUrls);
+  const files = 1 + Math.ceil(Math.max(0, posts - inFirst) / perFile);
+  const postsOf = (file: number) =>
+    file === 1 ? { offset: 0, count: inFirst } : { offset: inFirst + (file - 2) * perFile, count: perFile };
+  return { files, postsOf };
+}
+
+const urlEntry = (base: string, path: string, lastmod?: string) =>
+  `<url><loc>${escapeXml(base + path)}</loc>${lastmod ? `<lastmod>${lastmod}</lastmod>` : ''}</url>\n`;
+
+type Blog = Pick<BlogService, 'listCategories' | 'countPublic' | 'publicAddresses'>;
+
+/** `perFile`: URLs per file (tests make it small to get several files from a few posts). */
+export function createSitemaps(blog: Blog, base: string, perFile = URLS_PER_SITEMAP) {
+  async function plan() {
+    const [categories, posts] = await Promise.all([blog.listCategories(), blog.countPublic()]);
+    return { categories, ...sitemapPlan(3 + categories.length, posts, perFile) };
+  }
+
+  return {
+    /** How many files there are (the index lists them; past the last a file is not found). */
+    files: async () => (await plan()).files,
+
+    /** One sitemap file (1-based) as XML text, or null past the last. */
+    async file(file: number): Promise<string | null> {
+      const { categories, files, postsOf } = await plan();
+      if (!Number.isInteger(file) || file < 1 || file > files) return null;
+      const { offset, count } = postsOf(file);
+      const posts: string[] = [];
+      let newest: string | undefined;
+      for await (const batch of blog.publicAddresses(offset, count)) {
+        newest ??= batch[0]?.updatedAt;
+        let text = '';
+        for (const post of batch) text += urlEntry(base, post.url, post.updatedAt);
+        posts.push(text);
+      }
+      // The first file opens with the fixed pages; the blog list's lastmod is its newest post's.
+      const fixed =
+        file === 1
+          ? urlEntry(base, '/') +
+            urlEntry(base, '/about-us') +
+            urlEntry(base, '/blogs', newest) +
+            categories.map((c) => urlEntry(base, blogCategoryUrl(c.slug))).join('')
+          : '';
+      return URLSET_OPEN + fixed + posts.join('') + URLSET_CLOSE;
+    },
+
+    /** The index of every sitemap file. */
+    async index(): Promise<string> {
+      const { files } = await plan();
+      let entries = '';
+      for (let i = 1; i <= files; i++) {
+        const loc = i === 1 ? '/sitemap.xml' : `/sitemaps/${i}.xml`;
+        entries += `<sitemap><loc>${escapeXml(base + loc)}</loc></sitemap>\n`;
+      }
+      return `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${entries}</sitemapindex>\n`;
+    },
+  };
+}
+export type Sitemaps = ReturnType<typeof createSitemaps>;
