@@ -34,6 +34,9 @@ const migrations: Record<string, Migration> = {
   '2026-11-25-0013-category-address-keys': categoryAddressKeys,
 };
 
+/** Every migration this version knows (a backup made by a newer version is refused by restore). */
+export const MIGRATION_NAMES = Object.keys(migrations);
+
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
 export async function migrateToLatest(db: Db): Promise<void> {
