@@ -20,7 +20,9 @@ const { values } = parseArgs({
 
 const apps = values.app ?? [];
 if (!apps.length || apps.some((app) => !/^[\w.-]+:\d{1,5}$/.test(app)) || !/^[\w.:[\]-]+$/.test(values.listen)) {
-  console.error('Usage: node scripts/nginx-config.mjs --listen 80 --app host:port [--app host:port …] [--out FILE | --prefix DIR]');
+  console.error(
+    'Usage: node scripts/nginx-config.mjs --listen 80 --app host:port [--app host:port …] [--out FILE | --prefix DIR]',
+  );
   process.exit(2);
 }
 
