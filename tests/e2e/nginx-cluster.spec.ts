@@ -49,7 +49,7 @@ async function onEveryProcessWithin(ms: number, check: (i: number) => Promise<bo
 }
 
 test(`${PROCESSES} processes started at once on an empty database all become ready, and only one seeds it`, async () => {
-  for (const i of everyProcess()) expect((await direct(i, '/readyz')).status).toBe(200);
+  for (const i of everyProcess()) expect((await direct(i, '/readyz')).status, `/readyz of process ${i}`).toBe(200);
   const seeded = cluster.apps.filter((app) => app.process.output().includes('seeded demo content and blog'));
   expect(seeded).toHaveLength(1);
   expect(await query('SELECT email FROM users')).toEqual([{ email: CLUSTER_ADMIN.email }]);
@@ -57,9 +57,9 @@ test(`${PROCESSES} processes started at once on an empty database all become rea
     'SELECT COUNT(*) AS "all", COUNT(DISTINCT title) AS "distinct" FROM blog_posts',
   );
   expect(Number(posts!.all)).toBeGreaterThan(0);
-  expect(posts!.all).toBe(posts!.distinct);
+  expect(posts!.all, 'posts, all against distinct titles').toBe(posts!.distinct);
   const contents = await Promise.all(everyProcess().map(async (i) => (await direct(i, '/api/get-content')).text()));
-  for (const content of contents) expect(content).toBe(contents[0]);
+  contents.forEach((content, i) => expect(content, `/api/get-content of process ${i}`).toBe(contents[0]));
 });
 
 test('nginx passes the proxy headers, the compression and the caching the deployment relies on', async () => {
