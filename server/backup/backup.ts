@@ -19,6 +19,7 @@ export function defaultArchiveName(date = new Date()): string {
  */
 export async function createBackup(config: Config, out: string): Promise<Manifest> {
   const target = path.resolve(out);
+  fs.mkdirSync(path.dirname(target), { recursive: true });
   // The staging folder sits beside the archive: the same disk, which the operator chose for its size.
   const staging = fs.mkdtempSync(path.join(path.dirname(target), '.site-backup-'));
   try {

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { DatabaseConfig } from '#server/config.ts';
-import { createDb } from '#server/db/database.ts';
+import { checkDatabaseReachable, createDb, DatabaseUnreachableError, type Db } from '#server/db/database.ts';
 import { BackupError, DATABASE_DIR, type Manifest } from './manifest';
 import { pgDump, pgRestore } from './postgres-tools';
 import {
@@ -21,11 +21,13 @@ import {
  */
 export async function snapshotDatabase(config: DatabaseConfig, staging: string): Promise<Manifest['database']> {
   fs.mkdirSync(path.join(staging, DATABASE_DIR), { recursive: true });
-  const db = createDb(config);
+  // Checked before connecting: opening a SQLite file that is not there would create an empty one.
+  if (config.kind === 'sqlite' && !fs.existsSync(config.file)) {
+    throw new BackupError(`No SQLite database at ${config.file}: check DATABASE_URL and DATA_DIR.`);
+  }
+  const db = await connect(config);
   try {
     if (config.kind === 'sqlite') {
-      if (!fs.existsSync(config.file))
-        throw new BackupError(`No SQLite database at ${config.file} (DATABASE_URL, DATA_DIR).`);
       const file = `${DATABASE_DIR}/site.db`;
       await vacuumInto(db, path.join(staging, file));
       const snapshot = openSqliteReadOnly(path.join(staging, file));
@@ -50,7 +52,7 @@ export async function snapshotDatabase(config: DatabaseConfig, staging: string):
 /** What is in the target database already: an empty list means a restore may go ahead. */
 export async function existingTables(config: DatabaseConfig): Promise<string[]> {
   if (config.kind === 'sqlite') return fs.existsSync(config.file) ? sqliteTables(config.file) : [];
-  const db = createDb(config);
+  const db = await connect(config);
   try {
     return await postgresTables(db);
   } finally {
@@ -79,4 +81,16 @@ export async function restoreDatabase(config: DatabaseConfig, snapshot: string, 
     }
   }
   await pgRestore(config.url, snapshot);
+}
+
+/** A connection, or the server's own message naming DATABASE_URL when PostgreSQL cannot be reached. */
+async function connect(config: DatabaseConfig): Promise<Db> {
+  const db = createDb(config);
+  try {
+    await checkDatabaseReachable(db, config);
+    return db;
+  } catch (err) {
+    await db.destroy();
+    throw err instanceof DatabaseUnreachableError ? new BackupError(err.message) : err;
+  }
 }

@@ -18,7 +18,8 @@ try {
     `Backup written to ${out}: ${manifest.database.kind} database (${counts.content_sections} sections, ${counts.blog_posts} posts, ${counts.subscribers} subscribers), ${manifest.uploads.files} uploads.`,
   );
 } catch (err) {
-  if (!(err instanceof BackupError)) throw err;
-  console.error(`Backup failed: ${err.message}`);
+  // A refusal or a known problem is one line; anything else (a bucket or database that does not answer)
+  // keeps its stack for whoever has to look into it.
+  console.error(`Backup failed: ${err instanceof BackupError ? err.message : String((err as Error).stack ?? err)}`);
   process.exit(1);
 }

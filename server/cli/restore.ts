@@ -20,7 +20,8 @@ try {
     `Restored the backup of ${manifest.createdAt}: ${manifest.database.kind} database, ${manifest.uploads.files} uploads.`,
   );
 } catch (err) {
-  if (!(err instanceof BackupError)) throw err;
-  console.error(`Restore failed: ${err.message}`);
+  // A refusal or a known problem is one line; anything else (a bucket or database that does not answer)
+  // keeps its stack for whoever has to look into it.
+  console.error(`Restore failed: ${err instanceof BackupError ? err.message : String((err as Error).stack ?? err)}`);
   process.exit(1);
 }
