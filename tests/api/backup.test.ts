@@ -156,7 +156,7 @@ describe.each(CASES)('backup and restore on $kind, uploads from $from into $to',
     target = await emptyTarget(kind, to);
     workDir = await fs.mkdtemp(path.join(os.tmpdir(), 'site-backups-'));
     archive = path.join(workDir, 'site.tar.gz');
-  }, 60_000);
+  }, 120_000);
 
   afterAll(async () => {
     await source?.close();
@@ -190,7 +190,7 @@ describe.each(CASES)('backup and restore on $kind, uploads from $from into $to',
       const original = await bytesOf(source.services.storage, name);
       expect((await bytesOf(target.storage, name))?.equals(original!), name).toBe(true);
     }
-  }, 60_000);
+  }, 120_000);
 
   it('refuses to restore into a database or storage that is not empty, and changes nothing', async () => {
     const subscribers = async (change?: (db: Db) => Promise<unknown>) => {
@@ -219,7 +219,7 @@ describe.each(CASES)('backup and restore on $kind, uploads from $from into $to',
     // --force replaces the database's tables with the archive's.
     await restoreBackup(loadConfig(target.env), archive, { force: true });
     expect(await subscribers()).toHaveLength(3);
-  }, 30_000);
+  }, 60_000);
 });
 
 describe('a SQLite backup taken while the site writes', () => {
@@ -231,7 +231,7 @@ describe('a SQLite backup taken while the site writes', () => {
     t = await buildTestApp('sqlite');
     target = await emptyTarget('sqlite', 'disk');
     workDir = await fs.mkdtemp(path.join(os.tmpdir(), 'site-backups-'));
-  }, 60_000);
+  }, 120_000);
   afterAll(async () => {
     await t?.close();
     await target?.close();
@@ -289,5 +289,5 @@ describe('a SQLite backup taken while the site writes', () => {
     } finally {
       await restored.destroy();
     }
-  }, 90_000);
+  }, 120_000);
 });
