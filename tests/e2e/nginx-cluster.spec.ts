@@ -12,13 +12,13 @@ import { CLUSTER_ADMIN, startCluster, type Cluster } from './nginx-cluster';
  * browser; every process, asked directly on its own port, then serves the change within a second, and
  * the same page with the same ETag.
  */
-test.describe.configure({ mode: 'serial', timeout: 180_000 });
+test.describe.configure({ mode: 'serial', timeout: 240_000 });
 
 const PROCESSES = 3;
 let cluster: Cluster;
 
 test.beforeAll(async () => {
-  test.setTimeout(180_000);
+  test.setTimeout(240_000); // the hook's own limit: starting the whole cluster on a busy machine
   cluster = await startCluster(PROCESSES);
 });
 test.afterAll(async () => {

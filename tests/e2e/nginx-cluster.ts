@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createTestDatabase } from '#tests/helpers/databases.ts';
 import { startS3, type S3Sink } from '#tests/helpers/s3.ts';
-import { freePort, startServer, waitUntilServing, type ServerProcess } from './server-process';
+import { freePort, startServer, type ServerProcess } from './server-process';
 
 /**
  * The deployment of deploy/ on one machine, for tests/e2e/nginx-cluster.spec.ts: N production processes
@@ -67,7 +67,7 @@ export async function startCluster(processes: number): Promise<Cluster> {
       };
       apps.push({ port, process: startServer(env) });
     }
-    await Promise.all(apps.map((app) => waitUntilServing(app.port)));
+    await Promise.all(apps.map((app) => waitUntilReady(app)));
 
     const nginx = await startNginx(
       workDir,
@@ -83,6 +83,26 @@ export async function startCluster(processes: number): Promise<Cluster> {
 }
 
 const REDIS_DB = 1 + Math.floor(Math.random() * 15);
+
+/**
+ * Waits until a process answers /readyz. Generous: on a busy two-core machine, the seed (images drawn with
+ * sharp) runs while the other processes wait for the start-up lock. A process that exits fails at once,
+ * with its output.
+ */
+async function waitUntilReady(app: Cluster['apps'][number], timeoutMs = 120_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const status = await fetch(`http://127.0.0.1:${app.port}/readyz`)
+      .then((r) => r.status)
+      .catch(() => 0);
+    if (status === 200) return;
+    if (app.process.child.exitCode !== null || Date.now() > deadline) {
+      const why = app.process.child.exitCode !== null ? `exited (${app.process.child.exitCode})` : 'is not ready';
+      throw new Error(`the process on port ${app.port} ${why}:\n${app.process.output().slice(-4000)}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
 
 /**
  * Debian's nginx as an ordinary user, everything under its own prefix: the configuration is rendered by
