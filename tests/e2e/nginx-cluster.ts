@@ -85,11 +85,11 @@ export async function startCluster(processes: number): Promise<Cluster> {
 const REDIS_DB = 1 + Math.floor(Math.random() * 15);
 
 /**
- * Waits until a process answers /readyz. Generous: on a busy two-core machine, the seed (images drawn with
+ * Waits until a process answers /readyz. Up to 3 minutes: on a busy two-core machine, the seed (images drawn with
  * sharp) runs while the other processes wait for the start-up lock. A process that exits fails at once,
  * with its output.
  */
-async function waitUntilReady(app: Cluster['apps'][number], timeoutMs = 120_000) {
+async function waitUntilReady(app: Cluster['apps'][number], timeoutMs = 180_000) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const status = await fetch(`http://127.0.0.1:${app.port}/readyz`)
