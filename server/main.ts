@@ -70,7 +70,9 @@ async function main() {
 /** Listens on the configured address for a moment, and lets go. */
 function probeListen(config: Config): Promise<void> {
   return new Promise((resolve, reject) => {
-    const probe = net.createServer();
+    // A client that connects in this moment (a readiness poll) is dropped at once: an open connection
+    // would keep close() from finishing, and start-up would wait on it for good.
+    const probe = net.createServer((socket) => socket.destroy());
     probe.once('error', reject);
     probe.listen({ port: config.port, host: config.host, exclusive: true }, () => probe.close(() => resolve()));
   });

@@ -92,7 +92,7 @@ const REDIS_DB = 1 + Math.floor(Math.random() * 15);
 async function waitUntilReady(app: Cluster['apps'][number], timeoutMs = 180_000) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const status = await fetch(`http://127.0.0.1:${app.port}/readyz`)
+    const status = await fetch(`http://127.0.0.1:${app.port}/readyz`, { signal: AbortSignal.timeout(5_000) })
       .then((r) => r.status)
       .catch(() => 0);
     if (status === 200) return;
