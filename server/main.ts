@@ -90,7 +90,9 @@ type ListenAddress = Pick<Config, 'port' | 'host'> & { names?: [port: string, ho
 /** Listens on the configured address for a moment, and lets go. */
 function probeListen(config: ListenAddress): Promise<void> {
   return new Promise((resolve, reject) => {
-    const probe = net.createServer();
+    // A client that connects in this moment (a readiness poll) is dropped at once: an open connection
+    // would keep close() from finishing, and start-up would wait on it for good.
+    const probe = net.createServer((socket) => socket.destroy());
     probe.once('error', reject);
     probe.listen({ port: config.port, host: config.host, exclusive: true }, () => probe.close(() => resolve()));
   });

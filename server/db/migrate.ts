@@ -40,6 +40,9 @@ const migrations: Record<string, Migration> = {
   '2026-11-27-0016-page-secret': pageSecret,
 };
 
+/** Every migration this version knows (a backup made by a newer version is refused by restore). */
+export const MIGRATION_NAMES = Object.keys(migrations);
+
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
 export async function migrateToLatest(db: Db): Promise<void> {

@@ -12,8 +12,9 @@ import { freePort, startServer, waitUntilServing, type ServerProcess } from './s
  * together on one database (PostgreSQL when TEST_DATABASE_URL is set, as in CI; else one SQLite file)
  * and one S3-compatible bucket (s3rver). Each serves what the other stored.
  */
-// One worker runs the file's tests in order, against the one pair of servers started below.
-test.describe.configure({ timeout: 120_000, mode: 'default' });
+// Serial: one cluster for the file (in parallel, each worker would start its own in beforeAll), its tests
+// in order. Its start may take long while the nginx cluster test starts beside it on two cores.
+test.describe.configure({ mode: 'serial', timeout: 240_000 });
 
 let s3: S3Sink;
 let database: Awaited<ReturnType<typeof createTestDatabase>>;

@@ -51,11 +51,14 @@ export async function freePort(): Promise<number> {
   });
 }
 
-/** Waits until the server on `port` answers the content API. */
+/**
+ * Waits until the server on `port` answers the content API. Up to 90 s: processes started together on a
+ * busy two-core machine (the cluster tests run side by side) wait for one another's seed.
+ */
 export async function waitUntilServing(port: number) {
   await expect
     .poll(async () => (await fetch(`http://127.0.0.1:${port}/api/get-content`).catch(() => null))?.status, {
-      timeout: 30_000,
+      timeout: 90_000,
     })
     .toBe(200);
 }

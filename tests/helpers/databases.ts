@@ -10,12 +10,18 @@ export const DATABASE_KINDS: Array<'sqlite' | 'postgres'> = process.env.TEST_DAT
   ? ['sqlite', 'postgres']
   : ['sqlite'];
 
+/**
+ * The PostgreSQL server tests create their databases on: TEST_DATABASE_URL's, else the local one the
+ * machines of this project run (tests that always need PostgreSQL, such as backups and the nginx cluster).
+ */
+export const POSTGRES_ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
 export async function createTestDatabase(
   kind: 'sqlite' | 'postgres',
   dataDir: string,
 ): Promise<{ config: DatabaseConfig; drop: () => Promise<void> }> {
   if (kind === 'sqlite') return { config: { kind: 'sqlite', file: `${dataDir}/test.db` }, drop: async () => {} };
-  const adminUrl = process.env.TEST_DATABASE_URL!;
+  const adminUrl = POSTGRES_ADMIN_URL;
   const name = `site_test_${Date.now()}_${randomBytes(3).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
