@@ -189,6 +189,14 @@ describe.each(DATABASE_KINDS)('publishing on %s', (kind) => {
     }
   });
 
+  it('leaves the content version (and so every page cache) alone when nothing is due', async () => {
+    await t.services.blog.publishDue();
+    const before = await readContentVersion(t.services.db);
+    expect(await t.services.blog.publishDue()).toBe(0);
+    expect(await t.services.blog.publishDue()).toBe(0);
+    expect(await readContentVersion(t.services.db)).toBe(before);
+  });
+
   it('publishes on the next start a post that fell due while the server was down', async () => {
     const post = await add({ title: unique('While down'), status: 'scheduled', publishAt: hourAhead() });
     await t.services.db.updateTable('blog_posts').set({ publish_at: past }).where('id', '=', post._id).execute();

@@ -358,13 +358,20 @@ export function createBlogService(deps: {
 
     /** Publishes every scheduled post that is due (a periodic job; safe in any number of processes). */
     async publishDue(): Promise<number> {
-      const published = await write(async (trx) => {
+      const published = await db.transaction().execute(async (trx) => {
         const due = await repo.publishDue(trx);
         for (const { id, newsletter } of due) {
           if (newsletter) await hooks.onPublished?.(trx, toPost((await repo.findPost(trx, id))!));
         }
+        // This runs every 15 s: a tick that published nothing changed no page, and bumping anyway would
+        // empty every process's page cache four times a minute (docs/decisions/0011-shared-page-cache.md).
+        if (due.length > 0) await siteMeta.bumpContentVersion(trx);
         return due.length;
       });
+      if (published > 0) {
+        await siteMeta.contentVersion.refresh();
+        hooks.afterCommit?.();
+      }
       return published;
     },
 
