@@ -1,16 +1,9 @@
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError, type LinksFunction } from 'react-router';
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError } from 'react-router';
 import { TOAST_AUTO_CLOSE_MS } from '#shared/messages.ts';
 import { ErrorScreen } from './components/ui/ErrorScreen';
 import { useNonce } from './lib/nonce';
 import { Toasts } from './lib/toast';
 import appStyles from './styles/app.scss?url';
-
-/**
- * The site stylesheet as a React stylesheet resource (`precedence`): React then writes it into the head
- * before the module preloads of <Scripts />, so on an HTTP/1.1 connection the browser fetches the CSS
- * that first paint waits for before 20-odd script chunks instead of after them.
- */
-export const links: LinksFunction = () => [{ rel: 'stylesheet', href: appStyles, precedence: 'default' }];
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
@@ -27,6 +20,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body>
         {children}
+        {/* The whole site stylesheet, at the end of the body: the server has inlined the rules this page's
+            HTML uses into the head (lib/critical-css.server.ts), so first paint does not wait for it. It
+            comes before the scripts, which wait for it, so nothing hydrates (a modal, the phone menu)
+            before every rule is there. */}
+        <link rel="stylesheet" href={appStyles} />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

@@ -281,13 +281,14 @@ test.describe('post page (/blogs/{category}/{title})', () => {
     expect(first).toBe(third);
   });
 
-  test('a YouTube iframe sits in a 16:9 video container', async ({ page, request }) => {
+  test('a YouTube iframe plays from youtube-nocookie.com in a 16:9 video container', async ({ page, request }) => {
     const post = await seededPost(request, SEEDED.cicd);
     await gotoHydrated(page, post.url);
     const container = page.locator('.blog-content .video-container');
     await expect(container).toHaveCount(1);
     const iframe = container.locator('> iframe');
-    await expect(iframe).toHaveAttribute('src', 'https://www.youtube.com/embed/dQw4w9WgXcQ');
+    // Stored as pasted (youtube.com), shown from the cookie-less host.
+    await expect(iframe).toHaveAttribute('src', 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ');
     const box = (await container.boundingBox())!;
     const frame = (await iframe.boundingBox())!;
     const contentWidth = (await page.locator('.blog-content').boundingBox())!.width;

@@ -5,7 +5,7 @@ import { Picture } from '#app/components/ui/Picture.tsx';
 import { postDate } from './post-date';
 
 /** docs/product.md#blog-list: feature image (190 px high), date, title, excerpt clamped to two lines, Read More. */
-export function BlogCard({ post, eager }: { post: PostDetails; eager?: boolean }) {
+export function BlogCard({ post, eager, priority }: { post: PostDetails; eager?: boolean; priority?: boolean }) {
   return (
     <article className="blog-card card h-100" data-testid="blog-card">
       {post.featureImage ? (
@@ -18,6 +18,7 @@ export function BlogCard({ post, eager }: { post: PostDetails; eager?: boolean }
             sizes="(max-width: 767px) 100vw, 400px"
             className="blog-card-img card-img-top"
             eager={eager}
+            priority={priority}
           />
         </Link>
       ) : null}
@@ -32,8 +33,10 @@ export function BlogCard({ post, eager }: { post: PostDetails; eager?: boolean }
         </h2>
         <p className="blog-excerpt card-text">{post.excerpt}</p>
         <div className="mt-auto">
-          <Link to={post.url} className="btn btn-outline-primary btn-sm" aria-label={`Read More: ${post.title}`}>
-            Read More
+          {/* The visible text stays 'Read More'; the hidden title makes the link's name and text say where
+              it leads, for screen readers and search engines alike (aria-label alone is not link text). */}
+          <Link to={post.url} className="btn btn-outline-primary btn-sm">
+            Read More<span className="visually-hidden">: {post.title}</span>
           </Link>
         </div>
       </div>

@@ -57,7 +57,8 @@ export function ContactForm() {
   return (
     <section id={id} className="landing-section contact-section" aria-labelledby={`${id}-title`}>
       <div className="container">
-        <div className="row g-5 align-items-start">
+        {/* Gutters no wider than the container padding below lg, or the row sticks out of a phone screen. */}
+        <div className="row g-4 g-lg-5 align-items-start">
           <div className="col-lg-5">
             <h2 id={`${id}-title`}>Contact Us</h2>
             <p className="section-lead">

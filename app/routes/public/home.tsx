@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useLocation, useNavigate, useRouteLoaderData } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { CONTACT_REDIRECT_DELAY_MS } from '#shared/messages.ts';
 import { SECTION_IDS, sectionUrl } from '#shared/paths.ts';
 import { AboutUs } from '#app/features/landing/AboutUs.tsx';
@@ -12,28 +12,33 @@ import { ServiceModal } from '#app/features/landing/ServiceModal.tsx';
 import { Services } from '#app/features/landing/Services.tsx';
 import { Team } from '#app/features/landing/Team.tsx';
 import { pageMeta, plainText } from '#app/lib/meta.ts';
+import { revalidateOnlyAfterForms } from '#app/lib/revalidate.ts';
 import { scrollToSection } from '#app/lib/scroll.ts';
 import type { Route } from './+types/home';
-import type { loader as layoutLoader } from './layout';
 
-export const meta: Route.MetaFunction = ({ matches }) => {
-  const data = matches.find((m) => m?.id === 'routes/public/layout')?.data as
-    Awaited<ReturnType<typeof layoutLoader>> | undefined;
+/** The sections the landing page shows, and nothing else of the content (no policy texts, no social links). */
+export async function loader({ context }: Route.LoaderArgs) {
+  const { banner, product, portfolio, services, aboutus, team } = await context.services.content.getContent();
+  return { banner, product, portfolio, services, aboutus, team, site: context.site };
+}
+
+export const shouldRevalidate = revalidateOnlyAfterForms;
+
+export const meta: Route.MetaFunction = ({ data }) => {
   if (!data) return [{ title: 'Home' }];
-  const { content, site } = data;
+  const { banner, portfolio, site } = data;
   return pageMeta({
-    title: `${site.siteName} | ${content.banner.title}`,
-    description: plainText(content.banner.description) || content.banner.subTitle,
+    title: `${site.siteName} | ${banner.title}`,
+    description: plainText(banner.description) || banner.subTitle,
     url: `${site.publicUrl}/`,
-    image: content.portfolio.items[0] ? site.publicUrl + content.portfolio.items[0].image_url : undefined,
+    image: portfolio.items[0] ? site.publicUrl + portfolio.items[0].image_url : undefined,
   });
 };
 
 /** docs/product.md#landing-page: the landing page shows no modal, the banner modal or one service's modal. */
 type ModalState = { kind: 'none' } | { kind: 'banner' } | { kind: 'service'; index: number };
 
-export default function Home() {
-  const data = useRouteLoaderData<typeof layoutLoader>('routes/public/layout');
+export default function Home({ loaderData: content }: Route.ComponentProps) {
   const navigate = useNavigate();
   const location = useLocation();
   const [modal, setModal] = useState<ModalState>({ kind: 'none' });
@@ -46,9 +51,6 @@ export default function Home() {
   }, [location.key, location.search]);
 
   useEffect(() => () => clearTimeout(contactTimer.current), []);
-
-  if (!data) return null;
-  const { content } = data;
 
   const open = (next: ModalState) => {
     setModal(next);
