@@ -39,7 +39,8 @@ try {
     const js = chunks.reduce((sum, c) => sum + c.br, 0);
     if (verbose) {
       console.log(`\n${path}`);
-      for (const c of chunks.sort((a, b) => b.br - a.br)) console.log(`  ${(c.br / 1024).toFixed(1).padStart(6)} KiB  ${c.src}`);
+      for (const c of chunks.sort((a, b) => b.br - a.br))
+        console.log(`  ${(c.br / 1024).toFixed(1).padStart(6)} KiB  ${c.src}`);
     }
     rows.push({
       path,

@@ -60,7 +60,7 @@ function splitSelectors(list: string): string[] {
 function requiredClasses(selector: string): string[] {
   let plain = selector.replace(/\[[^\]]*\]/g, '');
   // Drop functional pseudo-classes with their arguments, innermost first (they may nest).
-  for (let before = ''; before !== plain; ) {
+  for (let before = ''; before !== plain;) {
     before = plain;
     plain = plain.replace(/:(?:not|is|where|has|nth-[a-z-]+|lang|dir)\([^()]*\)/g, '');
   }

@@ -18,8 +18,21 @@ import * as uploads from './uploads';
 export const ALL_ENDPOINTS: Endpoint[] = [
   content.getContent,
   ...Object.values(content.sectionUpdates),
-  ...[auth, autosave, blog, contact, inbox, mail, media, newsletter, policies, revisions, setup, subscribers, uploads].flatMap(
-    (group) =>
-      Object.values(group).filter((value): value is Endpoint => typeof value === 'object' && 'access' in value),
+  ...[
+    auth,
+    autosave,
+    blog,
+    contact,
+    inbox,
+    mail,
+    media,
+    newsletter,
+    policies,
+    revisions,
+    setup,
+    subscribers,
+    uploads,
+  ].flatMap((group) =>
+    Object.values(group).filter((value): value is Endpoint => typeof value === 'object' && 'access' in value),
   ),
 ];

@@ -82,8 +82,12 @@ async function expectCard(card: Locator, post: BlogPost) {
   });
   expect(clamp.clamp).toBe('2');
   expect(clamp.height).toBeLessThanOrEqual(2 * clamp.lineHeight + 1);
+  // The button shows 'Read More'; the post's title follows in visually hidden text, so the link's name and
+  // its text (what search engines read) both say where it leads.
   const readMore = card.getByRole('link', { name: `Read More: ${post.title}` });
-  await expect(readMore).toHaveText('Read More');
+  expect(await readMore.evaluate((a) => a.childNodes[0]?.textContent)).toBe('Read More');
+  await expect(readMore.locator('.visually-hidden')).toHaveText(`: ${post.title}`);
+  expect((await readMore.locator('.visually-hidden').boundingBox())!.width).toBeLessThanOrEqual(1);
   await expect(readMore).toHaveAttribute('href', post.url);
 }
 

@@ -2,12 +2,14 @@ import { useState } from 'react';
 import { Form } from 'react-bootstrap';
 import { MESSAGES } from '#shared/messages.ts';
 import { SECTION_IDS } from '#shared/paths.ts';
-import { contactFormSchema, toSendMailInput, type ContactForm as ContactFields } from '#shared/schemas/contact.ts';
+import type { ContactForm as ContactFields } from '#shared/schemas/contact.ts';
 import { firstErrorPerField } from '#shared/schemas/errors.ts';
 import { SpinnerButton } from '#app/components/ui/SpinnerButton.tsx';
-import { sendMail } from '#shared/api/contact.ts';
-import { ApiError, call } from '#app/lib/api-client.ts';
+import { ApiError } from '#app/lib/api-client.ts';
 import { useSubmit } from '#app/lib/use-submit.ts';
+
+/** The schema and the call, loaded on the first submit (see ./contact-request.ts). */
+const request = () => import('./contact-request');
 
 const EMPTY: ContactFields = { firstName: '', lastName: '', email: '', message: '' };
 
@@ -34,22 +36,20 @@ export function ContactForm() {
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
     setServerMessage(null);
+    const { contactFormSchema, sendContactMessage } = await request();
     const parsed = contactFormSchema.safeParse(values);
     if (!parsed.success) {
       setErrors(firstErrorPerField(parsed.error));
       return;
     }
-    const sent = await sending.run(
-      () => call(sendMail, { body: { ...toSendMailInput(parsed.data), website: honeypot || undefined } }),
-      {
-        success: MESSAGES.sendMailSuccess,
-        // A failed send stops the spinner without a toast (docs/product.md#error-catalogue); a reason the
-        // server gives is shown inline.
-        onFailure: (err) => {
-          if (err instanceof ApiError && err.status >= 400 && err.status < 500) setServerMessage(err.message);
-        },
+    const sent = await sending.run(() => sendContactMessage(parsed.data, honeypot), {
+      success: MESSAGES.sendMailSuccess,
+      // A failed send stops the spinner without a toast (docs/product.md#error-catalogue); a reason the
+      // server gives is shown inline.
+      onFailure: (err) => {
+        if (err instanceof ApiError && err.status >= 400 && err.status < 500) setServerMessage(err.message);
       },
-    );
+    });
     if (sent) setValues(EMPTY);
   };
 

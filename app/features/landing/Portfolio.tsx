@@ -1,21 +1,21 @@
-import Autoplay from 'embla-carousel-autoplay';
-import useEmblaCarousel from 'embla-carousel-react';
-import { useEffect, useState } from 'react';
-import { CAROUSEL_AUTOPLAY_MS } from '#shared/messages.ts';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { SECTION_IDS } from '#shared/paths.ts';
 import type { SiteContent } from '#shared/schemas/content.ts';
 import { Picture } from '#app/components/ui/Picture.tsx';
+import type { CarouselApi } from './CarouselDriver';
 import { SectionHeading } from './SectionHeading';
+
+const CarouselDriver = lazy(() => import('./CarouselDriver'));
 
 /**
  * Auto-playing, looping carousel with dots (docs/product.md#timings-and-constants). How many slides show at once (3, 2 up to 1399 px,
- * 1 up to 767 px) is set in CSS, so the server-rendered page already has the right layout.
+ * 1 up to 767 px) is set in CSS, so the server-rendered page already has the right layout; the carousel
+ * itself starts once its module has loaded (./CarouselDriver.tsx).
  */
 export function Portfolio({ portfolio }: { portfolio: SiteContent['portfolio'] }) {
   const id = SECTION_IDS.portfolio;
-  const [viewportRef, embla] = useEmblaCarousel({ loop: true, align: 'start' }, [
-    Autoplay({ delay: CAROUSEL_AUTOPLAY_MS, stopOnInteraction: false, stopOnMouseEnter: false }),
-  ]);
+  const [viewport, setViewport] = useState<HTMLElement | null>(null);
+  const [embla, setEmbla] = useState<CarouselApi>();
   // With one slide per step and looping, there is one snap (and dot) per item, starting at the first.
   const [selected, setSelected] = useState(0);
 
@@ -33,7 +33,7 @@ export function Portfolio({ portfolio }: { portfolio: SiteContent['portfolio'] }
       <div className="container">
         <SectionHeading id={id} title={portfolio.title} description={portfolio.description} />
         <div className="embla" role="group" aria-roledescription="carousel" aria-label={portfolio.title}>
-          <div className="embla-viewport" ref={viewportRef}>
+          <div className="embla-viewport" ref={setViewport}>
             <div className="embla-container">
               {portfolio.items.map((item, index) => (
                 <div
@@ -62,6 +62,11 @@ export function Portfolio({ portfolio }: { portfolio: SiteContent['portfolio'] }
               ))}
             </div>
           </div>
+          {viewport ? (
+            <Suspense fallback={null}>
+              <CarouselDriver viewport={viewport} onReady={setEmbla} />
+            </Suspense>
+          ) : null}
           <div className="embla-dots" role="group" aria-label="Choose slide">
             {portfolio.items.map((_, index) => (
               <button

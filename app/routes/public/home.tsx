@@ -1,14 +1,12 @@
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { CONTACT_REDIRECT_DELAY_MS } from '#shared/messages.ts';
 import { SECTION_IDS, sectionUrl } from '#shared/paths.ts';
 import { AboutUs } from '#app/features/landing/AboutUs.tsx';
 import { Banner } from '#app/features/landing/Banner.tsx';
-import { BannerModal } from '#app/features/landing/BannerModal.tsx';
 import { ContactForm } from '#app/features/landing/ContactForm.tsx';
 import { Portfolio } from '#app/features/landing/Portfolio.tsx';
 import { ProductDelivery } from '#app/features/landing/ProductDelivery.tsx';
-import { ServiceModal } from '#app/features/landing/ServiceModal.tsx';
 import { Services } from '#app/features/landing/Services.tsx';
 import { Team } from '#app/features/landing/Team.tsx';
 import { pageMeta, plainText } from '#app/lib/meta.ts';
@@ -35,6 +33,14 @@ export const meta: Route.MetaFunction = ({ data }) => {
   });
 };
 
+/** The modals (and react-bootstrap's Modal) load when the first one opens: most visits open none. */
+const BannerModal = lazy(() =>
+  import('#app/features/landing/BannerModal.tsx').then((m) => ({ default: m.BannerModal })),
+);
+const ServiceModal = lazy(() =>
+  import('#app/features/landing/ServiceModal.tsx').then((m) => ({ default: m.ServiceModal })),
+);
+
 /** docs/product.md#landing-page: the landing page shows no modal, the banner modal or one service's modal. */
 type ModalState = { kind: 'none' } | { kind: 'banner' } | { kind: 'service'; index: number };
 
@@ -42,6 +48,7 @@ export default function Home({ loaderData: content }: Route.ComponentProps) {
   const navigate = useNavigate();
   const location = useLocation();
   const [modal, setModal] = useState<ModalState>({ kind: 'none' });
+  const [modalsLoaded, setModalsLoaded] = useState(false);
   const contactTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
 
   // ?section=<id> scrolls smoothly to that section, also when a modal's Contact Us navigates here.
@@ -53,6 +60,7 @@ export default function Home({ loaderData: content }: Route.ComponentProps) {
   useEffect(() => () => clearTimeout(contactTimer.current), []);
 
   const open = (next: ModalState) => {
+    setModalsLoaded(true);
     setModal(next);
     navigate('/', { preventScrollReset: true, replace: true });
   };
@@ -74,12 +82,16 @@ export default function Home({ loaderData: content }: Route.ComponentProps) {
       <AboutUs aboutus={content.aboutus} />
       <Team team={content.team} />
       <ContactForm />
-      <BannerModal banner={content.banner} show={modal.kind === 'banner'} onClose={close} onContact={contact} />
-      <ServiceModal
-        service={modal.kind === 'service' ? (content.services.items[modal.index] ?? null) : null}
-        onClose={close}
-        onContact={contact}
-      />
+      {modalsLoaded ? (
+        <Suspense fallback={null}>
+          <BannerModal banner={content.banner} show={modal.kind === 'banner'} onClose={close} onContact={contact} />
+          <ServiceModal
+            service={modal.kind === 'service' ? (content.services.items[modal.index] ?? null) : null}
+            onClose={close}
+            onContact={contact}
+          />
+        </Suspense>
+      ) : null}
     </>
   );
 }
