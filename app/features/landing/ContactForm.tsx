@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { Form } from 'react-bootstrap';
 import { MESSAGES } from '#shared/messages.ts';
 import { SECTION_IDS } from '#shared/paths.ts';
 import type { ContactForm as ContactFields } from '#shared/schemas/contact.ts';
@@ -67,38 +66,41 @@ export function ContactForm() {
             </p>
           </div>
           <div className="col-lg-7">
-            <Form noValidate onSubmit={submit} className="contact-form" aria-label="Contact form">
+            {/* Plain Bootstrap form markup rather than react-bootstrap's Form: the landing page's JavaScript stays
+                within its budget (docs/decisions/0014-first-paint.md). */}
+            <form noValidate onSubmit={submit} className="contact-form" aria-label="Contact form">
               <div className="row g-3">
                 {FIELDS.map((field) => (
-                  <Form.Group
-                    key={field.name}
-                    className={field.wide ? 'col-12' : 'col-sm-6'}
-                    controlId={`contact-${field.name}`}
-                  >
-                    <Form.Label>{field.label}</Form.Label>
-                    <Form.Control
+                  <div key={field.name} className={field.wide ? 'col-12' : 'col-sm-6'}>
+                    <label className="form-label" htmlFor={`contact-${field.name}`}>
+                      {field.label}
+                    </label>
+                    <input
+                      id={`contact-${field.name}`}
+                      className={`form-control${errors[field.name] ? ' is-invalid' : ''}`}
                       type={field.type ?? 'text'}
                       name={field.name}
                       autoComplete={field.autoComplete}
                       value={values[field.name]}
-                      isInvalid={Boolean(errors[field.name])}
                       onChange={(e) => change(field.name, e.target.value)}
                     />
-                    <Form.Control.Feedback type="invalid">{errors[field.name]}</Form.Control.Feedback>
-                  </Form.Group>
+                    <div className="invalid-feedback">{errors[field.name]}</div>
+                  </div>
                 ))}
-                <Form.Group className="col-12" controlId="contact-message">
-                  <Form.Label>Message</Form.Label>
-                  <Form.Control
-                    as="textarea"
+                <div className="col-12">
+                  <label className="form-label" htmlFor="contact-message">
+                    Message
+                  </label>
+                  <textarea
+                    id="contact-message"
+                    className={`form-control${errors.message ? ' is-invalid' : ''}`}
                     rows={5}
                     name="message"
                     value={values.message}
-                    isInvalid={Boolean(errors.message)}
                     onChange={(e) => change('message', e.target.value)}
                   />
-                  <Form.Control.Feedback type="invalid">{errors.message}</Form.Control.Feedback>
-                </Form.Group>
+                  <div className="invalid-feedback">{errors.message}</div>
+                </div>
                 <div className="visually-hidden" aria-hidden="true">
                   <label htmlFor="contact-website">Website</label>
                   <input
@@ -121,7 +123,7 @@ export function ContactForm() {
                   ) : null}
                 </div>
               </div>
-            </Form>
+            </form>
           </div>
         </div>
       </div>
