@@ -33,9 +33,10 @@ export function BlogCard({ post, eager, priority }: { post: PostDetails; eager?:
         </h2>
         <p className="blog-excerpt card-text">{post.excerpt}</p>
         <div className="mt-auto">
-          {/* The visible text stays 'Read More'; the hidden title makes the link's name and text say where
-              it leads, for screen readers and search engines alike (aria-label alone is not link text). */}
-          <Link to={post.url} className="btn btn-outline-primary btn-sm">
+          {/* The button shows 'Read More'. The hidden title makes the link's text (what search engines read)
+              say where it leads; aria-label gives screen readers the same words joined cleanly, since the
+              hidden span is positioned apart and browsers may otherwise insert a space before its colon. */}
+          <Link to={post.url} className="btn btn-outline-primary btn-sm" aria-label={`Read More: ${post.title}`}>
             Read More<span className="visually-hidden">: {post.title}</span>
           </Link>
         </div>
