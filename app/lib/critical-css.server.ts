@@ -1,4 +1,4 @@
-import siteStylesheet from '../styles/app.scss?inline';
+import siteStylesheet from '#app/styles/app.scss?inline';
 import { criticalCssOf } from './critical-css';
 
 const criticalCss = criticalCssOf(siteStylesheet);

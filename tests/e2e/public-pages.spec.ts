@@ -161,3 +161,20 @@ test('the first paint needs no stylesheet: the page inlines the rules it uses an
   const body = html.slice(html.indexOf('<body'));
   expect(body).toMatch(/<link rel="stylesheet" href="\/assets\/app-[\w-]+\.css"/);
 });
+
+test('the page paints and is styled while the full stylesheet is still on its way', async ({ page }) => {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/app-[\w-]+\.css$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/blogs', { waitUntil: 'commit' });
+  const paint = () => page.evaluate(() => performance.getEntriesByName('first-contentful-paint').length > 0);
+  await expect.poll(paint, { timeout: 10_000 }).toBe(true);
+  // Styled by the inline rules alone: the solid header and the cards' fixed image height.
+  await expect(page.getByTestId('site-header')).toHaveCSS('background-color', 'rgb(0, 0, 0)');
+  expect(Math.round((await page.locator('img.blog-card-img').first().boundingBox())!.height)).toBe(190);
+  release();
+  await page.waitForFunction(() => window.history.scrollRestoration === 'manual');
+});

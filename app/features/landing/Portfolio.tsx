@@ -32,7 +32,14 @@ export function Portfolio({ portfolio }: { portfolio: SiteContent['portfolio'] }
     <section id={id} className="landing-section section-alt" aria-labelledby={`${id}-title`}>
       <div className="container">
         <SectionHeading id={id} title={portfolio.title} description={portfolio.description} />
-        <div className="embla" role="group" aria-roledescription="carousel" aria-label={portfolio.title}>
+        <div
+          className="embla"
+          role="group"
+          aria-roledescription="carousel"
+          aria-label={portfolio.title}
+          // Says when the carousel has started (its module loads after hydration): autoplay counts from then.
+          data-carousel={embla ? 'running' : 'loading'}
+        >
           <div className="embla-viewport" ref={setViewport}>
             <div className="embla-container">
               {portfolio.items.map((item, index) => (

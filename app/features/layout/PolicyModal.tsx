@@ -15,25 +15,34 @@ const TITLES: Record<PolicyKind, string> = {
  * code), and the texts come from GET /api/policies then.
  */
 export default function PolicyModal({ kind, onClose }: { kind: PolicyKind | null; onClose: () => void }) {
-  const [texts, setTexts] = useState<PolicyTexts | null>(null);
-  const [failed, setFailed] = useState(false);
+  // null until loaded; 'failed' shows a message, and closing the modal clears it so the next opening retries.
+  const [texts, setTexts] = useState<PolicyTexts | 'failed' | null>(null);
 
   useEffect(() => {
-    if (!kind || texts) return;
+    if (!kind || texts !== null) return;
     let current = true;
-    setFailed(false);
     loadPolicyTexts().then(
       (loaded) => current && setTexts(loaded),
-      () => current && setFailed(true),
+      () => current && setTexts('failed'),
     );
     return () => {
       current = false;
     };
   }, [kind, texts]);
 
-  const html = kind === 'terms' ? texts?.terms_and_conditions_text : texts?.privacy_policy_text;
+  const failed = texts === 'failed';
+  const loaded = texts && texts !== 'failed' ? texts : null;
+  const html = kind === 'terms' ? loaded?.terms_and_conditions_text : loaded?.privacy_policy_text;
   return (
-    <Modal show={kind !== null} onHide={onClose} size="lg" centered scrollable aria-labelledby="policy-title">
+    <Modal
+      show={kind !== null}
+      onHide={onClose}
+      onExited={() => failed && setTexts(null)}
+      size="lg"
+      centered
+      scrollable
+      aria-labelledby="policy-title"
+    >
       <Modal.Header closeButton>
         <Modal.Title id="policy-title">{kind ? TITLES[kind] : ''}</Modal.Title>
       </Modal.Header>

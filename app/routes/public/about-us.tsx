@@ -1,6 +1,7 @@
 import { AboutItems } from '#app/features/landing/AboutItems.tsx';
 import { pageMeta, plainText } from '#app/lib/meta.ts';
 import { revalidateOnlyAfterForms } from '#app/lib/revalidate.ts';
+import { keptForTheVisit } from '#app/lib/visit-cache.ts';
 import type { Route } from './+types/about-us';
 
 /** The About sections only: the page's hydration data carries nothing else of the content. */
@@ -8,6 +9,8 @@ export async function loader({ context }: Route.LoaderArgs) {
   const { aboutus } = await context.services.content.getContent();
   return { items: aboutus.items, site: context.site };
 }
+
+export const clientLoader = keptForTheVisit<Awaited<ReturnType<typeof loader>>>();
 
 export const shouldRevalidate = revalidateOnlyAfterForms;
 

@@ -11,6 +11,7 @@ import { Services } from '#app/features/landing/Services.tsx';
 import { Team } from '#app/features/landing/Team.tsx';
 import { pageMeta, plainText } from '#app/lib/meta.ts';
 import { revalidateOnlyAfterForms } from '#app/lib/revalidate.ts';
+import { keptForTheVisit } from '#app/lib/visit-cache.ts';
 import { scrollToSection } from '#app/lib/scroll.ts';
 import type { Route } from './+types/home';
 
@@ -19,6 +20,8 @@ export async function loader({ context }: Route.LoaderArgs) {
   const { banner, product, portfolio, services, aboutus, team } = await context.services.content.getContent();
   return { banner, product, portfolio, services, aboutus, team, site: context.site };
 }
+
+export const clientLoader = keptForTheVisit<Awaited<ReturnType<typeof loader>>>();
 
 export const shouldRevalidate = revalidateOnlyAfterForms;
 
