@@ -1,11 +1,10 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { useEffect, useState, type ComponentType } from 'react';
 import { SECTION_IDS } from '#shared/paths.ts';
 import type { SiteContent } from '#shared/schemas/content.ts';
 import { Picture } from '#app/components/ui/Picture.tsx';
+import type CarouselDriverType from './CarouselDriver';
 import type { CarouselApi } from './CarouselDriver';
 import { SectionHeading } from './SectionHeading';
-
-const CarouselDriver = lazy(() => import('./CarouselDriver'));
 
 /**
  * Auto-playing, looping carousel with dots (docs/product.md#timings-and-constants). How many slides show at once (3, 2 up to 1399 px,
@@ -16,6 +15,18 @@ export function Portfolio({ portfolio }: { portfolio: SiteContent['portfolio'] }
   const id = SECTION_IDS.portfolio;
   const [viewport, setViewport] = useState<HTMLElement | null>(null);
   const [embla, setEmbla] = useState<CarouselApi>();
+  // Loaded in an effect rather than with React.lazy: a Suspense boundary reveals its content on a timer,
+  // which would tie the carousel's start to the page's clock (and never fire under a paused test clock).
+  const [CarouselDriver, setCarouselDriver] = useState<ComponentType<Parameters<typeof CarouselDriverType>[0]> | null>(
+    null,
+  );
+  useEffect(() => {
+    let current = true;
+    void import('./CarouselDriver').then((module) => current && setCarouselDriver(() => module.default));
+    return () => {
+      current = false;
+    };
+  }, []);
   // With one slide per step and looping, there is one snap (and dot) per item, starting at the first.
   const [selected, setSelected] = useState(0);
 
@@ -69,11 +80,7 @@ export function Portfolio({ portfolio }: { portfolio: SiteContent['portfolio'] }
               ))}
             </div>
           </div>
-          {viewport ? (
-            <Suspense fallback={null}>
-              <CarouselDriver viewport={viewport} onReady={setEmbla} />
-            </Suspense>
-          ) : null}
+          {viewport && CarouselDriver ? <CarouselDriver viewport={viewport} onReady={setEmbla} /> : null}
           <div className="embla-dots" role="group" aria-label="Choose slide">
             {portfolio.items.map((_, index) => (
               <button
