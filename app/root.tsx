@@ -1,19 +1,16 @@
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError, type LinksFunction } from 'react-router';
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRouteError } from 'react-router';
 import { TOAST_AUTO_CLOSE_MS } from '#shared/messages.ts';
 import { ErrorScreen } from './components/ui/ErrorScreen';
 import { useNonce } from './lib/nonce';
 import { Toasts } from './lib/toast';
 import appStyles from './styles/app.scss?url';
 
-/**
- * The site stylesheet as a React stylesheet resource (`precedence`): React then writes it into the head
- * before the module preloads of <Scripts />, so on an HTTP/1.1 connection the browser fetches the CSS
- * that first paint waits for before 20-odd script chunks instead of after them.
- */
-export const links: LinksFunction = () => [{ rel: 'stylesheet', href: appStyles, precedence: 'default' }];
-
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
+  // Admin screens are drawn by scripts (nothing to paint early) and their own stylesheet must follow the
+  // site's in the cascade: there the site stylesheet stays a normal link in the head.
+  const admin = useMatches().some((match) => match.id.startsWith('routes/admin/'));
+  const siteStylesheet = <link rel="stylesheet" href={appStyles} />;
   return (
     <html lang="en">
       <head>
@@ -23,10 +20,16 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <link rel="icon" href="/favicon.ico" sizes="32x32" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <Meta />
+        {admin ? siteStylesheet : null}
         <Links />
       </head>
       <body>
         {children}
+        {/* On public pages the whole site stylesheet comes at the end of the body: the server has inlined
+            the rules this page's HTML uses into the head (lib/critical-css.server.ts), so first paint does
+            not wait for it. It comes before the scripts, which wait for it, so nothing hydrates (a modal,
+            the phone menu) before every rule is there. */}
+        {admin ? null : siteStylesheet}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

@@ -36,14 +36,19 @@ export async function serveTemp(env = {}) {
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
-  for (let i = 0; i < 200; i++) {
+  // Up to a minute: on a busy machine the first start (migrations, seed images) takes a while.
+  let up = false;
+  for (let i = 0; i < 600 && !up; i++) {
     try {
-      const res = await fetch(`${url}/api/get-content`);
-      if (res.ok) break;
+      up = (await fetch(`${url}/api/get-content`)).ok;
     } catch {
       /* not up yet */
     }
-    await new Promise((r) => setTimeout(r, 100));
+    if (!up) await new Promise((r) => setTimeout(r, 100));
+  }
+  if (!up) {
+    child.kill('SIGTERM');
+    throw new Error(`The production build did not answer on ${url} within a minute.`);
   }
   return {
     url,

@@ -1,12 +1,5 @@
-import {
-  pathOf,
-  type BodyOf,
-  type DataOf,
-  type Endpoint,
-  type MetaOf,
-  type ParamsOf,
-  type QueryOf,
-} from '#shared/api/endpoint.ts';
+import type { BodyOf, DataOf, Endpoint, MetaOf, ParamsOf, QueryOf } from '#shared/api/endpoint.ts';
+import { pathOf } from '#shared/api/path.ts';
 import { UI_MESSAGES } from '#shared/messages.ts';
 import { leaving } from './leaving';
 import { askToLogInAgain } from './relogin';

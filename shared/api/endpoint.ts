@@ -47,11 +47,4 @@ export type BodyOf<E extends Endpoint> = E['body'] extends z.ZodMiniType ? z.inp
 export type DataOf<E extends Endpoint> = z.output<E['data']>;
 export type MetaOf<E extends Endpoint> = E['meta'] extends z.ZodMiniType ? z.output<E['meta']> : undefined;
 
-/** The address of a call: `/blogs/edit/:id` with `{ id: 'a b' }` is `/blogs/edit/a%20b`. */
-export function pathOf(e: Endpoint, params?: Record<string, string>): string {
-  return e.path.replace(/:(\w+)/g, (_, name: string) => {
-    const value = params?.[name];
-    if (value === undefined) throw new Error(`${e.method} ${e.path}: parameter ${name} is missing`);
-    return encodeURIComponent(value);
-  });
-}
+export { pathOf } from './path';

@@ -8,6 +8,7 @@ import * as inbox from './inbox';
 import * as mail from './mail';
 import * as media from './media';
 import * as newsletter from './newsletter';
+import * as policies from './policies';
 import * as revisions from './revisions';
 import * as setup from './setup';
 import * as subscribers from './subscribers';
@@ -17,8 +18,21 @@ import * as uploads from './uploads';
 export const ALL_ENDPOINTS: Endpoint[] = [
   content.getContent,
   ...Object.values(content.sectionUpdates),
-  ...[auth, autosave, blog, contact, inbox, mail, media, newsletter, revisions, setup, subscribers, uploads].flatMap(
-    (group) =>
-      Object.values(group).filter((value): value is Endpoint => typeof value === 'object' && 'access' in value),
+  ...[
+    auth,
+    autosave,
+    blog,
+    contact,
+    inbox,
+    mail,
+    media,
+    newsletter,
+    policies,
+    revisions,
+    setup,
+    subscribers,
+    uploads,
+  ].flatMap((group) =>
+    Object.values(group).filter((value): value is Endpoint => typeof value === 'object' && 'access' in value),
   ),
 ];

@@ -82,8 +82,12 @@ async function expectCard(card: Locator, post: BlogPost) {
   });
   expect(clamp.clamp).toBe('2');
   expect(clamp.height).toBeLessThanOrEqual(2 * clamp.lineHeight + 1);
+  // The button shows 'Read More'; the post's title follows in visually hidden text, so the link's name and
+  // its text (what search engines read) both say where it leads.
   const readMore = card.getByRole('link', { name: `Read More: ${post.title}` });
-  await expect(readMore).toHaveText('Read More');
+  expect(await readMore.evaluate((a) => a.childNodes[0]?.textContent)).toBe('Read More');
+  await expect(readMore.locator('.visually-hidden')).toHaveText(`: ${post.title}`);
+  expect((await readMore.locator('.visually-hidden').boundingBox())!.width).toBeLessThanOrEqual(1);
   await expect(readMore).toHaveAttribute('href', post.url);
 }
 
@@ -281,13 +285,14 @@ test.describe('post page (/blogs/{category}/{title})', () => {
     expect(first).toBe(third);
   });
 
-  test('a YouTube iframe sits in a 16:9 video container', async ({ page, request }) => {
+  test('a YouTube iframe plays from youtube-nocookie.com in a 16:9 video container', async ({ page, request }) => {
     const post = await seededPost(request, SEEDED.cicd);
     await gotoHydrated(page, post.url);
     const container = page.locator('.blog-content .video-container');
     await expect(container).toHaveCount(1);
     const iframe = container.locator('> iframe');
-    await expect(iframe).toHaveAttribute('src', 'https://www.youtube.com/embed/dQw4w9WgXcQ');
+    // Stored as pasted (youtube.com), shown from the cookie-less host.
+    await expect(iframe).toHaveAttribute('src', 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ');
     const box = (await container.boundingBox())!;
     const frame = (await iframe.boundingBox())!;
     const contentWidth = (await page.locator('.blog-content').boundingBox())!.width;

@@ -296,6 +296,9 @@ test.describe('portfolio', () => {
     const section = page.locator('#portfolio');
     const items = section.getByTestId('portfolio-item');
     const dots = section.getByRole('button', { name: /^Go to slide \d$/ });
+    // The carousel library loads after hydration (docs/decisions/0014-first-paint.md); with the clock paused,
+    // autoplay counts from the moment it has started.
+    await expect(section.locator('.embla')).toHaveAttribute('data-carousel', 'running');
 
     await test.step('five items and five dots, the first selected', async () => {
       await expect(items).toHaveCount(5);

@@ -5,7 +5,7 @@ import { Picture } from '#app/components/ui/Picture.tsx';
 import { postDate } from './post-date';
 
 /** docs/product.md#blog-list: feature image (190 px high), date, title, excerpt clamped to two lines, Read More. */
-export function BlogCard({ post, eager }: { post: PostDetails; eager?: boolean }) {
+export function BlogCard({ post, eager, priority }: { post: PostDetails; eager?: boolean; priority?: boolean }) {
   return (
     <article className="blog-card card h-100" data-testid="blog-card">
       {post.featureImage ? (
@@ -18,6 +18,7 @@ export function BlogCard({ post, eager }: { post: PostDetails; eager?: boolean }
             sizes="(max-width: 767px) 100vw, 400px"
             className="blog-card-img card-img-top"
             eager={eager}
+            priority={priority}
           />
         </Link>
       ) : null}
@@ -32,8 +33,11 @@ export function BlogCard({ post, eager }: { post: PostDetails; eager?: boolean }
         </h2>
         <p className="blog-excerpt card-text">{post.excerpt}</p>
         <div className="mt-auto">
+          {/* The button shows 'Read More'. The hidden title makes the link's text (what search engines read)
+              say where it leads; aria-label gives screen readers the same words joined cleanly, since the
+              hidden span is positioned apart and browsers may otherwise insert a space before its colon. */}
           <Link to={post.url} className="btn btn-outline-primary btn-sm" aria-label={`Read More: ${post.title}`}>
-            Read More
+            Read More<span className="visually-hidden">: {post.title}</span>
           </Link>
         </div>
       </div>

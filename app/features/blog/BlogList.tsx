@@ -31,7 +31,7 @@ export function BlogList({ heading, posts, pageInfo, recent, categories }: BlogL
             <div className="row row-cols-1 row-cols-md-2 g-4">
               {posts.map((post, index) => (
                 <div className="col" key={post._id}>
-                  <BlogCard post={post} eager={index < 2} />
+                  <BlogCard post={post} eager={index < 2} priority={index === 0} />
                 </div>
               ))}
             </div>

@@ -40,7 +40,7 @@ export function PostPage({
               height={540}
               sizes="(max-width: 991px) 100vw, 760px"
               className="blog-post-img img-fluid rounded-3 mb-4"
-              eager
+              priority
             />
           ) : null}
           <RichText html={post.content} className="blog-content rich-text" />

@@ -1,24 +1,24 @@
 import { useState } from 'react';
 import { Form } from 'react-bootstrap';
 import { MESSAGES, SUBSCRIBE_MESSAGES } from '#shared/messages.ts';
-import { subscribeFormSchema } from '#shared/schemas/subscribe.ts';
 import { SpinnerButton } from '#app/components/ui/SpinnerButton.tsx';
-import { subscribe } from '#shared/api/subscribers.ts';
-import { call } from '#app/lib/api-client.ts';
 import { useSubmit } from '#app/lib/use-submit.ts';
-import { useForm } from '#app/lib/use-form.ts';
+import { useLazyForm } from '#app/lib/use-form.ts';
+
+const request = () => import('./subscribe-request');
 
 /** STAY IN THE KNOW: subscribe to new posts (docs/product.md#subscriptions, docs/product.md#subscription-e-mail-rule, docs/product.md#error-catalogue). */
 export function SubscribeBox({ blogId }: { blogId?: string }) {
-  const form = useForm(subscribeFormSchema, { email: '' });
+  const form = useLazyForm(() => request().then((m) => m.subscribeFormSchema), { email: '' });
   const sending = useSubmit();
   const [confirmNeeded, setConfirmNeeded] = useState(false);
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
-    const input = form.validate();
+    const input = await form.validate();
     if (!input) return;
-    const sent = await sending.run(() => call(subscribe, { body: { email: input.email, blogId: blogId ?? null } }), {
+    const { sendSubscription } = await request();
+    const sent = await sending.run(() => sendSubscription(input.email, blogId ?? null), {
       success: MESSAGES.subscribed,
     });
     if (sent) form.reset();

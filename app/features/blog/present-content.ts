@@ -24,12 +24,22 @@ function withResponsiveImages(html: string, mediaBase: string): string {
 }
 
 /**
+ * YouTube embeds play from youtube-nocookie.com, which sets no tracking cookies until the reader plays the
+ * video. Stored content keeps the address the editor pasted; the page is where the choice is made.
+ */
+const withPrivateYouTube = (html: string) =>
+  html.replace(
+    /(<iframe\b[^>]*\ssrc=")https:\/\/(?:www\.)?youtube\.com\/embed\//gi,
+    '$1https://www.youtube-nocookie.com/embed/',
+  );
+
+/**
  * docs/product.md#blog-post: tables in a post get striped, responsive styling and iframes a video container. The content
  * is sanitised HTML, so wrapping the tags by text is safe; doing it on the server means the first paint is
  * already styled.
  */
 export function presentContent(html: string, mediaBase = ''): string {
-  return withResponsiveImages(html, mediaBase)
+  return withPrivateYouTube(withResponsiveImages(html, mediaBase))
     .replace(/<table\b/g, '<div class="table-responsive"><table')
     .replace(/<\/table>/g, '</table></div>')
     .replace(/<iframe\b/g, '<div class="video-container"><iframe')

@@ -20,6 +20,7 @@ export function AboutItems({ items }: { items: ImageItem[] }) {
               height={720}
               sizes="(max-width: 767px) 100vw, 50vw"
               className="img-fluid rounded-4 about-img"
+              eager={index === 0}
             />
           </div>
           <div className="col-md-6">

@@ -1,13 +1,14 @@
 import { useState } from 'react';
-import { Form } from 'react-bootstrap';
 import { MESSAGES } from '#shared/messages.ts';
 import { SECTION_IDS } from '#shared/paths.ts';
-import { contactFormSchema, toSendMailInput, type ContactForm as ContactFields } from '#shared/schemas/contact.ts';
+import type { ContactForm as ContactFields } from '#shared/schemas/contact.ts';
 import { firstErrorPerField } from '#shared/schemas/errors.ts';
 import { SpinnerButton } from '#app/components/ui/SpinnerButton.tsx';
-import { sendMail } from '#shared/api/contact.ts';
-import { ApiError, call } from '#app/lib/api-client.ts';
+import { ApiError } from '#app/lib/api-client.ts';
 import { useSubmit } from '#app/lib/use-submit.ts';
+
+/** The schema and the call, loaded on the first submit (see ./contact-request.ts). */
+const request = () => import('./contact-request');
 
 const EMPTY: ContactFields = { firstName: '', lastName: '', email: '', message: '' };
 
@@ -34,22 +35,20 @@ export function ContactForm() {
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
     setServerMessage(null);
+    const { contactFormSchema, sendContactMessage } = await request();
     const parsed = contactFormSchema.safeParse(values);
     if (!parsed.success) {
       setErrors(firstErrorPerField(parsed.error));
       return;
     }
-    const sent = await sending.run(
-      () => call(sendMail, { body: { ...toSendMailInput(parsed.data), website: honeypot || undefined } }),
-      {
-        success: MESSAGES.sendMailSuccess,
-        // A failed send stops the spinner without a toast (docs/product.md#error-catalogue); a reason the
-        // server gives is shown inline.
-        onFailure: (err) => {
-          if (err instanceof ApiError && err.status >= 400 && err.status < 500) setServerMessage(err.message);
-        },
+    const sent = await sending.run(() => sendContactMessage(parsed.data, honeypot), {
+      success: MESSAGES.sendMailSuccess,
+      // A failed send stops the spinner without a toast (docs/product.md#error-catalogue); a reason the
+      // server gives is shown inline.
+      onFailure: (err) => {
+        if (err instanceof ApiError && err.status >= 400 && err.status < 500) setServerMessage(err.message);
       },
-    );
+    });
     if (sent) setValues(EMPTY);
   };
 
@@ -57,7 +56,8 @@ export function ContactForm() {
   return (
     <section id={id} className="landing-section contact-section" aria-labelledby={`${id}-title`}>
       <div className="container">
-        <div className="row g-5 align-items-start">
+        {/* Gutters no wider than the container padding below lg, or the row sticks out of a phone screen. */}
+        <div className="row g-4 g-lg-5 align-items-start">
           <div className="col-lg-5">
             <h2 id={`${id}-title`}>Contact Us</h2>
             <p className="section-lead">
@@ -66,38 +66,41 @@ export function ContactForm() {
             </p>
           </div>
           <div className="col-lg-7">
-            <Form noValidate onSubmit={submit} className="contact-form" aria-label="Contact form">
+            {/* Plain Bootstrap form markup rather than react-bootstrap's Form: the landing page's JavaScript stays
+                within its budget (docs/decisions/0014-first-paint.md). */}
+            <form noValidate onSubmit={submit} className="contact-form" aria-label="Contact form">
               <div className="row g-3">
                 {FIELDS.map((field) => (
-                  <Form.Group
-                    key={field.name}
-                    className={field.wide ? 'col-12' : 'col-sm-6'}
-                    controlId={`contact-${field.name}`}
-                  >
-                    <Form.Label>{field.label}</Form.Label>
-                    <Form.Control
+                  <div key={field.name} className={field.wide ? 'col-12' : 'col-sm-6'}>
+                    <label className="form-label" htmlFor={`contact-${field.name}`}>
+                      {field.label}
+                    </label>
+                    <input
+                      id={`contact-${field.name}`}
+                      className={`form-control${errors[field.name] ? ' is-invalid' : ''}`}
                       type={field.type ?? 'text'}
                       name={field.name}
                       autoComplete={field.autoComplete}
                       value={values[field.name]}
-                      isInvalid={Boolean(errors[field.name])}
                       onChange={(e) => change(field.name, e.target.value)}
                     />
-                    <Form.Control.Feedback type="invalid">{errors[field.name]}</Form.Control.Feedback>
-                  </Form.Group>
+                    <div className="invalid-feedback">{errors[field.name]}</div>
+                  </div>
                 ))}
-                <Form.Group className="col-12" controlId="contact-message">
-                  <Form.Label>Message</Form.Label>
-                  <Form.Control
-                    as="textarea"
+                <div className="col-12">
+                  <label className="form-label" htmlFor="contact-message">
+                    Message
+                  </label>
+                  <textarea
+                    id="contact-message"
+                    className={`form-control${errors.message ? ' is-invalid' : ''}`}
                     rows={5}
                     name="message"
                     value={values.message}
-                    isInvalid={Boolean(errors.message)}
                     onChange={(e) => change('message', e.target.value)}
                   />
-                  <Form.Control.Feedback type="invalid">{errors.message}</Form.Control.Feedback>
-                </Form.Group>
+                  <div className="invalid-feedback">{errors.message}</div>
+                </div>
                 <div className="visually-hidden" aria-hidden="true">
                   <label htmlFor="contact-website">Website</label>
                   <input
@@ -120,7 +123,7 @@ export function ContactForm() {
                   ) : null}
                 </div>
               </div>
-            </Form>
+            </form>
           </div>
         </div>
       </div>

@@ -1,21 +1,32 @@
-import Autoplay from 'embla-carousel-autoplay';
-import useEmblaCarousel from 'embla-carousel-react';
-import { useEffect, useState } from 'react';
-import { CAROUSEL_AUTOPLAY_MS } from '#shared/messages.ts';
+import { useEffect, useState, type ComponentType } from 'react';
 import { SECTION_IDS } from '#shared/paths.ts';
 import type { SiteContent } from '#shared/schemas/content.ts';
 import { Picture } from '#app/components/ui/Picture.tsx';
+import type CarouselDriverType from './CarouselDriver';
+import type { CarouselApi } from './CarouselDriver';
 import { SectionHeading } from './SectionHeading';
 
 /**
  * Auto-playing, looping carousel with dots (docs/product.md#timings-and-constants). How many slides show at once (3, 2 up to 1399 px,
- * 1 up to 767 px) is set in CSS, so the server-rendered page already has the right layout.
+ * 1 up to 767 px) is set in CSS, so the server-rendered page already has the right layout; the carousel
+ * itself starts once its module has loaded (./CarouselDriver.tsx).
  */
 export function Portfolio({ portfolio }: { portfolio: SiteContent['portfolio'] }) {
   const id = SECTION_IDS.portfolio;
-  const [viewportRef, embla] = useEmblaCarousel({ loop: true, align: 'start' }, [
-    Autoplay({ delay: CAROUSEL_AUTOPLAY_MS, stopOnInteraction: false, stopOnMouseEnter: false }),
-  ]);
+  const [viewport, setViewport] = useState<HTMLElement | null>(null);
+  const [embla, setEmbla] = useState<CarouselApi>();
+  // Loaded in an effect rather than with React.lazy: a Suspense boundary reveals its content on a timer,
+  // which would tie the carousel's start to the page's clock (and never fire under a paused test clock).
+  const [CarouselDriver, setCarouselDriver] = useState<ComponentType<Parameters<typeof CarouselDriverType>[0]> | null>(
+    null,
+  );
+  useEffect(() => {
+    let current = true;
+    void import('./CarouselDriver').then((module) => current && setCarouselDriver(() => module.default));
+    return () => {
+      current = false;
+    };
+  }, []);
   // With one slide per step and looping, there is one snap (and dot) per item, starting at the first.
   const [selected, setSelected] = useState(0);
 
@@ -32,8 +43,15 @@ export function Portfolio({ portfolio }: { portfolio: SiteContent['portfolio'] }
     <section id={id} className="landing-section section-alt" aria-labelledby={`${id}-title`}>
       <div className="container">
         <SectionHeading id={id} title={portfolio.title} description={portfolio.description} />
-        <div className="embla" role="group" aria-roledescription="carousel" aria-label={portfolio.title}>
-          <div className="embla-viewport" ref={viewportRef}>
+        <div
+          className="embla"
+          role="group"
+          aria-roledescription="carousel"
+          aria-label={portfolio.title}
+          // Says when the carousel has started (its module loads after hydration): autoplay counts from then.
+          data-carousel={embla ? 'running' : 'loading'}
+        >
+          <div className="embla-viewport" ref={setViewport}>
             <div className="embla-container">
               {portfolio.items.map((item, index) => (
                 <div
@@ -62,6 +80,7 @@ export function Portfolio({ portfolio }: { portfolio: SiteContent['portfolio'] }
               ))}
             </div>
           </div>
+          {viewport && CarouselDriver ? <CarouselDriver viewport={viewport} onReady={setEmbla} /> : null}
           <div className="embla-dots" role="group" aria-label="Choose slide">
             {portfolio.items.map((_, index) => (
               <button

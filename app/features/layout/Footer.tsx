@@ -1,12 +1,18 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { COPYRIGHT_YEARS } from '#shared/messages.ts';
-import type { SiteContent } from '#shared/schemas/content.ts';
-import { PolicyModal, type PolicyKind } from './PolicyModal';
+import type { PolicyKind } from './PolicyModal';
 
-export function Footer({ privacyPolicy, siteName }: { privacyPolicy: SiteContent['privacyPolicy']; siteName: string }) {
+/** The modal (and react-bootstrap's Modal with it) loads on the first click: most visits never open it. */
+const PolicyModal = lazy(() => import('./PolicyModal'));
+
+export function Footer({ siteName }: { siteName: string }) {
   const [open, setOpen] = useState<PolicyKind | null>(null);
-  const html = open === 'terms' ? privacyPolicy.terms_and_conditions_text : privacyPolicy.privacy_policy_text;
+  const [used, setUsed] = useState(false);
+  const show = (kind: PolicyKind) => {
+    setUsed(true);
+    setOpen(kind);
+  };
   return (
     <footer className="site-footer">
       <div className="container d-flex flex-column flex-md-row align-items-center justify-content-between gap-3">
@@ -18,15 +24,19 @@ export function Footer({ privacyPolicy, siteName }: { privacyPolicy: SiteContent
           © {COPYRIGHT_YEARS} {siteName}. All rights reserved.
         </p>
         <div className="d-flex gap-3">
-          <button type="button" className="btn btn-link footer-link" onClick={() => setOpen('terms')}>
+          <button type="button" className="btn btn-link footer-link" onClick={() => show('terms')}>
             Terms&amp;Agreements
           </button>
-          <button type="button" className="btn btn-link footer-link" onClick={() => setOpen('privacy')}>
+          <button type="button" className="btn btn-link footer-link" onClick={() => show('privacy')}>
             Privacy Policy
           </button>
         </div>
       </div>
-      <PolicyModal kind={open} html={html} onClose={() => setOpen(null)} />
+      {used ? (
+        <Suspense fallback={null}>
+          <PolicyModal kind={open} onClose={() => setOpen(null)} />
+        </Suspense>
+      ) : null}
     </footer>
   );
 }

@@ -6,7 +6,8 @@ import type { SiteContent } from '#shared/schemas/content.ts';
 import { scrollToSection } from '#app/lib/scroll.ts';
 import { SocialLinks } from './SocialLinks';
 
-export type HeaderVariant = 'landing' | 'about' | 'blog';
+/** Transparent over the landing or About banner until scrolled, or solid from the start. */
+export type HeaderVariant = 'landing' | 'about' | 'solid';
 
 /** How far the page must scroll before the header turns black (docs/product.md#header-and-footer, docs/product.md#timings-and-constants). */
 const threshold = (variant: HeaderVariant) =>
@@ -40,10 +41,10 @@ export function Header({
     event.preventDefault();
     setMenuOpen(false);
     // On the landing page the section is here: scroll to it. Elsewhere go to the landing page with ?section.
-    if (variant === 'blog' || !scrollToSection(section)) navigate(sectionUrl(section as never));
+    if (variant === 'solid' || !scrollToSection(section)) navigate(sectionUrl(section as never));
   };
 
-  const solid = variant === 'blog' || scrolled || menuOpen;
+  const solid = variant === 'solid' || scrolled || menuOpen;
   return (
     <header className={`site-header fixed-top${solid ? ' is-solid' : ''}`} data-testid="site-header">
       <nav className="navbar navbar-expand-xl navbar-dark container-fluid px-3 px-lg-4" aria-label="Main">

@@ -1,15 +1,23 @@
-import { useRouteLoaderData } from 'react-router';
 import { AboutItems } from '#app/features/landing/AboutItems.tsx';
 import { pageMeta, plainText } from '#app/lib/meta.ts';
+import { revalidateOnlyAfterForms } from '#app/lib/revalidate.ts';
+import { keptForTheVisit } from '#app/lib/visit-cache.ts';
 import type { Route } from './+types/about-us';
-import type { loader as layoutLoader } from './layout';
 
-export const meta: Route.MetaFunction = ({ matches }) => {
-  const data = matches.find((m) => m?.id === 'routes/public/layout')?.data as
-    Awaited<ReturnType<typeof layoutLoader>> | undefined;
+/** The About sections only: the page's hydration data carries nothing else of the content. */
+export async function loader({ context }: Route.LoaderArgs) {
+  const { aboutus } = await context.services.content.getContent();
+  return { items: aboutus.items, site: context.site };
+}
+
+export const clientLoader = keptForTheVisit<Awaited<ReturnType<typeof loader>>>();
+
+export const shouldRevalidate = revalidateOnlyAfterForms;
+
+export const meta: Route.MetaFunction = ({ data }) => {
   if (!data) return [{ title: 'About' }];
-  const { content, site } = data;
-  const first = content.aboutus.items[0];
+  const { items, site } = data;
+  const first = items[0];
   return pageMeta({
     title: `About ${site.siteName}`,
     description: first ? plainText(first.description) : `About ${site.siteName}`,
@@ -18,9 +26,7 @@ export const meta: Route.MetaFunction = ({ matches }) => {
   });
 };
 
-export default function AboutPage() {
-  const data = useRouteLoaderData<typeof layoutLoader>('routes/public/layout');
-  if (!data) return null;
+export default function AboutPage({ loaderData: data }: Route.ComponentProps) {
   return (
     <>
       <section className="about-banner" aria-labelledby="about-banner-title">
@@ -35,7 +41,7 @@ export default function AboutPage() {
           <h2 id="about-story-title" className="visually-hidden">
             Our story
           </h2>
-          <AboutItems items={data.content.aboutus.items} />
+          <AboutItems items={data.items} />
         </div>
       </section>
     </>

@@ -1,42 +1,57 @@
-import { useEffect, useRef, useState } from 'react';
-import { useLocation, useNavigate, useRouteLoaderData } from 'react-router';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
 import { CONTACT_REDIRECT_DELAY_MS } from '#shared/messages.ts';
 import { SECTION_IDS, sectionUrl } from '#shared/paths.ts';
 import { AboutUs } from '#app/features/landing/AboutUs.tsx';
 import { Banner } from '#app/features/landing/Banner.tsx';
-import { BannerModal } from '#app/features/landing/BannerModal.tsx';
 import { ContactForm } from '#app/features/landing/ContactForm.tsx';
 import { Portfolio } from '#app/features/landing/Portfolio.tsx';
 import { ProductDelivery } from '#app/features/landing/ProductDelivery.tsx';
-import { ServiceModal } from '#app/features/landing/ServiceModal.tsx';
 import { Services } from '#app/features/landing/Services.tsx';
 import { Team } from '#app/features/landing/Team.tsx';
 import { pageMeta, plainText } from '#app/lib/meta.ts';
+import { revalidateOnlyAfterForms } from '#app/lib/revalidate.ts';
+import { keptForTheVisit } from '#app/lib/visit-cache.ts';
 import { scrollToSection } from '#app/lib/scroll.ts';
 import type { Route } from './+types/home';
-import type { loader as layoutLoader } from './layout';
 
-export const meta: Route.MetaFunction = ({ matches }) => {
-  const data = matches.find((m) => m?.id === 'routes/public/layout')?.data as
-    Awaited<ReturnType<typeof layoutLoader>> | undefined;
+/** The sections the landing page shows, and nothing else of the content (no policy texts, no social links). */
+export async function loader({ context }: Route.LoaderArgs) {
+  const { banner, product, portfolio, services, aboutus, team } = await context.services.content.getContent();
+  return { banner, product, portfolio, services, aboutus, team, site: context.site };
+}
+
+export const clientLoader = keptForTheVisit<Awaited<ReturnType<typeof loader>>>();
+
+export const shouldRevalidate = revalidateOnlyAfterForms;
+
+export const meta: Route.MetaFunction = ({ data }) => {
   if (!data) return [{ title: 'Home' }];
-  const { content, site } = data;
+  const { banner, portfolio, site } = data;
   return pageMeta({
-    title: `${site.siteName} | ${content.banner.title}`,
-    description: plainText(content.banner.description) || content.banner.subTitle,
+    title: `${site.siteName} | ${banner.title}`,
+    description: plainText(banner.description) || banner.subTitle,
     url: `${site.publicUrl}/`,
-    image: content.portfolio.items[0] ? site.publicUrl + content.portfolio.items[0].image_url : undefined,
+    image: portfolio.items[0] ? site.publicUrl + portfolio.items[0].image_url : undefined,
   });
 };
+
+/** The modals (and react-bootstrap's Modal) load when the first one opens: most visits open none. */
+const BannerModal = lazy(() =>
+  import('#app/features/landing/BannerModal.tsx').then((m) => ({ default: m.BannerModal })),
+);
+const ServiceModal = lazy(() =>
+  import('#app/features/landing/ServiceModal.tsx').then((m) => ({ default: m.ServiceModal })),
+);
 
 /** docs/product.md#landing-page: the landing page shows no modal, the banner modal or one service's modal. */
 type ModalState = { kind: 'none' } | { kind: 'banner' } | { kind: 'service'; index: number };
 
-export default function Home() {
-  const data = useRouteLoaderData<typeof layoutLoader>('routes/public/layout');
+export default function Home({ loaderData: content }: Route.ComponentProps) {
   const navigate = useNavigate();
   const location = useLocation();
   const [modal, setModal] = useState<ModalState>({ kind: 'none' });
+  const [modalsLoaded, setModalsLoaded] = useState(false);
   const contactTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
 
   // ?section=<id> scrolls smoothly to that section, also when a modal's Contact Us navigates here.
@@ -47,10 +62,8 @@ export default function Home() {
 
   useEffect(() => () => clearTimeout(contactTimer.current), []);
 
-  if (!data) return null;
-  const { content } = data;
-
   const open = (next: ModalState) => {
+    setModalsLoaded(true);
     setModal(next);
     navigate('/', { preventScrollReset: true, replace: true });
   };
@@ -72,12 +85,16 @@ export default function Home() {
       <AboutUs aboutus={content.aboutus} />
       <Team team={content.team} />
       <ContactForm />
-      <BannerModal banner={content.banner} show={modal.kind === 'banner'} onClose={close} onContact={contact} />
-      <ServiceModal
-        service={modal.kind === 'service' ? (content.services.items[modal.index] ?? null) : null}
-        onClose={close}
-        onContact={contact}
-      />
+      {modalsLoaded ? (
+        <Suspense fallback={null}>
+          <BannerModal banner={content.banner} show={modal.kind === 'banner'} onClose={close} onContact={contact} />
+          <ServiceModal
+            service={modal.kind === 'service' ? (content.services.items[modal.index] ?? null) : null}
+            onClose={close}
+            onContact={contact}
+          />
+        </Suspense>
+      ) : null}
     </>
   );
 }

@@ -1,36 +1,48 @@
-import { Outlet, useLocation, type ShouldRevalidateFunction } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
 import { Footer } from '#app/features/layout/Footer.tsx';
 import { Header, type HeaderVariant } from '#app/features/layout/Header.tsx';
 import { MediaBaseContext } from '#app/lib/media.ts';
+import { revalidateOnlyAfterForms } from '#app/lib/revalidate.ts';
 import type { Route } from './+types/layout';
 
+/**
+ * Only what the layout itself renders: the header's social links and the site's name and addresses. Each
+ * page's loader brings its own sections, and the footer's texts load when their modal opens, so a page's
+ * hydration data carries what the page shows and nothing else (docs/decisions/0014-first-paint.md).
+ */
 export async function loader({ context }: Route.LoaderArgs) {
-  return { content: await context.services.content.getContent(), site: context.site };
+  const { social } = await context.services.content.getContent();
+  return { social, site: context.site };
 }
 
-/** Content is one object shared by the public pages (docs/product.md#site-content-model): moving between them needs no refetch. */
-export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) =>
-  formMethod ? defaultShouldRevalidate : false;
+/** The social links and site details rarely change: moving between public pages does not refetch them. */
+export const shouldRevalidate = revalidateOnlyAfterForms;
 
+/**
+ * The header is transparent over the dark banners of the landing and About pages; every other page
+ * (blog, 404, subscription results) has a white top, so its header is solid from the start.
+ */
 function variantFor(pathname: string): HeaderVariant {
+  if (pathname === '/') return 'landing';
   if (pathname === '/about-us') return 'about';
-  if (pathname === '/blogs' || pathname.startsWith('/blogs/') || pathname.startsWith('/preview/')) return 'blog';
-  return 'landing';
+  return 'solid';
 }
 
 export default function PublicLayout({ loaderData }: Route.ComponentProps) {
-  const { content, site } = loaderData;
+  const { social, site } = loaderData;
   const { pathname } = useLocation();
   return (
     <MediaBaseContext.Provider value={site.mediaUrl}>
-      <a className="skip-link" href="#main">
-        Skip to content
-      </a>
-      <Header variant={variantFor(pathname)} social={content.social} siteName={site.siteName} />
-      <main id="main">
-        <Outlet />
-      </main>
-      <Footer privacyPolicy={content.privacyPolicy} siteName={site.siteName} />
+      <div className="public-page">
+        <a className="skip-link" href="#main">
+          Skip to content
+        </a>
+        <Header variant={variantFor(pathname)} social={social} siteName={site.siteName} />
+        <main id="main">
+          <Outlet />
+        </main>
+        <Footer siteName={site.siteName} />
+      </div>
     </MediaBaseContext.Provider>
   );
 }

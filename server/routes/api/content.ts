@@ -1,16 +1,21 @@
 import { getContent, sectionUpdates } from '#shared/api/content.ts';
+import { getPolicies } from '#shared/api/policies.ts';
 import type { SectionKey } from '#shared/sections.ts';
 import type { SectionUpdate } from '#server/modules/content/service.ts';
 import { actorOf } from '#server/plugins/auth.ts';
 import { route, type ApiRoutes } from './define';
 
-/** The site content, and the update call of every section (derived from the registry). */
+/** The site content, the policy texts alone, and the update call of every section (derived from the registry). */
 export const contentRoutes: ApiRoutes = {
   public(scope, { services }) {
     route(scope, getContent, async (_request, reply) => {
       // Clients may reuse the answer but must ask again each time, so edits show at once.
       reply.header('cache-control', 'no-cache');
       return { data: await services.content.getContent() };
+    });
+    route(scope, getPolicies, async (_request, reply) => {
+      reply.header('cache-control', 'no-cache');
+      return { data: (await services.content.getContent()).privacyPolicy };
     });
   },
   admin(scope, { services }) {

@@ -1,0 +1,10 @@
+import { subscribe } from '#shared/api/subscribers.ts';
+import { call } from '#app/lib/api-client.ts';
+
+/**
+ * What the subscribe box needs only when it is sent: the form's schema and the call. SubscribeBox imports
+ * this module on submit, so blog pages do not load Zod before anyone subscribes.
+ */
+export { subscribeFormSchema } from '#shared/schemas/subscribe.ts';
+
+export const sendSubscription = (email: string, blogId: string | null) => call(subscribe, { body: { email, blogId } });
