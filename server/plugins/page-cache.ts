@@ -159,9 +159,11 @@ function sendWire(request: FastifyRequest, reply: FastifyReply, page: CachedPage
   const wire = page.wire!;
   const res = reply.raw;
   reply.hijack();
+  // Only what the page does not store: a miss reaches here through the route, after the security hook has
+  // set its own defaults (a second, stricter Content-Security-Policy would block the page's scripts).
   const own = reply.getHeaders();
   const extra: string[] = [];
-  for (const name in own) extra.push(name, String(own[name]));
+  for (const name in own) if (!(name in wire.identity.headers)) extra.push(name, String(own[name]));
   if (page.status === 200 && request.headers['if-none-match'] === page.etag) {
     res.writeHead(304, extra.length ? wire.notModified.concat(extra) : wire.notModified);
     return res.end();
