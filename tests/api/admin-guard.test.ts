@@ -84,6 +84,7 @@ export const ADMIN_ENDPOINTS: AdminEndpoint[] = [
 /** Endpoints anyone may call. A new endpoint goes into this list or into ADMIN_ENDPOINTS. */
 export const PUBLIC_ENDPOINTS = [
   'GET /api/get-content',
+  'GET /api/policies',
   'POST /api/send-mail',
   'POST /api/auth/login-user',
   'POST /api/auth/reset-password',
