@@ -80,6 +80,16 @@ describe.each(DATABASE_KINDS)('page cache on %s', (kind) => {
     }
   });
 
+  it("keeps route discovery's whole query: client-side navigation learns the routes it asked for", async () => {
+    const version = build.assets.version;
+    const about = await get(`/__manifest?paths=${encodeURIComponent('/about-us')}&version=${version}`);
+    const admin = await get(`/__manifest?paths=${encodeURIComponent('/admin/change-password')}&version=${version}`);
+    expect(about.statusCode).toBe(200);
+    expect(admin.statusCode).toBe(200);
+    expect(admin.body).toContain('change-password');
+    expect(admin.body).not.toBe(about.body);
+  });
+
   it('renders a page once for 20 simultaneous requests after an edit', async () => {
     await get('/');
     await edit(1);
