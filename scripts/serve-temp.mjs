@@ -22,20 +22,29 @@ export async function serveTemp(env = {}) {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'site-bench-'));
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['build/node/main.js'], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      PUBLIC_URL: url,
-      ADMIN_PASSWORD: 'bench-secret',
-      LOG_LEVEL: 'warn',
-      ...env,
+  const child = spawn(
+    process.execPath,
+    [
+      ...(process.env.PROF_DIR
+        ? ['--cpu-prof', '--cpu-prof-interval=100', '--cpu-prof-dir=' + process.env.PROF_DIR]
+        : []),
+      'build/node/main.js',
+    ],
+    {
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        PUBLIC_URL: url,
+        ADMIN_PASSWORD: 'bench-secret',
+        LOG_LEVEL: 'warn',
+        ...env,
+      },
+      stdio: ['ignore', 'inherit', 'inherit'],
     },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
+  );
   // Up to a minute: on a busy machine the first start (migrations, seed images) takes a while.
   let up = false;
   for (let i = 0; i < 600 && !up; i++) {

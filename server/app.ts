@@ -1,10 +1,11 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { accessLog } from './plugins/access-log';
+import { httpServerFactory, type FirstAnswer } from './http-server';
+import { accessLog, logAnsweredHit } from './plugins/access-log';
 import { frameworkErrors, registerErrorHandling } from './plugins/errors';
 import { registerDrain, registerHealth } from './plugins/health';
 import { registerMetrics } from './plugins/metrics';
-import { createPageCache, registerCachedPageHits } from './plugins/page-cache';
+import { createHitAnswerer, createPageCache, registerCachedPageHits } from './plugins/page-cache';
 import { registerRequestIdHeader, requestIdOf } from './plugins/request-id';
 import { registerSecurity } from './plugins/security';
 import { registerSitemaps } from './plugins/sitemaps';
@@ -34,7 +35,10 @@ const MAX_PATH_PARAM_LENGTH = 3000;
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { services } = options;
   const { config } = services;
+  // Set once the page cache exists (below): cache hits are answered before Fastify (server/http-server.ts).
+  let firstAnswer: FirstAnswer | undefined;
   const app = Fastify({
+    serverFactory: httpServerFactory(() => firstAnswer),
     logger: options.logger ?? { level: config.logLevel },
     // One access line per request (ACCESS_LOG), instead of Fastify's two; errors are logged either way.
     logController: accessLog(config.accessLog),
@@ -65,7 +69,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     options.ssr?.onCacheResult?.(hit);
   };
   const pageCache = options.ssr?.cache ? createPageCache({ onCacheResult }) : undefined;
-  if (pageCache) registerCachedPageHits(app, pageCache, services.siteMeta.contentVersion);
+  if (pageCache) {
+    registerCachedPageHits(app, pageCache, services.siteMeta.contentVersion);
+    firstAnswer = createHitAnswerer(pageCache, services.siteMeta.contentVersion, {
+      draining: () => app.draining,
+      requestId: requestIdOf,
+      answered(hit) {
+        services.metrics.request(hit.method, hit.route, hit.status, (performance.now() - hit.startedAt) / 1000);
+        logAnsweredHit(app.log, config.accessLog, hit);
+      },
+    });
+  }
   await options.before?.(app);
   await registerSecurity(app, config, { devServer: options.ssr?.mode === 'development' });
   registerHealth(app, services.db);

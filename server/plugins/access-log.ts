@@ -1,4 +1,5 @@
-import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
+import { LogController, type FastifyBaseLogger, type FastifyReply, type FastifyRequest } from 'fastify';
+import type { AnsweredHit } from './page-cache';
 
 /**
  * Fastify logs two lines per request ("incoming request", "request completed"), each with the request
@@ -36,3 +37,17 @@ const lineOf = (request: FastifyRequest, reply: FastifyReply) => ({
 
 /** The log controller for `Fastify({ logController })`: one line per request when `enabled`, errors always. */
 export const accessLog = (enabled: boolean): LogController => new AccessLog(enabled);
+
+/**
+ * The access line of a cache hit answered before Fastify (createHitAnswerer in ./page-cache.ts): the same
+ * fields as every other request's line, under the same `reqId` label Fastify's request logger adds.
+ */
+export function logAnsweredHit(log: FastifyBaseLogger, enabled: boolean, hit: AnsweredHit): void {
+  // Below level info pino's `info` is a no-op: the line is built and dropped, as Fastify's own would be.
+  if (!enabled) return;
+  const ms = Math.round((performance.now() - hit.startedAt) * 10) / 10;
+  log.info(
+    { reqId: hit.id, method: hit.method, url: hit.url, status: hit.status, ms, bytes: hit.bytes || undefined },
+    'request',
+  );
+}

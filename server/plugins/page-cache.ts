@@ -1,6 +1,6 @@
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { OutgoingHttpHeaders } from 'node:http';
+import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { Lru } from '#server/lib/lru.ts';
 import type { ContentVersion } from '#server/modules/site-meta/content-version.ts';
 
@@ -47,7 +47,15 @@ export interface CachedPage extends RenderedPage {
    * The headers of the first answer of this page (security headers included, per-request ones left out),
    * captured when it was sent; hits answer with them as they are. Unset until that first answer.
    */
-  wire?: { identity: Wire; br?: Wire; gzip?: Wire; notModified: string[]; compressible: boolean };
+  wire?: {
+    identity: Wire;
+    br?: Wire;
+    gzip?: Wire;
+    notModified: string[];
+    compressible: boolean;
+    /** The route pattern of the first answer (metrics count hits under it). */
+    route: string | undefined;
+  };
 }
 
 const CACHE_ENTRIES = 500;
@@ -149,6 +157,7 @@ export function sendPage(request: FastifyRequest, reply: FastifyReply, page: Cac
       identity: wireOf(headers, page.body),
       notModified: wireOf(headers, Buffer.alloc(0)).raw.slice(0, -2),
       compressible: COMPRESSIBLE.test(type) && page.body.length > 1024,
+      route: request.routeOptions.url,
     };
   }
   return sendWire(request, reply, page);
@@ -161,19 +170,29 @@ export function sendPage(request: FastifyRequest, reply: FastifyReply, page: Cac
  * onResponse hooks when the response finishes, and `reply.statusCode` reads the status written here.
  */
 function sendWire(request: FastifyRequest, reply: FastifyReply, page: CachedPage) {
-  const wire = page.wire!;
-  const res = reply.raw;
   reply.hijack();
   // Only what the page does not store: a miss reaches here through the route, after the security hook has
   // set its own defaults (a second, stricter Content-Security-Policy would block the page's scripts).
   const own = reply.getHeaders();
   const extra: string[] = [];
-  for (const name in own) if (!(name in wire.identity.headers)) extra.push(name, String(own[name]));
-  if (page.status === 200 && request.headers['if-none-match'] === page.etag) {
+  for (const name in own) if (!(name in page.wire!.identity.headers)) extra.push(name, String(own[name]));
+  writeWire(request.raw, reply.raw, page, extra);
+}
+
+/** Writes a page's stored answer (a 304 when the client holds it) plus `extra` headers. */
+function writeWire(
+  req: IncomingMessage,
+  res: ServerResponse,
+  page: CachedPage,
+  extra: string[],
+): { status: number; bytes: number } {
+  const wire = page.wire!;
+  if (page.status === 200 && req.headers['if-none-match'] === page.etag) {
     res.writeHead(304, extra.length ? wire.notModified.concat(extra) : wire.notModified);
-    return res.end();
+    res.end();
+    return { status: 304, bytes: 0 };
   }
-  const encoding = wire.compressible ? pickEncoding(request.headers['accept-encoding']) : null;
+  const encoding = wire.compressible ? pickEncoding(req.headers['accept-encoding']) : null;
   let answer = wire.identity;
   if (encoding) {
     answer = wire[encoding] ??= wireOf(
@@ -184,6 +203,51 @@ function sendWire(request: FastifyRequest, reply: FastifyReply, page: CachedPage
   res.writeHead(page.status, extra.length ? answer.raw.concat(extra) : answer.raw);
   // Node writes no body for HEAD; content-length still says what the GET would get.
   res.end(answer.body);
+  return { status: page.status, bytes: answer.body.length };
+}
+
+/** What the server learns of a hit answered before Fastify saw the request (see `createHitAnswerer`). */
+export interface AnsweredHit {
+  method: string;
+  url: string;
+  /** The request id sent back as `x-request-id` (server/plugins/request-id.ts). */
+  id: string;
+  status: number;
+  /** The route pattern the page was first rendered under, for metrics. */
+  route: string | undefined;
+  bytes: number;
+  startedAt: number;
+}
+
+/**
+ * The cache-hit answer that runs before Fastify (server/http-server.ts): for a page held at the current
+ * version, Fastify's request and reply objects, routing, hooks and logger child cost more than the answer
+ * itself (docs/decisions/0011-shared-page-cache.md, "Hit path"). What those hooks did for a hit is done
+ * here or by `answered`: the request id header, metrics and the access line. Returns false for anything
+ * else, which Fastify then handles as usual: other methods, the API, misses, a version that must be read
+ * first, and every request once the process drains (the drain hook's `Connection: close` then applies).
+ */
+export function createHitAnswerer(
+  cache: PageCache,
+  contentVersion: ContentVersion,
+  options: {
+    draining: () => boolean;
+    requestId: (req: IncomingMessage) => string;
+    answered: (hit: AnsweredHit) => void;
+  },
+) {
+  return (req: IncomingMessage, res: ServerResponse): boolean => {
+    const { method, url } = req;
+    if ((method !== 'GET' && method !== 'HEAD') || !url || url.startsWith('/api/') || options.draining()) return false;
+    const page = cache.freshHit(url, contentVersion.peek());
+    if (!page) return false;
+    const startedAt = performance.now();
+    const id = options.requestId(req);
+    const { status, bytes } = writeWire(req, res, page, ['x-request-id', id]);
+    cache.onCacheResult?.(true);
+    options.answered({ method, url, id, status, route: page.wire!.route, bytes, startedAt });
+    return true;
+  };
 }
 
 /**
