@@ -1,7 +1,8 @@
 import { PassThrough } from 'node:stream';
 import { renderToPipeableStream } from 'react-dom/server';
 import { ServerRouter, type AppLoadContext, type EntryContext } from 'react-router';
-import { withCriticalCss } from './lib/critical-css.server';
+import { withCriticalCss, withoutModulePreloads } from './lib/first-paint.server';
+import { isAdminPage } from './lib/page-kind';
 import { NonceContext } from './lib/nonce';
 import './lib/load-context';
 
@@ -10,7 +11,8 @@ export const streamTimeout = 5000;
 /**
  * Renders the whole document before answering (onAllReady): search engines and the page cache get the
  * complete HTML, and public pages have nothing to stream anyway. The finished HTML then gets the CSS it
- * uses inlined in its head, so the first paint waits for no stylesheet (lib/critical-css.ts).
+ * uses inlined in its head, so the first paint waits for no stylesheet (lib/critical-css.ts), and public
+ * pages lose their module preloads, so no script download competes with that paint.
  */
 export default function handleRequest(
   request: Request,
@@ -37,7 +39,8 @@ export default function handleRequest(
         body.on('end', () => {
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
           const html = withCriticalCss(Buffer.concat(chunks).toString('utf8'));
-          resolve(new Response(html, { headers: responseHeaders, status }));
+          const admin = isAdminPage(routerContext.staticHandlerContext.matches.map((match) => match.route.id));
+          resolve(new Response(admin ? html : withoutModulePreloads(html), { headers: responseHeaders, status }));
         });
         pipe(body);
       },

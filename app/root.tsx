@@ -2,6 +2,7 @@ import { Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRouteEr
 import { TOAST_AUTO_CLOSE_MS } from '#shared/messages.ts';
 import { ErrorScreen } from './components/ui/ErrorScreen';
 import { useNonce } from './lib/nonce';
+import { isAdminPage } from './lib/page-kind';
 import { Toasts } from './lib/toast';
 import appStyles from './styles/app.scss?url';
 
@@ -9,7 +10,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   // Admin screens are drawn by scripts (nothing to paint early) and their own stylesheet must follow the
   // site's in the cascade: there the site stylesheet stays a normal link in the head.
-  const admin = useMatches().some((match) => match.id.startsWith('routes/admin/'));
+  const admin = isAdminPage(useMatches().map((match) => match.id));
   const siteStylesheet = <link rel="stylesheet" href={appStyles} />;
   return (
     <html lang="en">
@@ -26,7 +27,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <body>
         {children}
         {/* On public pages the whole site stylesheet comes at the end of the body: the server has inlined
-            the rules this page's HTML uses into the head (lib/critical-css.server.ts), so first paint does
+            the rules this page's HTML uses into the head (lib/first-paint.server.ts), so first paint does
             not wait for it. It comes before the scripts, which wait for it, so nothing hydrates (a modal,
             the phone menu) before every rule is there. */}
         {admin ? null : siteStylesheet}
