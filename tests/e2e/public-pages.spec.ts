@@ -159,7 +159,7 @@ test('the first paint needs no stylesheet: the page inlines the rules it uses an
   expect(inline).not.toContain('.table-striped');
   expect(inline).not.toContain('.modal-dialog');
   const body = html.slice(html.indexOf('<body'));
-  expect(body).toMatch(/<link rel="stylesheet" href="\/assets\/app-[\w-]+\.css"/);  // No script download competes with that paint: the hydration script imports the modules itself.
+  expect(body).toMatch(/<link rel="stylesheet" href="\/assets\/app-[\w-]+\.css"/); // No script download competes with that paint: the hydration script imports the modules itself.
   expect(html).not.toContain('rel="modulepreload"');
   expect(body).toMatch(/<script[^>]+type="module"/);
 });
