@@ -1,7 +1,6 @@
 import { useCallback, useState } from 'react';
-import { Badge, Button, Form, Spinner, Table } from 'react-bootstrap';
+import { Badge, Form, Table } from 'react-bootstrap';
 import { Link, useSearchParams } from 'react-router';
-import { MESSAGES } from '#shared/messages.ts';
 import { UI_MESSAGES } from '#shared/messages.ts';
 import { deletePost, listAdminPosts, listCategories, restorePost } from '#shared/api/blog.ts';
 import { toast } from '#app/lib/toast.tsx';
@@ -11,6 +10,7 @@ import { isoToZoned } from '#shared/zoned-time.ts';
 import { ConfirmDialog } from '#app/components/ui/ConfirmDialog.tsx';
 import { call, callPage } from '#app/lib/api-client.ts';
 import { usePagedList } from '#app/lib/use-paged-list.ts';
+import { LoadMore } from '#app/components/ui/LoadMore.tsx';
 import { useSubmit } from '#app/lib/use-submit.ts';
 import type { Route } from './+types/blogs';
 import { IconButton } from '#app/components/ui/IconButton.tsx';
@@ -157,12 +157,7 @@ function PostList({ selected, status, firstPage, timeZone }: PostListProps) {
           </tbody>
         </Table>
       </div>
-      {list.failed ? <p className="text-danger">{MESSAGES.somethingWentWrong}</p> : null}
-      {list.more ? (
-        <Button variant="outline-secondary" onClick={list.more} disabled={list.loading}>
-          {list.loading ? <Spinner animation="border" size="sm" role="status" aria-label="Loading" /> : 'Load more'}
-        </Button>
-      ) : null}
+      <LoadMore list={list} />
       <ConfirmDialog
         show={deleting !== null}
         message={`Delete "${deleting?.title ?? ''}"? It stays in the Trash for 30 days.`}

@@ -1,11 +1,11 @@
 import { useCallback, useState } from 'react';
-import { Badge, Button, Spinner, Table } from 'react-bootstrap';
-import { MESSAGES } from '#shared/messages.ts';
+import { Badge, Button, Table } from 'react-bootstrap';
 import { formatDate } from '#shared/format.ts';
 import { deleteMessage, listMessages, markMessageRead, type ContactMessage } from '#shared/api/inbox.ts';
 import { ConfirmDialog } from '#app/components/ui/ConfirmDialog.tsx';
 import { call, callPage } from '#app/lib/api-client.ts';
 import { usePagedList } from '#app/lib/use-paged-list.ts';
+import { LoadMore } from '#app/components/ui/LoadMore.tsx';
 import { useSubmit } from '#app/lib/use-submit.ts';
 import type { Route } from './+types/messages';
 import { IconButton } from '#app/components/ui/IconButton.tsx';
@@ -72,12 +72,7 @@ export default function Messages({ loaderData: firstPage }: Route.ComponentProps
           </tbody>
         </Table>
       </div>
-      {list.failed ? <p className="text-danger">{MESSAGES.somethingWentWrong}</p> : null}
-      {list.more ? (
-        <Button variant="outline-secondary" onClick={list.more} disabled={list.loading}>
-          {list.loading ? <Spinner animation="border" size="sm" role="status" aria-label="Loading" /> : 'Load more'}
-        </Button>
-      ) : null}
+      <LoadMore list={list} />
       <ConfirmDialog
         show={deleting !== null}
         message={`Delete the message from ${deleting?.name ?? ''}?`}

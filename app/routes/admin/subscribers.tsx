@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { Badge, Button, Form, Spinner, Table } from 'react-bootstrap';
+import { Badge, Button, Form, Table } from 'react-bootstrap';
 import { toast } from '#app/lib/toast.tsx';
 import { formatDate } from '#shared/format.ts';
 import { MESSAGES } from '#shared/messages.ts';
@@ -7,6 +7,7 @@ import { ConfirmDialog } from '#app/components/ui/ConfirmDialog.tsx';
 import { exportSubscribers, listSubscribers, removeSubscriber, type Subscriber } from '#shared/api/subscribers.ts';
 import { call, callPage, download } from '#app/lib/api-client.ts';
 import { usePagedList } from '#app/lib/use-paged-list.ts';
+import { LoadMore } from '#app/components/ui/LoadMore.tsx';
 import { useSubmit } from '#app/lib/use-submit.ts';
 import { AddSubscribersDialog, type AddMode } from '#app/features/admin/AddSubscribersDialog.tsx';
 import type { Route } from './+types/subscribers';
@@ -121,12 +122,7 @@ export default function Subscribers({ loaderData: firstPage }: Route.ComponentPr
           </tbody>
         </Table>
       </div>
-      {list.failed ? <p className="text-danger">{MESSAGES.somethingWentWrong}</p> : null}
-      {list.more ? (
-        <Button variant="outline-secondary" onClick={list.more} disabled={list.loading}>
-          {list.loading ? <Spinner animation="border" size="sm" role="status" aria-label="Loading" /> : 'Load more'}
-        </Button>
-      ) : null}
+      <LoadMore list={list} />
       {adding ? (
         <AddSubscribersDialog mode={adding} onClose={() => setAdding(null)} onAdded={() => void list.reload()} />
       ) : null}
