@@ -120,7 +120,7 @@ async function plans(db: Db, kind: 'sqlite' | 'postgres', cursor: { key: string;
   const queries = {
     'blog keyset page': sql`select id from blog_posts where status = 'published' and deleted_at is null and (published_at, id) < (${cursor.key}, ${cursor.id}) order by published_at desc, id desc limit 11`,
     'blog numbered page ids': sql`select id from blog_posts where status = 'published' and deleted_at is null order by published_at desc, id desc limit 10 offset 10`,
-    'sitemap batch': sql`select p.id, p.slug, p.updated_at, p.published_at, c.slug from blog_posts p left join blog_categories c on c.id = p.category_id where p.status = 'published' and p.deleted_at is null and (p.published_at, p.id) < (${cursor.key}, ${cursor.id}) order by p.published_at desc, p.id desc limit 5000`,
+    'sitemap file read': sql`select slug, updated_at, category_id from blog_posts where status = 'published' and deleted_at is null and (published_at, id) < (${cursor.key}, ${cursor.id}) order by published_at desc, id desc limit 50000`,
     'subscriber keyset page': sql`select id from subscribers where (created_at, id) < (${iso(5_000_000)}, ${'x'}) order by created_at desc, id desc limit 51`,
     'expired sessions': sql`delete from sessions where expires_at < ${iso(0)} or revoked_at < ${iso(0)}`,
   };

@@ -35,7 +35,6 @@ const ADMIN_PAGE_SIZE = 50;
 /** Offsets below this are skipped from the start without waiting for the count. */
 const NEAR_PAGES = 1000;
 /** Rows per query while a sitemap is written. */
-const SITEMAP_BATCH = 5000;
 
 type PageQuery = { page?: number; limit?: number; cursor?: string };
 interface PostPage {
@@ -476,21 +475,24 @@ export function createBlogService(deps: {
     countPublic: () => repo.countPosts(db, { status: 'public' }),
 
     /**
-     * The addresses of `count` public posts from the `offset`-th, newest publication first, a batch at a
-     * time (a child sitemap): the start is found in the index once, then each batch is a keyset read of
-     * the few columns an address needs, so at most one batch of rows is in memory.
+     * The addresses of `count` public posts from the `offset`-th, newest publication first (one sitemap
+     * file, at most 50,000): the start is one skip in the covering index, then one read of the three
+     * columns an address needs. One read rather than keyset batches, which also had to read each row's
+     * cursor columns and took twice as long (docs/decisions/0013-growth.md); 50,000 short rows are a few
+     * MB, as is the file made from them.
      */
-    async *publicAddresses(offset: number, count: number, batch = SITEMAP_BATCH) {
-      let after = offset > 0 ? await repo.publicPositionAt(db, offset - 1) : undefined;
-      if (offset > 0 && !after) return;
-      for (let left = count; left > 0;) {
-        const rows = await repo.listPublicAddresses(db, Math.min(batch, left), after);
-        if (rows.length) yield rows.map((r) => ({ url: pathOf(r.category_slug, r.slug), updatedAt: r.updated_at }));
-        if (rows.length < Math.min(batch, left)) return;
-        left -= rows.length;
-        const last = rows.at(-1)!;
-        after = { key: last.published_at!, id: last.id };
-      }
+    async publicAddresses(offset: number, count: number) {
+      const after = offset > 0 ? await repo.publicPositionAt(db, offset - 1) : undefined;
+      if ((offset > 0 && !after) || count <= 0) return [];
+      const [rows, categories] = await Promise.all([
+        repo.listPublicAddresses(db, count, after),
+        repo.listCategories(db),
+      ]);
+      const segments = new Map(categories.map((c) => [c.id, c.slug]));
+      return rows.map((r) => ({
+        url: pathOf((r.category_id && segments.get(r.category_id)) ?? null, r.slug),
+        updatedAt: r.updated_at,
+      }));
     },
 
     recentPosts: async () =>

@@ -6,9 +6,8 @@ import type { BlogService } from './service';
  * The sitemaps as XML text (docs/decisions/0013-growth.md). A sitemap file holds at most 50,000 URLs, so
  * the site's URLs are split into files: `/sitemap.xml` (the one robots.txt has always named) holds the
  * fixed pages, the categories and the newest posts; `/sitemaps/2.xml`, `/sitemaps/3.xml` … hold the older
- * posts, 50,000 each; `/sitemap-index.xml` lists them all. Posts are read a batch at a time, a few columns
- * each, and each batch is turned into one string at once: a 50,000-URL file is ten reads and ten strings,
- * not 50,000 small parts. Served by server/plugins/sitemaps.ts, which keeps the answers per content version.
+ * posts, 50,000 each; `/sitemap-index.xml` lists them all. A file's posts are one read of the three columns
+ * an address needs (BlogService.publicAddresses). Served by server/plugins/sitemaps.ts, which keeps the answers per content version.
  */
 export const URLS_PER_SITEMAP = 50_000;
 
@@ -46,14 +45,13 @@ export function createSitemaps(blog: Blog, base: string, perFile = URLS_PER_SITE
       const { categories, files, postsOf } = await plan();
       if (!Number.isInteger(file) || file < 1 || file > files) return null;
       const { offset, count } = postsOf(file);
-      const posts: string[] = [];
-      let newest: string | undefined;
-      for await (const batch of blog.publicAddresses(offset, count)) {
-        newest ??= batch[0]?.updatedAt;
-        let text = '';
-        for (const post of batch) text += urlEntry(base, post.url, post.updatedAt);
-        posts.push(text);
-      }
+      const posts = await blog.publicAddresses(offset, count);
+      const newest = posts[0]?.updatedAt;
+      // The base is escaped once; escaping is per character, so escaping its parts is escaping the whole.
+      const open = `<url><loc>${escapeXml(base)}`;
+      let text = '';
+      for (const post of posts)
+        text += `${open}${escapeXml(post.url)}</loc><lastmod>${post.updatedAt}</lastmod></url>\n`;
       // The first file opens with the fixed pages; the blog list's lastmod is its newest post's.
       const fixed =
         file === 1
@@ -62,7 +60,7 @@ export function createSitemaps(blog: Blog, base: string, perFile = URLS_PER_SITE
             urlEntry(base, '/blogs', newest) +
             categories.map((c) => urlEntry(base, blogCategoryUrl(c.slug))).join('')
           : '';
-      return URLSET_OPEN + fixed + posts.join('') + URLSET_CLOSE;
+      return URLSET_OPEN + fixed + text + URLSET_CLOSE;
     },
 
     /** The index of every sitemap file. */
