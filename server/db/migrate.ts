@@ -16,6 +16,7 @@ import * as categoryAddressKeys from './migrations/2026-11-25-0013-category-addr
 import * as growthIndexes from './migrations/2026-11-26-0014-growth-indexes';
 import * as listOrderIndexes from './migrations/2026-11-27-0015-list-order-indexes';
 import * as pageSecret from './migrations/2026-11-27-0016-page-secret';
+import * as resetCodeWindow from './migrations/2026-11-28-0017-reset-code-window';
 
 /**
  * Migrations are listed here rather than read from a folder at run time, so the bundled server carries
@@ -38,6 +39,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-26-0014-growth-indexes': growthIndexes,
   '2026-11-27-0015-list-order-indexes': listOrderIndexes,
   '2026-11-27-0016-page-secret': pageSecret,
+  '2026-11-28-0017-reset-code-window': resetCodeWindow,
 };
 
 /** Every migration this version knows (a backup made by a newer version is refused by restore). */

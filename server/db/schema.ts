@@ -129,6 +129,10 @@ export interface PasswordResetTable {
   failed_attempts: number;
   used_at: string | null;
   created_at: string;
+  /** When the account's current window of reset codes began (null before the first code). */
+  window_started_at: string | null;
+  /** Codes sent in that window (at most RESET_CODES_PER_WINDOW in server/modules/auth/service.ts). */
+  codes_in_window: Generated<number>;
 }
 
 export interface BlogCategoryTable {

@@ -14,6 +14,7 @@ import {
   userRow,
 } from '#tests/helpers/auth.ts';
 import { DATABASE_KINDS } from '#tests/helpers/databases.ts';
+import { RESET_CODE_TTL_MS, RESET_CODES_PER_WINDOW } from '#server/modules/auth/service.ts';
 import { buildTestApp, type TestApp } from '#tests/helpers/test-app.ts';
 
 const NEW_PASSWORD = 'brand-new-secret';
@@ -222,6 +223,59 @@ describe.each(DATABASE_KINDS)('forgotten password on %s', (kind) => {
       }
       expect(answers.at(-1)).toBe(200);
       expect((await login(t, ADMIN.email, NEW_PASSWORD)).statusCode).toBe(200);
+    });
+
+    describe('the allowance per account (RESET_CODES_PER_WINDOW), whoever asks', () => {
+      const fromAddress = (i: number) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/auth/reset-password',
+          payload: { email: ADMIN.email },
+          remoteAddress: `198.51.100.${i}`,
+        });
+      const newMails = async (before: string[]) =>
+        (await resetMails(t, ADMIN.email)).filter((m) => !before.includes(m)).map(codeOf);
+
+      it('past 5 codes from many addresses answers alike, sends nothing and keeps the newest code valid', async () => {
+        const before = await resetMails(t, ADMIN.email);
+        const answers = [];
+        for (let i = 1; i <= 12; i++) answers.push(await fromAddress(i));
+        expect(new Set(answers.map((r) => `${r.statusCode} ${r.body}`))).toEqual(
+          new Set([`200 ${JSON.stringify({ data: SERVER_MESSAGES.resetRequested })}`]),
+        );
+        const codes = await newMails(before);
+        expect(codes).toHaveLength(RESET_CODES_PER_WINDOW);
+        // The owner's newest e-mail still holds the code that works.
+        expect((await verify({ otp: codes.at(-1)! })).statusCode).toBe(200);
+      });
+
+      it('counts requests sent at the same time exactly', async () => {
+        const before = await resetMails(t, ADMIN.email);
+        await Promise.all(Array.from({ length: 15 }, (_, i) => fromAddress(i + 1)));
+        expect(await newMails(before)).toHaveLength(RESET_CODES_PER_WINDOW);
+        expect(await t.services.db.selectFrom('password_resets').selectAll().execute()).toHaveLength(1);
+      });
+
+      it('sends a code again once the window is over (when the newest code has expired)', async () => {
+        for (let i = 1; i <= RESET_CODES_PER_WINDOW; i++) await fromAddress(i);
+        const over = new Date(Date.now() - RESET_CODE_TTL_MS - 1000).toISOString();
+        await t.services.db.updateTable('password_resets').set({ window_started_at: over, expires_at: over }).execute();
+        const before = await resetMails(t, ADMIN.email);
+        await fromAddress(99);
+        const [code] = await newMails(before);
+        expect((await verify({ otp: code! })).statusCode).toBe(200);
+      });
+
+      it('sends a code again after the owner used one, even with the allowance spent', async () => {
+        const before = await resetMails(t, ADMIN.email);
+        for (let i = 1; i <= RESET_CODES_PER_WINDOW; i++) await fromAddress(i);
+        expect((await verify({ otp: (await newMails(before)).at(-1)! })).statusCode).toBe(200);
+        const after = await resetMails(t, ADMIN.email);
+        await fromAddress(50);
+        const [code] = await newMails(after);
+        expect((await verify({ otp: code!, password: 'another-new-secret' })).statusCode).toBe(200);
+        expect((await login(t, ADMIN.email, 'another-new-secret')).statusCode).toBe(200);
+      });
     });
 
     it("does not take one user's code for another user", async () => {

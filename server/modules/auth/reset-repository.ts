@@ -2,25 +2,65 @@ import type { Db } from '#server/db/database.ts';
 import { now } from '#server/db/database.ts';
 
 /**
- * Stores a user's reset code, replacing any earlier one. One upsert statement, so two requests at the
- * same time cannot both insert (a delete-then-insert failed with a key conflict on PostgreSQL).
+ * Stores a user's new reset code, replacing any earlier one, unless the account was already sent
+ * `window.max` codes within `window.ms` (and none of them was used): then nothing changes and the result
+ * is false, so the code the owner holds stays valid and no e-mail goes out. One upsert statement whose
+ * update is conditional, so requests at the same time neither both insert (a delete-then-insert failed
+ * with a key conflict on PostgreSQL) nor exceed the count.
  */
-export async function upsertResetCode(
+export async function issueResetCode(
   db: Db,
   reset: { userId: string; codeHash: string; expiresAt: string },
-): Promise<void> {
+  window: { ms: number; max: number },
+): Promise<boolean> {
+  const at = now();
+  const cutoff = new Date(Date.parse(at) - window.ms).toISOString();
   const fresh = {
     code_hash: reset.codeHash,
     expires_at: reset.expiresAt,
     failed_attempts: 0,
     used_at: null,
-    created_at: now(),
+    created_at: at,
   };
-  await db
+  const stored = await db
     .insertInto('password_resets')
-    .values({ user_id: reset.userId, ...fresh })
-    .onConflict((oc) => oc.column('user_id').doUpdateSet(fresh))
-    .execute();
+    .values({ user_id: reset.userId, ...fresh, window_started_at: at, codes_in_window: 1 })
+    .onConflict((oc) =>
+      oc
+        .column('user_id')
+        .doUpdateSet((eb) => {
+          const windowOver = eb.or([
+            eb('password_resets.window_started_at', 'is', null),
+            eb('password_resets.window_started_at', '<=', cutoff),
+          ]);
+          return {
+            ...fresh,
+            window_started_at: eb
+              .case()
+              .when(windowOver)
+              .then(at)
+              .else(eb.ref('password_resets.window_started_at'))
+              .end(),
+            codes_in_window: eb
+              .case()
+              .when(windowOver)
+              .then(1)
+              .else(eb('password_resets.codes_in_window', '+', 1))
+              .end(),
+          };
+        })
+        .where((eb) =>
+          eb.or([
+            eb('password_resets.window_started_at', 'is', null),
+            eb('password_resets.window_started_at', '<=', cutoff),
+            eb('password_resets.codes_in_window', '<', window.max),
+            eb('password_resets.used_at', 'is not', null),
+          ]),
+        ),
+    )
+    .returning('user_id')
+    .executeTakeFirst();
+  return stored !== undefined;
 }
 
 export async function findResetCode(db: Db, userId: string) {

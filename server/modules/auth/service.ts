@@ -12,7 +12,7 @@ import {
   deleteStaleResetCodes,
   findResetCode,
   takeResetTry,
-  upsertResetCode,
+  issueResetCode,
 } from './reset-repository';
 import {
   deleteStaleSessions,
@@ -33,6 +33,14 @@ export const SESSION_MAX_AGE_MS = 30 * 24 * 3600_000;
 const SESSION_EXTEND_EVERY_MS = 3600_000;
 export const RESET_CODE_TTL_MS = 10 * 60_000;
 export const RESET_CODE_MAX_TRIES = 5;
+/**
+ * Codes one account is sent per RESET_CODE_TTL_MS, whoever asks and from however many addresses (the
+ * per-address limits in server/plugins/rate-limits.ts cannot see a flood spread over many). A window
+ * lasts as long as a code does, so when the allowance is spent the newest code the owner was sent is
+ * still valid, and once it expires the window is over and a new code can be sent: a flood can neither
+ * fill the owner's inbox nor lock the owner out.
+ */
+export const RESET_CODES_PER_WINDOW = 5;
 
 export interface AuthContext {
   user: SessionUser;
@@ -102,19 +110,23 @@ export function createAuthService(deps: { db: Db; mail: MailService; siteName: s
       const user = await findUserByEmail(db, email.trim());
       if (user) {
         const code = newResetCode();
-        // The code and its e-mail are kept together or not at all.
-        await db.transaction().execute(async (trx) => {
-          await upsertResetCode(trx, {
-            userId: user.id,
-            codeHash: hashResetCode(user.id, code),
-            expiresAt: at(RESET_CODE_TTL_MS),
-          });
-          await deps.mail.queue(
-            resetCodeMail({ to: user.email, code, siteName: deps.siteName, minutes: RESET_CODE_TTL_MS / 60_000 }),
+        // The code and its e-mail are kept together or not at all; past the account's allowance nothing
+        // is stored or sent, and the answer stays the same (it never says whether an account exists).
+        const sent = await db.transaction().execute(async (trx) => {
+          const stored = await issueResetCode(
             trx,
+            { userId: user.id, codeHash: hashResetCode(user.id, code), expiresAt: at(RESET_CODE_TTL_MS) },
+            { ms: RESET_CODE_TTL_MS, max: RESET_CODES_PER_WINDOW },
           );
+          if (stored) {
+            await deps.mail.queue(
+              resetCodeMail({ to: user.email, code, siteName: deps.siteName, minutes: RESET_CODE_TTL_MS / 60_000 }),
+              trx,
+            );
+          }
+          return stored;
         });
-        deps.mail.kick();
+        if (sent) deps.mail.kick();
       }
       return SERVER_MESSAGES.resetRequested;
     },
