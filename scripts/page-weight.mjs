@@ -1,7 +1,8 @@
 // `node scripts/page-weight.mjs [paths]`: what each public page costs on the wire, on the production build.
 // For every page it prints the HTML size (raw and brotli), the inline hydration data (raw), the inline
-// CSS, and the JavaScript the page loads (every module script and modulepreload), each chunk with its
-// brotli size as served (build/client/**/*.br). Use it to check a change against the budget of
+// CSS, and the JavaScript the page loads: every script, modulepreload and inline module import, followed
+// through each chunk's static imports (public pages have no modulepreloads, decision 0014), each chunk with
+// its brotli size as served (build/client/**/*.br). Use it to check a change against the budget of
 // docs/decisions/0014-first-paint.md (≤ 110 KiB of compressed JavaScript per public page).
 import fs from 'node:fs';
 import { brotliCompressSync } from 'node:zlib';
@@ -21,14 +22,34 @@ async function seededPaths() {
 const brotliOf = (file) =>
   fs.existsSync(`${file}.br`) ? fs.statSync(`${file}.br`).size : brotliCompressSync(fs.readFileSync(file)).length;
 
+/**
+ * The chunks `entries` load before they run: each one's static imports (`import … from"./x.js"` as Vite
+ * writes them), followed recursively. Dynamic `import()`s load later, on demand, and are not counted.
+ */
+function staticGraph(entries) {
+  const seen = new Set();
+  const visit = (src) => {
+    if (seen.has(src)) return;
+    seen.add(src);
+    const code = fs.readFileSync(`build/client${src}`, 'utf8');
+    for (const m of code.matchAll(
+      /(?:^|[;\s}])(?:import|export)\s*(?:[\w*{}\s,$]+from\s*)?["'](\.{1,2}\/[^"']+\.js)["']/g,
+    ))
+      visit(new URL(m[1], `http://x${src}`).pathname);
+  };
+  entries.forEach(visit);
+  return seen;
+}
+
 try {
   const paths = process.argv[2] ? process.argv[2].split(',') : await seededPaths();
   const rows = [];
   for (const path of paths) {
     const html = await (await fetch(server.url + path)).text();
-    const scripts = new Set(
-      [...html.matchAll(/<(?:script|link)\b[^>]*(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]),
-    );
+    const scripts = staticGraph([
+      ...[...html.matchAll(/<(?:script|link)\b[^>]*(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]),
+      ...[...html.matchAll(/\bimport\b[^"';]*["'](\/assets\/[^"']+\.js)["']/g)].map((m) => m[1]),
+    ]);
     // React Router's inline context: the loader data of every route on the page.
     const hydration = [...html.matchAll(/<script[^>]*>([\s\S]*?)<\/script>/g)]
       .map((m) => m[1])
