@@ -234,3 +234,45 @@ test('a contact message shows on the Messages page as new; it can be marked read
   await expect(page.getByRole('heading', { level: 1, name: 'Messages' })).toBeVisible();
   await expect(page.getByTestId('message-row').filter({ hasText: message })).toHaveCount(0);
 });
+
+test.describe('admin lists on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('subscribers and messages show each row as a card of labelled lines, without sideways scrolling', async ({
+    page,
+    request,
+  }) => {
+    const address = `a-rather-long-reader-address.${stamp()}@example-company-domain.com`;
+    expect((await request.post('/api/blogs-subscribers/add', { data: { email: address } })).status()).toBe(200);
+    const message = `Phone list check ${stamp()}, a message long enough to wrap over several lines on a phone.`;
+    const sent = await request.post('/api/send-mail', {
+      data: { name: 'Phone Tester', email: 'phone.tester@example-company-domain.com', message },
+    });
+    expect(sent.status()).toBe(200);
+
+    await login(page, ADMIN.email, ADMIN.password);
+    for (const [path, row, labels] of [
+      ['/admin/subscribers', page.getByTestId('subscriber-row').filter({ hasText: address }), ['E-mail', 'Status']],
+      ['/admin/messages', page.getByTestId('message-row').filter({ hasText: message }), ['Date', 'From']],
+    ] as const) {
+      await page.goto(path);
+      await expect(row).toBeVisible();
+      const overflow = await page.evaluate(() => [
+        document.documentElement.scrollWidth - document.documentElement.clientWidth,
+        ...[...document.querySelectorAll('.table-responsive')].map((w) => w.scrollWidth - w.clientWidth),
+      ]);
+      expect(
+        overflow.every((px) => px <= 0),
+        `${path} scrolls sideways by ${overflow.join(', ')} px`,
+      ).toBe(true);
+      const box = (await row.boundingBox())!;
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width).toBeLessThanOrEqual(390);
+      // Each line is labelled with its column's heading.
+      const shown = await row
+        .locator('td')
+        .evaluateAll((cells) => cells.map((td) => getComputedStyle(td, '::before').content));
+      expect(shown.slice(0, 2)).toEqual(labels.map((l) => `"${l}"`));
+    }
+  });
+});

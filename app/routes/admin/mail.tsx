@@ -87,7 +87,7 @@ export default function Mail({ loaderData }: Route.ComponentProps) {
             </p>
           ) : null}
           <div className="table-responsive">
-            <Table bordered hover className="align-middle bg-white admin-mail">
+            <Table bordered hover className="align-middle bg-white admin-mail table-stack">
               <thead>
                 <tr>
                   <th scope="col">Recipient</th>
@@ -102,19 +102,23 @@ export default function Mail({ loaderData }: Route.ComponentProps) {
               <tbody>
                 {mails.map((m) => (
                   <tr key={m._id} data-testid="mail-row">
-                    <td className="text-break">{m.to}</td>
-                    <td style={{ minWidth: 200 }}>{m.subject}</td>
-                    <td>
+                    <td data-label="Recipient" className="text-break">
+                      {m.to}
+                    </td>
+                    <td data-label="Subject" style={{ minWidth: 200 }}>
+                      {m.subject}
+                    </td>
+                    <td data-label="Status">
                       <Badge bg={STATUS_BADGES[m.status].bg}>{STATUS_BADGES[m.status].label}</Badge>
                     </td>
-                    <td>{m.attempts}</td>
-                    <td className="small text-break" style={{ minWidth: 200 }}>
+                    <td data-label="Attempts">{m.attempts}</td>
+                    <td data-label="Last error" className="small text-break" style={{ minWidth: 150 }}>
                       {m.lastError ?? '—'}
                     </td>
-                    <td className="text-nowrap">
+                    <td data-label="Next try" className="text-nowrap">
                       {m.nextAttemptAt ? <time dateTime={m.nextAttemptAt}>{formatDate(m.nextAttemptAt)}</time> : '—'}
                     </td>
-                    <td className="text-nowrap">
+                    <td data-label="Action" className="text-nowrap">
                       {m.status === 'sending' ? null : (
                         <>
                           <Button

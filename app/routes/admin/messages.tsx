@@ -32,11 +32,11 @@ export default function Messages({ loaderData: firstPage }: Route.ComponentProps
       <h1 className="h3 mb-3">Messages</h1>
       {messages.length === 0 ? <p>No messages yet.</p> : null}
       <div className="table-responsive">
-        <Table bordered hover className="align-middle bg-white admin-messages">
+        <Table bordered hover className="align-middle bg-white admin-messages table-stack">
           <tbody>
             {messages.map((m) => (
               <tr key={m._id} className={m.read ? '' : 'fw-semibold'} data-testid="message-row">
-                <td className="text-nowrap">
+                <td data-label="Date" className="text-nowrap">
                   {m.read ? null : (
                     <Badge bg="primary" className="me-2">
                       New
@@ -44,14 +44,16 @@ export default function Messages({ loaderData: firstPage }: Route.ComponentProps
                   )}
                   <time dateTime={m.createdAt}>{formatDate(m.createdAt)}</time>
                 </td>
-                <td>
+                <td data-label="From">
                   <div>{m.name}</div>
                   <a href={`mailto:${m.email}`} className="small">
                     {m.email}
                   </a>
                 </td>
-                <td style={{ whiteSpace: 'pre-wrap', minWidth: 240 }}>{m.message}</td>
-                <td className="text-nowrap">
+                <td data-label="Message" style={{ whiteSpace: 'pre-wrap', minWidth: 240 }}>
+                  {m.message}
+                </td>
+                <td data-label="Action" className="text-nowrap">
                   <Button
                     size="sm"
                     variant="outline-secondary"

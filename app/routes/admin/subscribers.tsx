@@ -93,7 +93,7 @@ export default function Subscribers({ loaderData: firstPage }: Route.ComponentPr
         </p>
       ) : null}
       <div className="table-responsive">
-        <Table striped bordered hover className="align-middle bg-white">
+        <Table striped bordered hover className="align-middle bg-white table-stack">
           <thead>
             <tr>
               <th scope="col">E-mail</th>
@@ -106,15 +106,17 @@ export default function Subscribers({ loaderData: firstPage }: Route.ComponentPr
           <tbody>
             {subscribers.map((s) => (
               <tr key={s._id} data-testid="subscriber-row">
-                <td>{s.email}</td>
-                <td>
+                <td data-label="E-mail">{s.email}</td>
+                <td data-label="Status">
                   <Badge bg={STATUS_COLOURS[s.status]} text={s.status === 'pending' ? 'dark' : undefined}>
                     {s.status}
                   </Badge>
                 </td>
-                <td className="text-nowrap">{formatDate(s.createdAt)}</td>
-                <td>{s.source?.title ?? s.consentSource ?? '—'}</td>
-                <td>
+                <td data-label="Date" className="text-nowrap">
+                  {formatDate(s.createdAt)}
+                </td>
+                <td data-label="Source post">{s.source?.title ?? s.consentSource ?? '—'}</td>
+                <td data-label="Action">
                   <IconButton kind="delete" label={`Remove ${s.email}`} onClick={() => setRemoving(s)} />
                 </td>
               </tr>
