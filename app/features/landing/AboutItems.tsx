@@ -2,8 +2,12 @@ import type { ImageItem } from '#shared/schemas/content.ts';
 import { Picture } from '#app/components/ui/Picture.tsx';
 import { RichText } from '#app/components/ui/RichText.tsx';
 
-/** About-us items, alternating image left and image right (docs/product.md#about-page). */
-export function AboutItems({ items }: { items: ImageItem[] }) {
+/**
+ * About-us items, alternating image left and image right (docs/product.md#about-page). `eagerFirst`: the
+ * first image is near the top (the About page), so it loads at once; on the landing page it is far below
+ * the fold, and loading it eagerly there competed with the first paint.
+ */
+export function AboutItems({ items, eagerFirst = false }: { items: ImageItem[]; eagerFirst?: boolean }) {
   return (
     <div className="about-items">
       {items.map((item, index) => (
@@ -20,7 +24,7 @@ export function AboutItems({ items }: { items: ImageItem[] }) {
               height={720}
               sizes="(max-width: 767px) 100vw, 50vw"
               className="img-fluid rounded-4 about-img"
-              eager={index === 0}
+              eager={eagerFirst && index === 0}
             />
           </div>
           <div className="col-md-6">

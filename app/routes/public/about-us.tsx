@@ -41,7 +41,7 @@ export default function AboutPage({ loaderData: data }: Route.ComponentProps) {
           <h2 id="about-story-title" className="visually-hidden">
             Our story
           </h2>
-          <AboutItems items={data.items} />
+          <AboutItems items={data.items} eagerFirst />
         </div>
       </section>
     </>
