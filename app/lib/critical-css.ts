@@ -126,8 +126,26 @@ export function classesIn(html: string): Set<string> {
   return used;
 }
 
-/** Prepares a stylesheet once; the answer picks a page's rules from it. */
+/** Class sets whose rules are kept picked: a site has a few page kinds, each with its few variants. */
+const PICKED = 64;
+
+/**
+ * Prepares a stylesheet once; the answer picks a page's rules from it. Pages of one kind use the same
+ * classes (every post, every category page), so the rules of a set of classes are picked once and reused:
+ * walking the whole stylesheet was part of every uncached render.
+ */
 export function criticalCssOf(stylesheet: string): (html: string) => string {
   const rules = parse(stylesheet);
-  return (html) => keep(rules, classesIn(html));
+  const picked = new Map<string, string>();
+  return (html) => {
+    const used = classesIn(html);
+    const key = [...used].sort().join(' ');
+    let css = picked.get(key);
+    if (css === undefined) {
+      css = keep(rules, used);
+      if (picked.size >= PICKED) picked.delete(picked.keys().next().value!);
+      picked.set(key, css);
+    }
+    return css;
+  };
 }

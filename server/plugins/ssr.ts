@@ -7,7 +7,7 @@ import { isDatabaseUnavailable } from '#server/db/unavailable.ts';
 import { publicSiteInfo, type Services } from '#server/services.ts';
 import { describeError, sendApiNotFound } from './errors';
 import { databaseAnswers } from './health';
-import { createPageCache, pageCacheKey, sendPage, type CachedPage, type PageCache } from './page-cache';
+import { compressAhead, createPageCache, pageCacheKey, sendPage, type CachedPage, type PageCache } from './page-cache';
 import { pageContentSecurityPolicy } from './security';
 
 export interface SsrOptions {
@@ -175,6 +175,7 @@ export async function registerSsr(
     });
     // A loader failed: when the database is why, the last good copy (or a 503) says more than an error page.
     if (page.status >= 500 && !(await databaseAnswers(services.db))) return serveStale(request, reply, key);
+    await compressAhead(page, request.headers['accept-encoding']);
     return sendPage(request, reply, page, pageCacheControl);
   }
 

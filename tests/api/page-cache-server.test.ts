@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
-import { gunzipSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import path from 'node:path';
 import type { ServerBuild } from 'react-router';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -119,6 +119,26 @@ describe('page-cache hits before Fastify', () => {
     expect(head.body.length).toBe(0);
     expect(Number(head.headers['content-length'])).toBe(first.body.length);
     expect(reachedFastify).toEqual([]);
+  });
+
+  it('compresses a miss for its asker ahead of the answer; askers sharing the render get the same bytes', async () => {
+    await t.services.siteMeta.bumpContentVersion(t.services.db);
+    await t.services.siteMeta.contentVersion.refresh();
+    // Misses of one page at once: one render, compressed once per encoding asked for.
+    const [br1, br2, gzip] = await Promise.all([
+      get('/about-us', { 'accept-encoding': 'br' }),
+      get('/about-us', { 'accept-encoding': 'gzip, deflate, br' }),
+      get('/about-us', { 'accept-encoding': 'gzip' }),
+    ]);
+    const plain = await get('/about-us');
+    expect([br1.status, br2.status, gzip.status, plain.status]).toEqual([200, 200, 200, 200]);
+    expect(br1.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br1.body).equals(plain.body)).toBe(true);
+    expect(br2.body.equals(br1.body)).toBe(true);
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.body).equals(plain.body)).toBe(true);
+    expect(Number(gzip.headers['content-length'])).toBe(gzip.body.length);
+    expect(new Set([br1, br2, gzip, plain].map((a) => a.headers.etag)).size).toBe(1);
   });
 
   it('counts hits in the metrics under the route pattern the page was rendered by', async () => {

@@ -40,6 +40,18 @@ describe('critical CSS', () => {
     expect(critical('<i class="icon"></i>')).toContain('.icon{background:url("data:image/svg+xml,%3csvg{}%3e")}');
   });
 
+  it('answers pages with the same classes alike, and each page by its own classes', () => {
+    const post = (title: string) =>
+      `<article class="post"><h1 class="title">${title}</h1></article><i class="icon"></i>`;
+    const first = critical(post('One'));
+    expect(critical(post('Two'))).toBe(first);
+    expect(first).toContain('.icon{');
+    // Another set of classes gets its own rules, also after the first set was picked.
+    expect(critical('<nav class="navbar"><a class="nav-link">a</a></nav>')).not.toContain('.icon{');
+    expect(critical('<nav class="navbar"><a class="nav-link">a</a></nav>')).toContain('.navbar .nav-link{');
+    expect(critical(post('Three'))).toBe(first);
+  });
+
   it('collects every class of every element', () => {
     expect([...classesIn('<a class="btn  btn-sm"></a><p class="lead"></p>')]).toEqual(['btn', 'btn-sm', 'lead']);
   });
