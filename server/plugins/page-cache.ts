@@ -114,16 +114,19 @@ function compress(body: Buffer, encoding: Encoding): Buffer {
  * render's time there (`PROF_DIR=… npm run bench`). Requests sharing the render share the compression;
  * a failure leaves the first send to compress as before.
  */
-export async function compressAhead(page: CachedPage, acceptEncoding: string | undefined): Promise<void> {
+export function compressAhead(page: CachedPage, acceptEncoding: string | undefined): Promise<void> | undefined {
   const encoding = pickEncoding(acceptEncoding);
-  if (!encoding || page.wire?.[encoding] || page.body.length <= 1024) return;
+  if (!encoding || page.wire?.[encoding] || page.compressed?.[encoding] || page.body.length <= 1024) return;
   const type = page.headers.find(([name]) => name === 'content-type')?.[1] ?? '';
   if (!COMPRESSIBLE.test(type)) return;
   page.compressing ??= {};
   const pending = (page.compressing[encoding] ??=
     encoding === 'br' ? brotliAsync(page.body, BROTLI) : gzipAsync(page.body, GZIP));
-  await pending.then(
-    (body) => void ((page.compressed ??= {})[encoding] = body),
+  return pending.then(
+    (body) => {
+      // Unless a send built this encoding's answer meanwhile (it then holds its own copy).
+      if (!page.wire?.[encoding]) (page.compressed ??= {})[encoding] = body;
+    },
     () => undefined,
   );
 }

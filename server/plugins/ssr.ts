@@ -165,6 +165,8 @@ export async function registerSsr(
     const hit = cache.get(key);
     if (hit && hit.version === version) {
       cache.onCacheResult?.(true);
+      // A page still being compressed for its first asker: wait for that rather than compress again here.
+      await compressAhead(hit, request.headers['accept-encoding']);
       return sendPage(request, reply, hit, pageCacheControl);
     }
     cache.onCacheResult?.(false);

@@ -3,15 +3,17 @@ import { now } from '#server/db/database.ts';
 
 /**
  * Stores a user's new reset code, replacing any earlier one, unless the account was already sent
- * `window.max` codes within `window.ms` (and none of them was used): then nothing changes and the result
- * is false, so the code the owner holds stays valid and no e-mail goes out. One upsert statement whose
+ * `window.max` codes in its current window (which starts with its first code and lasts `window.ms`) and
+ * the newest of them can still be used: then nothing changes and the result is false, so the code the
+ * owner holds stays valid and no e-mail goes out. A newest code that was used, or spent its `maxTries`
+ * (wrong guesses, perhaps someone else's), never blocks a new one: the owner is never locked out. One upsert statement whose
  * update is conditional, so requests at the same time neither both insert (a delete-then-insert failed
  * with a key conflict on PostgreSQL) nor exceed the count.
  */
 export async function issueResetCode(
   db: Db,
   reset: { userId: string; codeHash: string; expiresAt: string },
-  window: { ms: number; max: number },
+  window: { ms: number; max: number; maxTries: number },
 ): Promise<boolean> {
   const at = now();
   const cutoff = new Date(Date.parse(at) - window.ms).toISOString();
@@ -55,6 +57,7 @@ export async function issueResetCode(
             eb('password_resets.window_started_at', '<=', cutoff),
             eb('password_resets.codes_in_window', '<', window.max),
             eb('password_resets.used_at', 'is not', null),
+            eb('password_resets.failed_attempts', '>=', window.maxTries),
           ]),
         ),
     )

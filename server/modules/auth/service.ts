@@ -34,11 +34,13 @@ const SESSION_EXTEND_EVERY_MS = 3600_000;
 export const RESET_CODE_TTL_MS = 10 * 60_000;
 export const RESET_CODE_MAX_TRIES = 5;
 /**
- * Codes one account is sent per RESET_CODE_TTL_MS, whoever asks and from however many addresses (the
- * per-address limits in server/plugins/rate-limits.ts cannot see a flood spread over many). A window
- * lasts as long as a code does, so when the allowance is spent the newest code the owner was sent is
- * still valid, and once it expires the window is over and a new code can be sent: a flood can neither
- * fill the owner's inbox nor lock the owner out.
+ * Codes one account is sent in a window of RESET_CODE_TTL_MS from its first, whoever asks and from
+ * however many addresses (the per-address limits in server/plugins/rate-limits.ts cannot see a flood
+ * spread over many). A window lasts as long as a code does, so when the allowance is spent the newest
+ * code the owner was sent is still valid, and once it expires the window is over. A newest code that was
+ * used or spent its tries lets a new one through at once, so guessing cannot lock the owner out either;
+ * past the allowance each further e-mail then costs a flooder RESET_CODE_MAX_TRIES guesses, which the
+ * code-check limits bound.
  */
 export const RESET_CODES_PER_WINDOW = 5;
 
@@ -116,7 +118,7 @@ export function createAuthService(deps: { db: Db; mail: MailService; siteName: s
           const stored = await issueResetCode(
             trx,
             { userId: user.id, codeHash: hashResetCode(user.id, code), expiresAt: at(RESET_CODE_TTL_MS) },
-            { ms: RESET_CODE_TTL_MS, max: RESET_CODES_PER_WINDOW },
+            { ms: RESET_CODE_TTL_MS, max: RESET_CODES_PER_WINDOW, maxTries: RESET_CODE_MAX_TRIES },
           );
           if (stored) {
             await deps.mail.queue(

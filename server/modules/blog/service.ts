@@ -34,8 +34,6 @@ const DEFAULT_PAGE_SIZE = 10;
 const ADMIN_PAGE_SIZE = 50;
 /** Offsets below this are skipped from the start without waiting for the count. */
 const NEAR_PAGES = 1000;
-/** Rows per query while a sitemap is written. */
-
 type PageQuery = { page?: number; limit?: number; cursor?: string };
 interface PostPage {
   posts: PostDetails[];
