@@ -104,6 +104,9 @@ const GZIP = { level: 6 };
 const brotliAsync = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
+/** Whether a body of this type is worth compressing: text of more than 1 KiB. */
+const compressible = (type: string, body: Buffer) => COMPRESSIBLE.test(type) && body.length > 1024;
+
 function compress(body: Buffer, encoding: Encoding): Buffer {
   return encoding === 'br' ? brotliCompressSync(body, BROTLI) : gzipSync(body, GZIP);
 }
@@ -116,9 +119,8 @@ function compress(body: Buffer, encoding: Encoding): Buffer {
  */
 export function compressAhead(page: CachedPage, acceptEncoding: string | undefined): Promise<void> | undefined {
   const encoding = pickEncoding(acceptEncoding);
-  if (!encoding || page.wire?.[encoding] || page.compressed?.[encoding] || page.body.length <= 1024) return;
-  const type = page.headers.find(([name]) => name === 'content-type')?.[1] ?? '';
-  if (!COMPRESSIBLE.test(type)) return;
+  if (!encoding || page.wire?.[encoding] || page.compressed?.[encoding]) return;
+  if (!compressible(page.headers.find(([name]) => name === 'content-type')?.[1] ?? '', page.body)) return;
   page.compressing ??= {};
   const pending = (page.compressing[encoding] ??=
     encoding === 'br' ? brotliAsync(page.body, BROTLI) : gzipAsync(page.body, GZIP));
@@ -182,11 +184,10 @@ export function sendPage(request: FastifyRequest, reply: FastifyReply, page: Cac
     for (const [name, value] of Object.entries(reply.getHeaders())) {
       if (!PER_REQUEST.has(name) && value !== undefined) headers[name] = value;
     }
-    const type = String(headers['content-type'] ?? '');
     page.wire = {
       identity: wireOf(headers, page.body),
       notModified: wireOf(headers, Buffer.alloc(0)).raw.slice(0, -2),
-      compressible: COMPRESSIBLE.test(type) && page.body.length > 1024,
+      compressible: compressible(String(headers['content-type'] ?? ''), page.body),
       route: request.routeOptions.url,
     };
   }

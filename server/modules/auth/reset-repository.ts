@@ -1,4 +1,6 @@
+import type { ExpressionBuilder } from 'kysely';
 import type { Db } from '#server/db/database.ts';
+import type { Database } from '#server/db/schema.ts';
 import { now } from '#server/db/database.ts';
 
 /**
@@ -6,9 +8,9 @@ import { now } from '#server/db/database.ts';
  * `window.max` codes in its current window (which starts with its first code and lasts `window.ms`) and
  * the newest of them can still be used: then nothing changes and the result is false, so the code the
  * owner holds stays valid and no e-mail goes out. A newest code that was used, or spent its `maxTries`
- * (wrong guesses, perhaps someone else's), never blocks a new one: the owner is never locked out. One upsert statement whose
- * update is conditional, so requests at the same time neither both insert (a delete-then-insert failed
- * with a key conflict on PostgreSQL) nor exceed the count.
+ * (wrong guesses, perhaps someone else's), never blocks a new one: the owner is never locked out. One
+ * upsert statement whose update is conditional, so requests at the same time neither both insert (a
+ * delete-then-insert failed with a key conflict on PostgreSQL) nor exceed the count.
  */
 export async function issueResetCode(
   db: Db,
@@ -24,37 +26,33 @@ export async function issueResetCode(
     used_at: null,
     created_at: at,
   };
+  // The stored window is over (or there is none yet): the new code starts the next one.
+  const windowOver = (eb: ExpressionBuilder<Database, 'password_resets'>) =>
+    eb.or([eb('password_resets.window_started_at', 'is', null), eb('password_resets.window_started_at', '<=', cutoff)]);
   const stored = await db
     .insertInto('password_resets')
     .values({ user_id: reset.userId, ...fresh, window_started_at: at, codes_in_window: 1 })
     .onConflict((oc) =>
       oc
         .column('user_id')
-        .doUpdateSet((eb) => {
-          const windowOver = eb.or([
-            eb('password_resets.window_started_at', 'is', null),
-            eb('password_resets.window_started_at', '<=', cutoff),
-          ]);
-          return {
-            ...fresh,
-            window_started_at: eb
-              .case()
-              .when(windowOver)
-              .then(at)
-              .else(eb.ref('password_resets.window_started_at'))
-              .end(),
-            codes_in_window: eb
-              .case()
-              .when(windowOver)
-              .then(1)
-              .else(eb('password_resets.codes_in_window', '+', 1))
-              .end(),
-          };
-        })
+        .doUpdateSet((eb) => ({
+          ...fresh,
+          window_started_at: eb
+            .case()
+            .when(windowOver(eb))
+            .then(at)
+            .else(eb.ref('password_resets.window_started_at'))
+            .end(),
+          codes_in_window: eb
+            .case()
+            .when(windowOver(eb))
+            .then(1)
+            .else(eb('password_resets.codes_in_window', '+', 1))
+            .end(),
+        }))
         .where((eb) =>
           eb.or([
-            eb('password_resets.window_started_at', 'is', null),
-            eb('password_resets.window_started_at', '<=', cutoff),
+            windowOver(eb),
             eb('password_resets.codes_in_window', '<', window.max),
             eb('password_resets.used_at', 'is not', null),
             eb('password_resets.failed_attempts', '>=', window.maxTries),

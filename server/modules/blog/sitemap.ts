@@ -7,7 +7,8 @@ import type { BlogService } from './service';
  * the site's URLs are split into files: `/sitemap.xml` (the one robots.txt has always named) holds the
  * fixed pages, the categories and the newest posts; `/sitemaps/2.xml`, `/sitemaps/3.xml` … hold the older
  * posts, 50,000 each; `/sitemap-index.xml` lists them all. A file's posts are one read of the three columns
- * an address needs (BlogService.publicAddresses). Served by server/plugins/sitemaps.ts, which keeps the answers per content version.
+ * an address needs (BlogService.publicAddresses). Served by server/plugins/sitemaps.ts, which keeps the
+ * answers per content version.
  */
 export const URLS_PER_SITEMAP = 50_000;
 
