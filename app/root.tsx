@@ -1,17 +1,22 @@
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRouteError } from 'react-router';
 import { TOAST_AUTO_CLOSE_MS } from '#shared/messages.ts';
 import { ErrorScreen } from './components/ui/ErrorScreen';
+import { useState } from 'react';
 import { useNonce } from './lib/nonce';
 import { isAdminPage } from './lib/page-kind';
+import { siteStylesheetHref } from './lib/site-stylesheet';
 import { Toasts } from './lib/toast';
-import appStyles from './styles/app.scss?url';
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   // Admin screens are drawn by scripts (nothing to paint early) and their own stylesheet must follow the
   // site's in the cascade: there the site stylesheet stays a normal link in the head.
   const admin = isAdminPage(useMatches().map((match) => match.id));
-  const siteStylesheet = <link rel="stylesheet" href={appStyles} />;
+  // Once an admin screen has put the link in the head, it stays through navigations to public pages: they
+  // then have no inline rules of their own, and removing it would leave them unstyled for a moment.
+  const [adminSeen, setAdminSeen] = useState(admin);
+  if (admin && !adminSeen) setAdminSeen(true);
+  const siteStylesheet = <link rel="stylesheet" href={siteStylesheetHref} />;
   return (
     <html lang="en">
       <head>
@@ -21,16 +26,16 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <link rel="icon" href="/favicon.ico" sizes="32x32" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <Meta />
-        {admin ? siteStylesheet : null}
+        {admin || adminSeen ? siteStylesheet : null}
         <Links />
       </head>
       <body>
         {children}
-        {/* On public pages the whole site stylesheet comes at the end of the body: the server has inlined
-            the rules this page's HTML uses into the head (lib/first-paint.server.ts), so first paint does
-            not wait for it. It comes before the scripts, which wait for it, so nothing hydrates (a modal,
-            the phone menu) before every rule is there. */}
-        {admin ? null : siteStylesheet}
+        {/* On public pages the server has inlined the rules this page's HTML uses into the head
+            (lib/first-paint.server.ts), so the first paint needs no stylesheet. The whole one is fetched by
+            the client entry after that paint, before it hydrates (entry.client.tsx); without scripts, this
+            link is what loads it. */}
+        {admin ? null : <noscript>{siteStylesheet}</noscript>}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

@@ -1,10 +1,10 @@
 /**
  * The CSS a rendered page needs for its first paint: the rules of the site stylesheet that can match an
  * element of this page's HTML, in their original order. The server writes them into the page's <head>, so
- * the page paints from the HTML alone; the whole stylesheet follows at the end of <body>, where it does not
- * hold up that paint, for what only appears later (modals, the open phone menu, validation states). Rules
- * are kept in order and only ever dropped, so when the whole sheet arrives nothing on screen changes (no
- * layout shift). See docs/decisions/0014-first-paint.md.
+ * the page paints from the HTML alone; the client entry loads the whole stylesheet after that paint, before
+ * it hydrates (lib/site-stylesheet.ts), for what only appears later (modals, the open phone menu, validation
+ * states). Rules are kept in order and only ever dropped, so when the whole sheet arrives nothing on screen
+ * changes (no layout shift). See docs/decisions/0014-first-paint.md.
  *
  * The filter errs on the side of keeping: a selector stays unless it names a class that no element of the
  * page carries. Classes inside :not(), :is(), :where() and :has() do not count, element, attribute and id

@@ -62,6 +62,21 @@ test.describe('administrator login and session', () => {
     expect(await page.evaluate(() => localStorage.getItem('isLoggedIn'))).toBeNull();
   });
 
+  test('the home page reached by logging out is fully styled', async ({ page }) => {
+    const email = uniqueEmail('logout-styled');
+    createAdmin(email, 'logout-pass');
+    await login(page, email, 'logout-pass');
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    // A client-side navigation: the home page has none of its server-inlined rules, only the site stylesheet
+    // the admin screen had, which must still be there.
+    await expect(page.locator('.banner-section')).toHaveCSS('display', 'flex');
+    await expect(page.getByTestId('site-header')).toBeVisible();
+    expect(
+      await page.evaluate(() => document.querySelectorAll('link[rel="stylesheet"][href^="/assets/app-"]').length),
+    ).toBeGreaterThan(0);
+  });
+
   test('logout revokes the token, clears storage and goes home', async ({ page }) => {
     const email = uniqueEmail('logout');
     createAdmin(email, 'logout-pass');

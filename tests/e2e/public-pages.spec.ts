@@ -180,3 +180,48 @@ test('the page paints and is styled while the full stylesheet is still on its wa
   release();
   await page.waitForFunction(() => window.history.scrollRestoration === 'manual');
 });
+
+test('the full stylesheet is fetched after the first paint, and its rules are there before the page hydrates', async ({
+  page,
+}) => {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let asked!: () => void;
+  const requested = new Promise<void>((resolve) => (asked = resolve));
+  await page.route(/\/assets\/app-[\w-]+\.css$/, async (route) => {
+    asked();
+    await held;
+    await route.continue();
+  });
+  await page.goto('/blogs', { waitUntil: 'commit' });
+  await requested;
+  // The client entry asked for it and now waits: the page has not hydrated yet.
+  expect(await page.evaluate(() => window.history.scrollRestoration)).toBe('auto');
+  release();
+  await page.waitForFunction(() => window.history.scrollRestoration === 'manual');
+  const timing = await page.evaluate(() => ({
+    paint: performance.getEntriesByName('first-contentful-paint')[0]!.startTime,
+    sheet: performance.getEntriesByType('resource').find((entry) => /\/assets\/app-[\w-]+\.css$/.test(entry.name))!
+      .startTime,
+    // A rule the page's own HTML does not use, so only the full stylesheet has it.
+    full: [...document.styleSheets].some((sheet) =>
+      [...sheet.cssRules].some((rule) => rule.cssText.startsWith('.modal-dialog')),
+    ),
+    inHead: document.head.querySelectorAll('link[rel="stylesheet"][href^="/assets/app-"]').length,
+  }));
+  expect(timing.sheet).toBeGreaterThanOrEqual(timing.paint);
+  expect(timing.full).toBe(true);
+  expect(timing.inHead).toBe(1);
+});
+
+test('without JavaScript the page still loads the full stylesheet', async ({ browser, baseURL }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false, baseURL });
+  try {
+    const page = await context.newPage();
+    const sheet = page.waitForResponse(/\/assets\/app-[\w-]+\.css$/);
+    await page.goto('/blogs');
+    expect((await sheet).status()).toBe(200);
+  } finally {
+    await context.close();
+  }
+});

@@ -1,0 +1,33 @@
+/**
+ * The site stylesheet (app/styles/app.scss): one href for the server's markup (root.tsx) and for the client,
+ * which loads it on public pages (docs/decisions/0014-first-paint.md, "The full stylesheet after the first
+ * paint").
+ */
+import href from '#app/styles/app.scss?url';
+
+export const siteStylesheetHref = href;
+
+/**
+ * Makes sure the site stylesheet is in the document and resolves once its rules apply (or it failed to load:
+ * the page then stays styled by its inline rules, as before the stylesheet existed). A public page's HTML
+ * only carries it inside <noscript>, so the browser does not fetch it before the first paint; the link goes
+ * first in <head>, ahead of the inline critical rules (the same rules in the same order) and of any admin
+ * stylesheet, which must win the cascade after a client-side navigation to an admin screen.
+ */
+export function loadSiteStylesheet(doc: Document = document): Promise<void> {
+  const existing = [...doc.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].find(
+    (link) => link.getAttribute('href') === href,
+  );
+  if (existing?.sheet) return Promise.resolve();
+  const link = existing ?? doc.createElement('link');
+  const loaded = new Promise<void>((resolve) => {
+    link.addEventListener('load', () => resolve(), { once: true });
+    link.addEventListener('error', () => resolve(), { once: true });
+  });
+  if (!existing) {
+    link.rel = 'stylesheet';
+    link.href = href;
+    doc.head.prepend(link);
+  }
+  return loaded;
+}
