@@ -128,6 +128,32 @@ export const postDetailsSchema = z.extend(blogPostSchema, {
 });
 export type PostDetails = z.infer<typeof postDetailsSchema>;
 
+/** What a blog card shows (docs/product.md#blog-list): list pages send no post's content to the browser. */
+export type PostCard = Pick<
+  PostDetails,
+  '_id' | 'title' | 'excerpt' | 'featureImage' | 'url' | 'createdAt' | 'publishedAt'
+>;
+export const toPostCard = ({
+  _id,
+  title,
+  excerpt,
+  featureImage,
+  url,
+  createdAt,
+  publishedAt,
+}: PostDetails): PostCard => ({
+  _id,
+  title,
+  excerpt,
+  featureImage,
+  url,
+  createdAt,
+  publishedAt,
+});
+
+/** A link to a post, as the sidebar's recent articles list it. */
+export type PostLink = Pick<BlogPost, '_id' | 'title' | 'url'>;
+
 const BLOG_POST_FIELDS = Object.keys(blogPostSchema.shape) as Array<keyof BlogPost>;
 
 /** The contract's view of a post: its publishing fields left out. */

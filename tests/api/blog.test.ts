@@ -839,6 +839,14 @@ describe.each(DATABASE_KINDS)('blog API on %s', (kind) => {
       expect(recent.map((p) => p._id)).toEqual((await allPosts()).slice(0, 5).map((p) => p._id));
     });
 
+    it("the pages' sidebar links to the same five posts, read without their content", async () => {
+      await categoryWithPosts(6);
+      const recent = await ok<BlogPost[]>(await anonymous('GET', '/api/blogs/get-recent'));
+      expect(await t.services.blog.recentPostLinks()).toEqual(
+        recent.map(({ _id, title, url }) => ({ _id, title, url })),
+      );
+    });
+
     it('?page=&limit= pages a list and adds meta { page, limit, total, hasMore }', async () => {
       const { category, newestFirst } = await categoryWithPosts(5);
       const page = async (query: string) => {

@@ -147,6 +147,61 @@ test('the HTML of a post carries the post, not the policy texts or the landing s
     expect(html, absent).not.toContain(absent);
 });
 
+test("the blog lists and a post's sidebar carry no other post's content", async ({ request }) => {
+  const res = await request.get('/api/blogs/get-all-blogs');
+  const posts = ((await res.json()) as { data: BlogPost[] }).data;
+  // A sentence of each post's content that its card does not show and that HTML writes as it is.
+  const sentence = (post: BlogPost) =>
+    textFragments(post.content)
+      .filter((text) => !/["'&<>]/.test(text) && !post.excerpt.includes(text) && !post.title.includes(text))
+      .sort((a, b) => b.length - a.length)[0];
+  const withContent = posts.filter((post) => sentence(post));
+  expect(withContent.length).toBeGreaterThan(1);
+  const [shown, other] = withContent as [BlogPost, BlogPost];
+  const postHtml = await (await request.get(shown.url)).text();
+  expect(postHtml).toContain(sentence(shown));
+  expect(postHtml).not.toContain(sentence(other));
+  for (const list of ['/blogs', other.url.split('/').slice(0, 3).join('/')]) {
+    const html = await (await request.get(list)).text();
+    expect(html).toContain(other.title);
+    for (const post of withContent) expect(html, `${list}: ${post.title}`).not.toContain(sentence(post));
+  }
+});
+
+test("a post's feature image has its own proportions reserved: nothing moves when it arrives", async ({
+  page,
+  request,
+}) => {
+  const post = ((await (await request.get('/api/blogs/get-all-blogs')).json()) as { data: BlogPost[] }).data.find((p) =>
+    p.featureImage.startsWith('/uploads/'),
+  )!;
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  const stem = post.featureImage.replace(/\.\w+$/, '');
+  await page.route(
+    (url) => url.pathname.startsWith(stem),
+    async (route) => {
+      await held;
+      await route.continue();
+    },
+  );
+  await page.goto(post.url, { waitUntil: 'commit' });
+  const image = page.locator('img.blog-post-img');
+  await expect(image).toBeVisible();
+  const before = (await image.boundingBox())!;
+  release();
+  await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  const after = (await image.boundingBox())!;
+  expect(Math.abs(after.height - before.height)).toBeLessThan(1);
+  const { width, height, naturalWidth, naturalHeight } = await image.evaluate((img: HTMLImageElement) => ({
+    width: Number(img.getAttribute('width')),
+    height: Number(img.getAttribute('height')),
+    naturalWidth: img.naturalWidth,
+    naturalHeight: img.naturalHeight,
+  }));
+  expect(Math.abs(width / height - naturalWidth / naturalHeight)).toBeLessThan(0.01);
+});
+
 test('the first paint needs no stylesheet: the page inlines the rules it uses and loads the rest at the end', async ({
   request,
 }) => {

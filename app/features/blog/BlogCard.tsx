@@ -1,11 +1,11 @@
 import { Link } from 'react-router';
 import { formatDate } from '#shared/format.ts';
-import type { PostDetails } from '#shared/schemas/blog.ts';
+import type { PostCard } from '#shared/schemas/blog.ts';
 import { Picture } from '#app/components/ui/Picture.tsx';
 import { postDate } from './post-date';
 
 /** docs/product.md#blog-list: feature image (190 px high), date, title, excerpt clamped to two lines, Read More. */
-export function BlogCard({ post, eager, priority }: { post: PostDetails; eager?: boolean; priority?: boolean }) {
+export function BlogCard({ post, eager, priority }: { post: PostCard; eager?: boolean; priority?: boolean }) {
   return (
     <article className="blog-card card h-100" data-testid="blog-card">
       {post.featureImage ? (

@@ -1,14 +1,14 @@
 import { Link, useNavigation } from 'react-router';
 import { Spinner } from 'react-bootstrap';
-import type { BlogCategory, PostDetails, PageInfo } from '#shared/schemas/blog.ts';
+import type { BlogCategory, PageInfo, PostCard, PostLink } from '#shared/schemas/blog.ts';
 import { BlogCard } from './BlogCard';
 import { BlogSidebar } from './BlogSidebar';
 
 interface BlogListProps {
   heading: string;
-  posts: PostDetails[];
+  posts: PostCard[];
   pageInfo: PageInfo;
-  recent: PostDetails[];
+  recent: PostLink[];
   categories: BlogCategory[];
 }
 

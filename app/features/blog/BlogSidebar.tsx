@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { blogCategoryUrl } from '#shared/paths.ts';
-import type { BlogCategory, PostDetails } from '#shared/schemas/blog.ts';
+import type { BlogCategory, PostLink } from '#shared/schemas/blog.ts';
 import { SubscribeBox } from './SubscribeBox';
 
 export function BlogSidebar({
@@ -8,7 +8,7 @@ export function BlogSidebar({
   categories,
   blogId,
 }: {
-  recent: PostDetails[];
+  recent: PostLink[];
   categories: BlogCategory[];
   blogId?: string;
 }) {

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { formatDate } from '#shared/format.ts';
-import type { BlogCategory, PostDetails } from '#shared/schemas/blog.ts';
+import type { BlogCategory, PostDetails, PostLink } from '#shared/schemas/blog.ts';
 import { Picture } from '#app/components/ui/Picture.tsx';
 import { RichText } from '#app/components/ui/RichText.tsx';
 import { BlogSidebar } from './BlogSidebar';
@@ -11,10 +11,13 @@ export function PostPage({
   post,
   recent,
   categories,
+  featureImageSize,
 }: {
   post: PostDetails;
-  recent: PostDetails[];
+  recent: PostLink[];
   categories: BlogCategory[];
+  /** The feature image's own size when the media library knows it (post-page-data.server.ts). */
+  featureImageSize: { width: number; height: number } | null;
 }) {
   // The post page scrolls smoothly to the top 100 ms after it opens (docs/product.md#timings-and-constants).
   useEffect(() => {
@@ -36,8 +39,8 @@ export function PostPage({
             <Picture
               src={post.featureImage}
               alt=""
-              width={960}
-              height={540}
+              width={featureImageSize?.width ?? 960}
+              height={featureImageSize?.height ?? 540}
               sizes="(max-width: 991px) 100vw, 760px"
               className="blog-post-img img-fluid rounded-3 mb-4"
               priority

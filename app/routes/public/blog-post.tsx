@@ -2,7 +2,7 @@ import { data, redirect, useRouteError } from 'react-router';
 import { ErrorScreen } from '#app/components/ui/ErrorScreen.tsx';
 import { PostPage } from '#app/features/blog/PostPage.tsx';
 import { postMeta } from '#app/features/blog/post-meta.ts';
-import { presentContent } from '#app/features/blog/present-content.ts';
+import { postPageData } from '#app/features/blog/post-page-data.server.ts';
 import type { Route } from './+types/blog-post';
 
 export async function loader({ params, context }: Route.LoaderArgs) {
@@ -11,13 +11,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   if (!found) throw data(null, { status: 404, statusText: 'Not Found' });
   // A renamed post or category: search engines and old links follow a permanent redirect.
   if ('movedTo' in found) throw redirect(found.movedTo, 301);
-  const [recent, categories] = await Promise.all([blog.recentPosts(), blog.listCategories()]);
-  return {
-    post: { ...found.post, content: presentContent(found.post.content, context.site.mediaUrl) },
-    recent,
-    categories,
-    site: context.site,
-  };
+  return postPageData(context, found.post);
 }
 
 export const meta: Route.MetaFunction = ({ data: d }) =>

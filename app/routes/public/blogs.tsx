@@ -1,18 +1,18 @@
 import { BlogList } from '#app/features/blog/BlogList.tsx';
 import { BLOG_PAGE_SIZE, pageParam } from '#app/features/blog/page-param.ts';
 import { pageMeta } from '#app/lib/meta.ts';
-import type { PageInfo } from '#shared/schemas/blog.ts';
+import { toPostCard, type PageInfo } from '#shared/schemas/blog.ts';
 import type { Route } from './+types/blogs';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { blog } = context.services;
   const [list, recent, categories] = await Promise.all([
     blog.listPosts({ page: pageParam(request.url), limit: BLOG_PAGE_SIZE }),
-    blog.recentPosts(),
+    blog.recentPostLinks(),
     blog.listCategories(),
   ]);
   return {
-    posts: list.posts,
+    posts: list.posts.map(toPostCard),
     // A numbered page was asked, so its meta is the numbered kind (never a cursor page's).
     pageInfo: list.pageInfo as PageInfo,
     recent,

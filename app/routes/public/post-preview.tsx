@@ -3,7 +3,7 @@ import { PUBLISHING_MESSAGES } from '#shared/messages.ts';
 import { ErrorScreen } from '#app/components/ui/ErrorScreen.tsx';
 import { PostPage } from '#app/features/blog/PostPage.tsx';
 import { postMeta } from '#app/features/blog/post-meta.ts';
-import { presentContent } from '#app/features/blog/present-content.ts';
+import { postPageData } from '#app/features/blog/post-page-data.server.ts';
 import type { Route } from './+types/post-preview';
 
 /**
@@ -15,13 +15,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const { blog } = context.services;
   const post = await blog.findByPreviewToken(params.token);
   if (!post) throw data(PUBLISHING_MESSAGES.previewNotFound, { status: 404, statusText: 'Not Found' });
-  const [recent, categories] = await Promise.all([blog.recentPosts(), blog.listCategories()]);
-  return {
-    post: { ...post, content: presentContent(post.content, context.site.mediaUrl) },
-    recent,
-    categories,
-    site: context.site,
-  };
+  return postPageData(context, post);
 }
 
 export const meta: Route.MetaFunction = ({ data: d }) => [

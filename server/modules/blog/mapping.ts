@@ -1,5 +1,5 @@
 import { blogPostUrl, UNCATEGORIZED } from '#shared/paths.ts';
-import type { BlogCategory, BlogInput, PostDetails } from '#shared/schemas/blog.ts';
+import type { BlogCategory, BlogInput, PostDetails, PostLink } from '#shared/schemas/blog.ts';
 import { sanitizeRichText } from '#server/lib/sanitize-html.ts';
 import type { PostRow, PostWrite } from './repository';
 
@@ -30,6 +30,17 @@ export function toPost(row: PostRow): PostDetails {
     socialImage: row.social_image,
   };
 }
+
+export const toPostLink = (row: {
+  id: string;
+  title: string;
+  slug: string;
+  category_slug: string | null;
+}): PostLink => ({
+  _id: row.id,
+  title: row.title,
+  url: pathOf(row.category_slug, row.slug),
+});
 
 export const toCategory = (row: { id: string; name: string; slug: string }): BlogCategory => ({
   _id: row.id,

@@ -106,6 +106,20 @@ export async function findPostBySlug(db: Db, categoryId: string | null, slug: st
   return query.executeTakeFirst();
 }
 
+/** The newest published posts' titles and addresses, read without their content. */
+export function listRecentPostLinks(db: Db, limit: number) {
+  return db
+    .selectFrom('blog_posts')
+    .leftJoin('blog_categories', 'blog_categories.id', 'blog_posts.category_id')
+    .select(['blog_posts.id', 'blog_posts.title', 'blog_posts.slug', 'blog_categories.slug as category_slug'])
+    .where('blog_posts.status', '=', 'published')
+    .where('blog_posts.deleted_at', 'is', null)
+    .orderBy('blog_posts.published_at', 'desc')
+    .orderBy('blog_posts.id', 'desc')
+    .limit(limit)
+    .execute();
+}
+
 export async function findPostByPreviewToken(db: Db, token: string): Promise<PostRow | undefined> {
   return postsQuery(db).where('blog_posts.preview_token', '=', token).executeTakeFirst();
 }

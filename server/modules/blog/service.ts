@@ -23,7 +23,7 @@ import type { ContentImages } from '#server/modules/uploads/content-images.ts';
 import { sanitizeRichText } from '#server/lib/sanitize-html.ts';
 import { decodeCursor, keysetPage } from '#server/lib/cursor.ts';
 import * as repo from './repository';
-import { pathOf, postWrite, toCategory, toPost } from './mapping';
+import { pathOf, postWrite, toCategory, toPost, toPostLink } from './mapping';
 
 const RECENT_COUNT = 5;
 const POST_ADDRESS_INDEX = 'blog_posts_address_idx';
@@ -495,6 +495,9 @@ export function createBlogService(deps: {
 
     recentPosts: async () =>
       (await repo.listPosts(db, { status: 'public' }, { offset: 0, limit: RECENT_COUNT })).map(toPost),
+
+    /** The same posts as `recentPosts`, as the pages' sidebar links to them: titles and addresses only. */
+    recentPostLinks: async () => (await repo.listRecentPostLinks(db, RECENT_COUNT)).map(toPostLink),
 
     /** The post behind a preview link, whatever its status; undefined when the link is not (or no longer) valid. */
     async findByPreviewToken(token: string): Promise<PostDetails | undefined> {
