@@ -32,8 +32,9 @@ function staticGraph(entries) {
     if (seen.has(src)) return;
     seen.add(src);
     const code = fs.readFileSync(`build/client${src}`, 'utf8');
+    // An import statement starts the file or follows a statement, a block or a comment (`*/import`).
     for (const m of code.matchAll(
-      /(?:^|[;\s}])(?:import|export)\s*(?:[\w*{}\s,$]+from\s*)?["'](\.{1,2}\/[^"']+\.js)["']/g,
+      /(?:^|[;\s}/])(?:import|export)\s*(?:[\w*{}\s,$]+from\s*)?["'](\.{1,2}\/[^"']+\.js)["']/g,
     ))
       visit(new URL(m[1], `http://x${src}`).pathname);
   };
