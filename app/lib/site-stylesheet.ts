@@ -15,19 +15,19 @@ export const siteStylesheetHref = href;
  * stylesheet, which must win the cascade after a client-side navigation to an admin screen.
  */
 export function loadSiteStylesheet(doc: Document = document): Promise<void> {
-  const existing = [...doc.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].find(
+  // An admin screen's HTML links it in the head, and module scripts run only once such a link has loaded or
+  // failed: there is nothing to wait for (a failed one would never fire an event again).
+  const linked = [...doc.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].some(
     (link) => link.getAttribute('href') === href,
   );
-  if (existing?.sheet) return Promise.resolve();
-  const link = existing ?? doc.createElement('link');
-  const loaded = new Promise<void>((resolve) => {
+  if (linked) return Promise.resolve();
+  const link = doc.createElement('link');
+  const settled = new Promise<void>((resolve) => {
     link.addEventListener('load', () => resolve(), { once: true });
     link.addEventListener('error', () => resolve(), { once: true });
   });
-  if (!existing) {
-    link.rel = 'stylesheet';
-    link.href = href;
-    doc.head.prepend(link);
-  }
-  return loaded;
+  link.rel = 'stylesheet';
+  link.href = href;
+  doc.head.prepend(link);
+  return settled;
 }

@@ -269,6 +269,14 @@ test('the full stylesheet is fetched after the first paint, and its rules are th
   expect(timing.inHead).toBe(1);
 });
 
+test('a site stylesheet that fails to load does not keep a page from hydrating', async ({ page }) => {
+  await page.route(/\/assets\/app-[\w-]+\.css$/, (route) => route.abort());
+  for (const url of ['/blogs', '/admin']) {
+    await page.goto(url);
+    await page.waitForFunction(() => window.history.scrollRestoration === 'manual');
+  }
+});
+
 test('without JavaScript the page still loads the full stylesheet', async ({ browser, baseURL }) => {
   const context = await browser.newContext({ javaScriptEnabled: false, baseURL });
   try {
