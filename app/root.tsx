@@ -1,11 +1,14 @@
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRouteError } from 'react-router';
 import { TOAST_AUTO_CLOSE_MS } from '#shared/messages.ts';
 import { ErrorScreen } from './components/ui/ErrorScreen';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useNonce } from './lib/nonce';
 import { isAdminPage } from './lib/page-kind';
 import { siteStylesheetHref } from './lib/site-stylesheet';
 import { Toasts } from './lib/toast';
+
+/** Whether an admin screen has been drawn in this tab (set by an effect: the browser only). */
+let adminScreenShown = false;
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
@@ -14,8 +17,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const admin = isAdminPage(useMatches().map((match) => match.id));
   // Once an admin screen has put the link in the head, it stays through navigations to public pages: they
   // then have no inline rules of their own, and removing it would leave them unstyled for a moment.
-  const [adminSeen, setAdminSeen] = useState(admin);
+  // Kept outside the component as well: an error screen around the app remounts the layout.
+  const [adminSeen, setAdminSeen] = useState(() => admin || adminScreenShown);
   if (admin && !adminSeen) setAdminSeen(true);
+  useEffect(() => {
+    if (admin) adminScreenShown = true;
+  }, [admin]);
   const siteStylesheet = <link rel="stylesheet" href={siteStylesheetHref} />;
   return (
     <html lang="en">

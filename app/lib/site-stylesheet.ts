@@ -10,9 +10,12 @@ export const siteStylesheetHref = href;
 /**
  * Makes sure the site stylesheet is in the document and resolves once its rules apply (or it failed to load:
  * the page then stays styled by its inline rules, as before the stylesheet existed). A public page's HTML
- * only carries it inside <noscript>, so the browser does not fetch it before the first paint; the link goes
- * first in <head>, ahead of the inline critical rules (the same rules in the same order) and of any admin
- * stylesheet, which must win the cascade after a client-side navigation to an admin screen.
+ * only carries it inside <noscript>, so the browser does not fetch it before the first paint. The link goes
+ * right after the page's inline rules (the first <style> of the head, lib/first-paint.server.ts): those stay
+ * for the whole visit, and after a client-side navigation to a page with other classes the whole sheet must
+ * win over them, as it did when it was linked at the end of <body> (a `.btn` reset among the inline rules
+ * would otherwise undo `.btn-primary`). It stays ahead of any admin stylesheet, which must win after a
+ * navigation to an admin screen.
  */
 export function loadSiteStylesheet(doc: Document = document): Promise<void> {
   // An admin screen's HTML links it in the head, and module scripts run only once such a link has loaded or
@@ -28,6 +31,8 @@ export function loadSiteStylesheet(doc: Document = document): Promise<void> {
   });
   link.rel = 'stylesheet';
   link.href = href;
-  doc.head.prepend(link);
+  const inline = doc.head.querySelector('style');
+  if (inline) inline.after(link);
+  else doc.head.prepend(link);
   return settled;
 }

@@ -214,7 +214,10 @@ test('the first paint needs no stylesheet: the page inlines the rules it uses an
   expect(inline).not.toContain('.table-striped');
   expect(inline).not.toContain('.modal-dialog');
   const body = html.slice(html.indexOf('<body'));
-  expect(body).toMatch(/<link rel="stylesheet" href="\/assets\/app-[\w-]+\.css"/); // No script download competes with that paint: the hydration script imports the modules itself.
+  expect(body).toMatch(/<link rel="stylesheet" href="\/assets\/app-[\w-]+\.css"/);
+  // For visitors without scripts; the client entry loads it after the first paint (lib/site-stylesheet.ts).
+  expect(body).toMatch(/<noscript><link rel="stylesheet" href="\/assets\/app-[\w-]+\.css"\/><\/noscript>/);
+  // No script download competes with that paint: the hydration script imports the modules itself.
   expect(html).not.toContain('rel="modulepreload"');
   expect(body).toMatch(/<script[^>]+type="module"/);
 });
@@ -250,7 +253,8 @@ test('the full stylesheet is fetched after the first paint, and its rules are th
   });
   await page.goto('/blogs', { waitUntil: 'commit' });
   await requested;
-  // The client entry asked for it and now waits: the page has not hydrated yet.
+  // The client entry asked for it and waits: the page does not hydrate while it is held.
+  await page.waitForTimeout(500);
   expect(await page.evaluate(() => window.history.scrollRestoration)).toBe('auto');
   release();
   await page.waitForFunction(() => window.history.scrollRestoration === 'manual');
@@ -267,6 +271,31 @@ test('the full stylesheet is fetched after the first paint, and its rules are th
   expect(timing.sheet).toBeGreaterThanOrEqual(timing.paint);
   expect(timing.full).toBe(true);
   expect(timing.inHead).toBe(1);
+});
+
+test('a page reached by a client-side navigation looks as it does when loaded directly', async ({ page }) => {
+  const looks = () =>
+    page.evaluate(() =>
+      [...document.querySelectorAll('.subscribe-box button, [data-testid="blog-card"] .btn, .blog-page .row')].map(
+        (element) => {
+          const style = getComputedStyle(element);
+          return [style.backgroundColor, style.borderColor, style.fontSize, style.padding, style.margin].join(' ');
+        },
+      ),
+    );
+  await gotoHydrated(page, '/blogs');
+  const direct = await looks();
+  expect(direct.length).toBeGreaterThan(2);
+  // Each start page has inline rules for its own classes only; the whole stylesheet must win over them.
+  for (const start of ['/about-us', '/', '/no-such-page']) {
+    await gotoHydrated(page, start);
+    const toggle = page.getByRole('button', { name: 'Toggle navigation' });
+    if (await toggle.isVisible()) await toggle.click();
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Blogs' }).click();
+    await expect(page).toHaveURL(/\/blogs$/);
+    await expect(page.getByTestId('blog-card').first()).toBeVisible();
+    expect(await looks(), `from ${start}`).toEqual(direct);
+  }
 });
 
 test('a site stylesheet that fails to load does not keep a page from hydrating', async ({ page }) => {
