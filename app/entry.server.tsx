@@ -2,6 +2,7 @@ import { PassThrough } from 'node:stream';
 import { renderToPipeableStream } from 'react-dom/server';
 import { ServerRouter, type AppLoadContext, type EntryContext } from 'react-router';
 import { withCriticalCss, withoutModulePreloads } from './lib/first-paint.server';
+import { withModulesAfterFirstPaint } from './lib/modules-after-paint.server';
 import { isAdminPage } from './lib/page-kind';
 import { NonceContext } from './lib/nonce';
 import './lib/load-context';
@@ -12,7 +13,8 @@ export const streamTimeout = 5000;
  * Renders the whole document before answering (onAllReady): search engines and the page cache get the
  * complete HTML, and public pages have nothing to stream anyway. The finished HTML then gets the CSS it
  * uses inlined in its head, so the first paint waits for no stylesheet (lib/critical-css.ts), and public
- * pages lose their module preloads, so no script download competes with that paint.
+ * pages lose their module preloads and fetch their modules after it (lib/modules-after-paint.server.ts), so
+ * no script download competes with that paint.
  */
 export default function handleRequest(
   request: Request,
@@ -41,7 +43,12 @@ export default function handleRequest(
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
           const html = withCriticalCss(Buffer.concat(chunks).toString('utf8'));
           const admin = isAdminPage(routerContext.staticHandlerContext.matches.map((match) => match.route.id));
-          resolve(new Response(admin ? html : withoutModulePreloads(html), { headers: responseHeaders, status }));
+          resolve(
+            new Response(admin ? html : withModulesAfterFirstPaint(withoutModulePreloads(html)), {
+              headers: responseHeaders,
+              status,
+            }),
+          );
         });
         pipe(body);
       },

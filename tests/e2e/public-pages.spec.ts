@@ -273,6 +273,21 @@ test('the full stylesheet is fetched after the first paint, and its rules are th
   expect(timing.inHead).toBe(1);
 });
 
+test("a public page's scripts are fetched after its first paint, and it hydrates", async ({ page }) => {
+  for (const url of ['/', '/blogs']) {
+    await gotoHydrated(page, url);
+    const { paint, scripts } = await page.evaluate(() => ({
+      paint: performance.getEntriesByName('first-contentful-paint')[0]!.startTime,
+      scripts: performance
+        .getEntriesByType('resource')
+        .filter((entry) => /\/assets\/[\w-]+\.js$/.test(entry.name))
+        .map((entry) => entry.startTime),
+    }));
+    expect(scripts.length, url).toBeGreaterThan(3);
+    expect(Math.min(...scripts), url).toBeGreaterThanOrEqual(paint);
+  }
+});
+
 test('a page reached by a client-side navigation looks as it does when loaded directly', async ({ page }) => {
   const looks = () =>
     page.evaluate(() =>
