@@ -1,7 +1,7 @@
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRouteError } from 'react-router';
 import { TOAST_AUTO_CLOSE_MS } from '#shared/messages.ts';
 import { ErrorScreen } from './components/ui/ErrorScreen';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useNonce } from './lib/nonce';
 import { isAdminPage } from './lib/page-kind';
 import { siteStylesheetHref } from './lib/site-stylesheet';
@@ -16,10 +16,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
   // site's in the cascade: there the site stylesheet stays a normal link in the head.
   const admin = isAdminPage(useMatches().map((match) => match.id));
   // Once an admin screen has put the link in the head, it stays through navigations to public pages: they
-  // then have no inline rules of their own, and removing it would leave them unstyled for a moment.
-  // Kept outside the component as well: an error screen around the app remounts the layout.
-  const [adminSeen, setAdminSeen] = useState(() => admin || adminScreenShown);
-  if (admin && !adminSeen) setAdminSeen(true);
+  // then have no inline rules of their own, and removing it would leave them unstyled for a moment. A module
+  // flag, not state: an error screen that remounts the layout keeps it too.
+  const adminSeen = admin || adminScreenShown;
   useEffect(() => {
     if (admin) adminScreenShown = true;
   }, [admin]);

@@ -129,27 +129,10 @@ export const postDetailsSchema = z.extend(blogPostSchema, {
 export type PostDetails = z.infer<typeof postDetailsSchema>;
 
 /** What a blog card shows (docs/product.md#blog-list): list pages send no post's content to the browser. */
-export type PostCard = Pick<
-  PostDetails,
-  '_id' | 'title' | 'excerpt' | 'featureImage' | 'url' | 'createdAt' | 'publishedAt'
->;
-export const toPostCard = ({
-  _id,
-  title,
-  excerpt,
-  featureImage,
-  url,
-  createdAt,
-  publishedAt,
-}: PostDetails): PostCard => ({
-  _id,
-  title,
-  excerpt,
-  featureImage,
-  url,
-  createdAt,
-  publishedAt,
-});
+const POST_CARD_FIELDS = ['_id', 'title', 'excerpt', 'featureImage', 'url', 'createdAt', 'publishedAt'] as const;
+export type PostCard = Pick<PostDetails, (typeof POST_CARD_FIELDS)[number]>;
+export const toPostCard = (post: PostDetails): PostCard =>
+  Object.fromEntries(POST_CARD_FIELDS.map((field) => [field, post[field]])) as PostCard;
 
 /** A link to a post, as the sidebar's recent articles list it. */
 export type PostLink = Pick<BlogPost, '_id' | 'title' | 'url'>;
