@@ -1,4 +1,4 @@
-import { expect, test } from './helpers';
+import { expect, gotoHydrated, test } from './helpers';
 
 test.describe('HTTP caching and compression of the production build', () => {
   test('public pages carry an ETag and answer 304 when unchanged', async ({ request }) => {
@@ -109,8 +109,10 @@ test.describe('HTTP caching and compression of the production build', () => {
     page.on('response', (r) => {
       if (r.request().resourceType() === 'script') scripts.push(r.url());
     });
-    await page.goto('/');
-    await page.goto('/about-us');
+    // Public pages fetch their modules once the first paint is reported, which can come after the load
+    // event that page.goto waits for (app/lib/modules-after-paint.server.ts): wait for hydration.
+    await gotoHydrated(page, '/');
+    await gotoHydrated(page, '/about-us');
     expect(scripts.length).toBeGreaterThan(0);
     expect(scripts.filter((s) => /tinymce|admin/i.test(s))).toEqual([]);
     // The toast library (it injects its own styles when loaded) waits for the first toast.
