@@ -1,5 +1,5 @@
 import type { Redis } from 'ioredis';
-import { Lru } from './lru';
+import { LRUCache } from 'lru-cache';
 
 /** A try taken, or none left: then how long until the window ends. */
 export type Take = { ok: true } | { ok: false; retryAfterMs: number };
@@ -21,7 +21,7 @@ export interface AttemptCounter {
 
 /** One process's counts; the least recently used keys are forgotten past `maxKeys`. */
 export function memoryAttemptCounter(maxKeys = 10_000): AttemptCounter {
-  const counts = new Lru<string, { count: number; endsAt: number }>(maxKeys);
+  const counts = new LRUCache<string, { count: number; endsAt: number }>({ max: maxKeys });
   const live = (key: string) => {
     const entry = counts.get(key);
     return entry && entry.endsAt > Date.now() ? entry : undefined;

@@ -1,8 +1,8 @@
 import { promisify } from 'node:util';
+import { LRUCache } from 'lru-cache';
 import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
-import { Lru } from '#server/lib/lru.ts';
 import type { ContentVersion } from '#server/modules/site-meta/content-version.ts';
 
 /**
@@ -134,12 +134,16 @@ export function compressAhead(page: CachedPage, acceptEncoding: string | undefin
 }
 
 export function createPageCache(options: { onCacheResult?: (hit: boolean) => void } = {}) {
-  const pages = new Lru<string, CachedPage>(CACHE_ENTRIES);
+  // lru-cache marks a hit as recent without touching a Map: the delete-and-set a Map-based LRU does on every
+  // hit made V8 shrink and rehash the table, 2 % of a cache hit's time (perf on `npm run bench`).
+  const pages = new LRUCache<string, CachedPage>({ max: CACHE_ENTRIES });
   const rendering = new Map<string, Promise<CachedPage>>();
 
   return {
     get: (key: string) => pages.get(key),
-    set: (key: string, page: CachedPage) => pages.set(key, page),
+    set: (key: string, page: CachedPage) => {
+      pages.set(key, page);
+    },
     onCacheResult: options.onCacheResult,
 
     /**

@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { LRUCache } from 'lru-cache';
 import { createSitemaps } from '#server/modules/blog/sitemap.ts';
-import { Lru } from '#server/lib/lru.ts';
 import type { Services } from '#server/services.ts';
 
 /**
@@ -43,7 +43,7 @@ function pickEncoding(accept: string | undefined): 'br' | 'gzip' | null {
 
 export function registerSitemaps(app: FastifyInstance, services: Services) {
   const sitemaps = createSitemaps(services.blog, services.config.publicUrl);
-  const kept = new Lru<string, Answer>(KEPT);
+  const kept = new LRUCache<string, Answer>({ max: KEPT });
   const making = new Map<string, Promise<Answer | null>>();
 
   /** The answer of `key` at the current content version: kept, being made, or made now (null: none). */

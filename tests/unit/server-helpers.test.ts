@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { generatePassword, hashPassword, verifyPassword } from '#server/modules/auth/password.ts';
-import { Lru } from '#server/lib/lru.ts';
 import { escapeHtml } from '#server/lib/escape-html.ts';
 import { retryDelayMs } from '#server/modules/mail/worker.ts';
 import { inlineScriptHashes } from '#server/plugins/ssr.ts';
@@ -22,19 +21,6 @@ describe('password hashing', () => {
   it('generates long random passwords', () => {
     expect(generatePassword()).toMatch(/^[\w-]{16}$/);
     expect(generatePassword()).not.toBe(generatePassword());
-  });
-});
-
-describe('Lru', () => {
-  it('forgets the least recently used entry', () => {
-    const lru = new Lru<string, number>(2);
-    lru.set('a', 1);
-    lru.set('b', 2);
-    lru.get('a');
-    lru.set('c', 3);
-    expect(lru.get('b')).toBeUndefined();
-    expect(lru.get('a')).toBe(1);
-    expect(lru.size).toBe(2);
   });
 });
 
