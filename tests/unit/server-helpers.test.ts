@@ -55,6 +55,14 @@ describe('inlineScriptHashes (the page policy of docs/decisions/0003)', () => {
     expect(inlineScriptHashes(html, nonce)).toEqual([sha('ok()')]);
   });
 
+  it("reads only the nonce attribute of a script tag, and a script's text up to its own end tag", () => {
+    const html =
+      `<link rel="preload" nonce="${nonce}" href="/a.css"><script src="/x.js" nonce="${nonce}"></script>` +
+      `<script id="a" nonce="${nonce}" async>one("nonce=\\"${nonce}\\"")</SCRIPT><p>nonce="${nonce}"</p>` +
+      `<script\nnonce="${nonce}">two()</script>`;
+    expect(inlineScriptHashes(html, nonce)).toEqual([sha(`one("nonce=\\"${nonce}\\"")`), sha('two()')]);
+  });
+
   it('finds nothing in a page without inline scripts', () => {
     expect(inlineScriptHashes('<p>no scripts</p><script src="/a.js"></script>', nonce)).toEqual([]);
   });
