@@ -73,7 +73,11 @@ export function inlineScriptHashes(html: string, nonce: string): string[] {
       closing.lastIndex = end + 1;
       const close = closing.exec(html);
       if (!close) break;
-      hashes.add(createHash('sha256').update(html.slice(end + 1, close.index), 'utf8').digest('base64'));
+      hashes.add(
+        createHash('sha256')
+          .update(html.slice(end + 1, close.index), 'utf8')
+          .digest('base64'),
+      );
       next = close.index;
     }
     at = html.indexOf(attribute, next);
