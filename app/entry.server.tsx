@@ -17,8 +17,9 @@ export const streamTimeout = 5000;
  *
  * React's Web-streams build (`server.edge`), not its Node one: the Node build runs every render inside an
  * AsyncLocalStorage, and in Node 20 that switches on an async hook for good, which then runs for every
- * tick, write and promise of every later request, cache hits included (docs/decisions/0014-first-paint.md,
- * "No async hook on the hit path").
+ * tick, write and promise of every later request, cache hits included (docs/decisions/0011-shared-page-cache.md,
+ * "No async hook on the hit path"). The Web-streams build would use one too if something set
+ * `globalThis.AsyncLocalStorage` (an APM agent, a polyfill).
  */
 export default async function handleRequest(
   request: Request,

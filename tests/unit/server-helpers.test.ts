@@ -63,6 +63,13 @@ describe('inlineScriptHashes (the page policy of docs/decisions/0003)', () => {
     expect(inlineScriptHashes(html, nonce)).toEqual([sha(`one("nonce=\\"${nonce}\\"")`), sha('two()')]);
   });
 
+  it('gives no hash for the nonce written outside an opening tag, in text or in a script', () => {
+    const html =
+      `<script>x//nonce="${nonce}">y</script><script>nonce="${nonce}"</script>injected()</script>` +
+      `<p>xnonce="${nonce}"></p>`;
+    expect(inlineScriptHashes(html, nonce)).toEqual([]);
+  });
+
   it('finds nothing in a page without inline scripts', () => {
     expect(inlineScriptHashes('<p>no scripts</p><script src="/a.js"></script>', nonce)).toEqual([]);
   });
