@@ -16,7 +16,7 @@ export const streamTimeout = 5000;
  * pages lose their module preloads and fetch their modules after it (lib/modules-after-paint.server.ts), so
  * no script download competes with that paint.
  *
- * React's Node build, not its Web-streams one: the latter renders in half the speed in Node, which costs
+ * React's Node build, not its Web-streams one: in Node the latter renders at half the speed, which costs
  * more than the async hook the Node build leaves on (docs/decisions/0011-shared-page-cache.md, "What a hit
  * costs beyond Node").
  */
