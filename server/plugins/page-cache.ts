@@ -1,7 +1,7 @@
 import { promisify } from 'node:util';
-import { LRUCache } from 'lru-cache';
 import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { LRUCache } from 'lru-cache';
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import type { ContentVersion } from '#server/modules/site-meta/content-version.ts';
 

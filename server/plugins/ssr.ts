@@ -67,12 +67,12 @@ export function inlineScriptHashes(html: string, nonce: string): string[] {
     const start = html.lastIndexOf('<', at);
     const end = html.indexOf('>', at);
     if (end < 0) break;
-    const tag = html.slice(start, end + 1);
     let next = end + 1;
     // An attribute of an opening script tag without `src`: the tag is still open where the nonce stands,
     // and the nonce follows whitespace, as React writes it.
     const inOpeningTag = start >= 0 && html.lastIndexOf('>', at) < start && /\s/.test(html[at - 1] ?? '');
-    if (inOpeningTag && /^<script\b/i.test(tag) && !/\bsrc=/i.test(tag)) {
+    const tag = inOpeningTag ? html.slice(start, end + 1) : '';
+    if (/^<script\b/i.test(tag) && !/\bsrc=/i.test(tag)) {
       closing.lastIndex = end + 1;
       const close = closing.exec(html);
       if (!close) break;
