@@ -1,4 +1,4 @@
-import { useEffect, useState, type ComponentType } from 'react';
+import { useEffect, useRef, useState, type ComponentType } from 'react';
 import { SECTION_IDS } from '#shared/paths.ts';
 import type { SiteContent } from '#shared/schemas/content.ts';
 import { Picture } from '#app/components/ui/Picture.tsx';
@@ -13,16 +13,24 @@ import { SectionHeading } from './SectionHeading';
  */
 export function Portfolio({ portfolio }: { portfolio: SiteContent['portfolio'] }) {
   const id = SECTION_IDS.portfolio;
-  const [viewport, setViewport] = useState<HTMLElement | null>(null);
+  const viewportRef = useRef<HTMLDivElement>(null);
   const [embla, setEmbla] = useState<CarouselApi>();
   // Loaded in an effect rather than with React.lazy: a Suspense boundary reveals its content on a timer,
   // which would tie the carousel's start to the page's clock (and never fire under a paused test clock).
-  const [CarouselDriver, setCarouselDriver] = useState<ComponentType<Parameters<typeof CarouselDriverType>[0]> | null>(
-    null,
-  );
+  // The viewport is read from a plain ref here, not handed over by a state-setting ref callback: a state
+  // update from a ref lands in the hydration's commit, and React then runs every effect of the page and a
+  // second render in that same task, one long task of 50 ms and more on a slow phone (Total Blocking Time,
+  // docs/decisions/0014-first-paint.md).
+  const [driver, setDriver] = useState<{
+    Driver: ComponentType<Parameters<typeof CarouselDriverType>[0]>;
+    viewport: HTMLElement;
+  } | null>(null);
   useEffect(() => {
     let current = true;
-    void import('./CarouselDriver').then((module) => current && setCarouselDriver(() => module.default));
+    const viewport = viewportRef.current;
+    void import('./CarouselDriver').then(
+      (module) => current && viewport && setDriver({ Driver: module.default, viewport }),
+    );
     return () => {
       current = false;
     };
@@ -51,7 +59,7 @@ export function Portfolio({ portfolio }: { portfolio: SiteContent['portfolio'] }
           // Says when the carousel has started (its module loads after hydration): autoplay counts from then.
           data-carousel={embla ? 'running' : 'loading'}
         >
-          <div className="embla-viewport" ref={setViewport}>
+          <div className="embla-viewport" ref={viewportRef}>
             <div className="embla-container">
               {portfolio.items.map((item, index) => (
                 <div
@@ -80,7 +88,7 @@ export function Portfolio({ portfolio }: { portfolio: SiteContent['portfolio'] }
               ))}
             </div>
           </div>
-          {viewport && CarouselDriver ? <CarouselDriver viewport={viewport} onReady={setEmbla} /> : null}
+          {driver ? <driver.Driver viewport={driver.viewport} onReady={setEmbla} /> : null}
           <div className="embla-dots" role="group" aria-label="Choose slide">
             {portfolio.items.map((_, index) => (
               <button
