@@ -6,17 +6,20 @@
  * states). Rules are kept in order and only ever dropped, so when the whole sheet arrives nothing on screen
  * changes (no layout shift). See docs/decisions/0014-first-paint.md.
  *
- * The filter errs on the side of keeping: a selector stays unless it names a class that no element of the
- * page carries. Classes inside :not(), :is(), :where() and :has() do not count, element, attribute and id
- * selectors always stay, and so do @keyframes, @font-face and custom properties.
+ * The filter errs on the side of keeping: a selector stays unless it names a class, or an attribute, that
+ * no element of the page carries. Classes and attributes inside :not(), :is(), :where() and :has() do not
+ * count; element and id selectors always stay, and so do @keyframes and @font-face. A custom property is
+ * left out of the kept rules when nothing kept (and no inline style of the page) reads it with var():
+ * Bootstrap declares hundreds, and they were a sixth of a page's inline CSS.
  */
 
 interface Rule {
   /** The whole rule as written: `sel{…}` or an at-rule with its block. */
   text: string;
-  /** Selector groups, each with the classes it requires; absent for rules that are always kept. */
-  selectors?: { text: string; classes: string[] }[];
-  body?: string;
+  /** Selector groups, each with the classes and attributes it requires; absent for rules always kept. */
+  selectors?: { text: string; classes: string[]; attributes: string[] }[];
+  /** A style rule's declarations, each as written without its `;`, with the custom property it sets. */
+  declarations?: { text: string; property?: string }[];
   /** Nested rules of @media / @supports / @layer / @container. */
   children?: Rule[];
   prelude?: string;
@@ -56,15 +59,25 @@ function splitSelectors(list: string): string[] {
   return parts.map((s) => s.trim()).filter(Boolean);
 }
 
-/** The classes a selector requires; pseudo-class arguments and attribute values are left out. */
-function requiredClasses(selector: string): string[] {
-  let plain = selector.replace(/\[[^\]]*\]/g, '');
-  // Drop functional pseudo-classes with their arguments, innermost first (they may nest).
+/** A selector without the arguments of its functional pseudo-classes (innermost first: they may nest). */
+function withoutPseudoArguments(selector: string): string {
+  let plain = selector;
   for (let before = ''; before !== plain;) {
     before = plain;
     plain = plain.replace(/:(?:not|is|where|has|nth-[a-z-]+|lang|dir)\([^()]*\)/g, '');
   }
+  return plain;
+}
+
+/** The classes a selector requires; pseudo-class arguments and attribute values are left out. */
+function requiredClasses(selector: string): string[] {
+  const plain = withoutPseudoArguments(selector.replace(/\[[^\]]*\]/g, ''));
   return [...plain.matchAll(/\.((?:\\.|[\w-])+)/g)].map((m) => m[1]!.replace(/\\(.)/g, '$1'));
+}
+
+/** The attribute names a selector requires (`[data-bs-theme=dark]` needs `data-bs-theme`), lower case. */
+function requiredAttributes(selector: string): string[] {
+  return [...withoutPseudoArguments(selector).matchAll(/\[\s*([\w-]+)/g)].map((m) => m[1]!.toLowerCase());
 }
 
 function parse(css: string): Rule[] {
@@ -94,24 +107,70 @@ function parse(css: string): Rule[] {
     } else if (prelude.startsWith('@')) {
       rules.push({ text });
     } else {
-      const selectors = splitSelectors(prelude).map((s) => ({ text: s, classes: requiredClasses(s) }));
-      rules.push({ text, selectors, body: css.slice(open + 1, close) });
+      const selectors = splitSelectors(prelude).map((s) => ({
+        text: s,
+        classes: requiredClasses(s),
+        attributes: requiredAttributes(s),
+      }));
+      rules.push({ text, selectors, declarations: declarationsOf(css.slice(open + 1, close)) });
     }
     i = close + 1;
   }
   return rules;
 }
 
-function keep(rules: Rule[], used: Set<string>): string {
+/** Splits a block's body at the `;` between declarations (not those in strings or brackets). */
+function declarationsOf(body: string): { text: string; property?: string }[] {
+  const parts: string[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < body.length; i++) {
+    const ch = body[i];
+    if (ch === '"' || ch === "'") {
+      i = body.indexOf(ch, i + 1);
+      if (i < 0) break;
+    } else if (ch === '(' || ch === '[' || ch === '{') depth++;
+    else if (ch === ')' || ch === ']' || ch === '}') depth--;
+    else if (ch === ';' && depth === 0) {
+      parts.push(body.slice(start, i));
+      start = i + 1;
+    }
+  }
+  parts.push(body.slice(start));
+  return parts
+    .map((text) => text.trim())
+    .filter(Boolean)
+    .map((text) => ({ text, property: /^(--[\w-]+)\s*:/.exec(text)?.[1] }));
+}
+
+/** What of a page the filter looks at: the classes and attribute names its elements carry. */
+interface PageUse {
+  classes: Set<string>;
+  attributes: Set<string>;
+}
+
+/**
+ * The rules of `rules` the page can use, as CSS. With `read`, a custom property declaration stays only if
+ * its property is in it (and a rule left with no declaration goes).
+ */
+function keep(rules: Rule[], used: PageUse, read?: Set<string>): string {
   let out = '';
   for (const rule of rules) {
     if (rule.children) {
-      const inner = keep(rule.children, used);
+      const inner = keep(rule.children, used, read);
       if (inner) out += `${rule.prelude}{${inner}}`;
     } else if (rule.selectors) {
-      const matching = rule.selectors.filter((s) => s.classes.every((c) => used.has(c)));
-      if (matching.length === rule.selectors.length) out += rule.text;
-      else if (matching.length) out += `${matching.map((s) => s.text).join(',')}{${rule.body}}`;
+      const matching = rule.selectors.filter(
+        (s) => s.classes.every((c) => used.classes.has(c)) && s.attributes.every((a) => used.attributes.has(a)),
+      );
+      if (!matching.length) continue;
+      const unread = (d: { property?: string }) => read && d.property && !read.has(d.property);
+      const declarations = rule.declarations!.some(unread)
+        ? rule.declarations!.filter((d) => !unread(d))
+        : rule.declarations!;
+      if (matching.length === rule.selectors.length && declarations === rule.declarations) out += rule.text;
+      else if (declarations.length)
+        out += `${matching.map((s) => s.text).join(',')}{${declarations.map((d) => d.text).join(';')}}`;
     } else {
       out += rule.text;
     }
@@ -119,30 +178,69 @@ function keep(rules: Rule[], used: Set<string>): string {
   return out;
 }
 
-/** Every class name on an element of the HTML. */
-export function classesIn(html: string): Set<string> {
-  const used = new Set<string>();
-  for (const match of html.matchAll(/\sclass="([^"]*)"/g)) for (const name of match[1]!.split(/\s+/)) used.add(name);
-  return used;
+const varNames = (text: string) => [...text.matchAll(/var\(\s*(--[\w-]+)/g)].map((m) => m[1]!);
+
+/**
+ * The kept rules without the custom properties nothing reads: no var() of the kept CSS, nor of the page's
+ * HTML (inline styles), names them. Repeated until nothing more goes, since a property that only a left
+ * out one read is unread too.
+ */
+function keepRead(rules: Rule[], used: PageUse, html: string): string {
+  const readInHtml = varNames(html);
+  let css = keep(rules, used);
+  for (let before = ''; css !== before;) {
+    before = css;
+    css = keep(rules, used, new Set([...varNames(css), ...readInHtml]));
+  }
+  return css;
 }
 
-/** Class sets whose rules are kept picked: a site has a few page kinds, each with its few variants. */
+/** Finds `name="` in any case: what `pageUse` looks for to tell that an attribute is written. */
+export const attributeTest = (name: string) => ({ name, written: new RegExp(`\\s${name}="`, 'i') });
+
+/** The attribute names the selectors of `rules` require, each once. */
+function attributeNamesOf(rules: Rule[], names = new Set<string>()): Set<string> {
+  for (const rule of rules) {
+    if (rule.children) attributeNamesOf(rule.children, names);
+    for (const selector of rule.selectors ?? []) for (const name of selector.attributes) names.add(name);
+  }
+  return names;
+}
+
+/**
+ * Which classes the HTML's elements carry, and which of `attributes` (the ones the stylesheet's selectors
+ * ask for, lower case) it writes. An attribute counts when `name="` appears anywhere, text included, in
+ * any case (React writes `readOnly=""`): that may find one no element has (its rules then stay, as the
+ * filter errs on keeping), but never misses one React wrote, since React quotes every value.
+ */
+export function pageUse(html: string, attributes: readonly { name: string; written: RegExp }[]): PageUse {
+  const classes = new Set<string>();
+  for (const match of html.matchAll(/\sclass="([^"]*)"/g)) {
+    for (const name of match[1]!.split(/\s+/)) if (name) classes.add(name);
+  }
+  const written = new Set<string>();
+  for (const { name, written: test } of attributes) if (test.test(html)) written.add(name);
+  return { classes, attributes: written };
+}
+
+/** Rule sets kept picked: a site has a few page kinds, each with its few variants. */
 const PICKED = 64;
 
 /**
  * Prepares a stylesheet once; the answer picks a page's rules from it. Pages of one kind use the same
- * classes (every post, every category page), so the rules of a set of classes are picked once and reused:
- * walking the whole stylesheet was part of every uncached render.
+ * classes and attributes (every post, every category page), so the rules for one such set are picked once
+ * and reused: walking the whole stylesheet was part of every uncached render.
  */
 export function criticalCssOf(stylesheet: string): (html: string) => string {
   const rules = parse(stylesheet);
+  const attributes = [...attributeNamesOf(rules)].map(attributeTest);
   const picked = new Map<string, string>();
   return (html) => {
-    const used = classesIn(html);
-    const key = [...used].sort().join(' ');
+    const used = pageUse(html, attributes);
+    const key = [[...used.classes].sort(), [...used.attributes].sort(), [...new Set(varNames(html))].sort()].join('\n');
     let css = picked.get(key);
     if (css === undefined) {
-      css = keep(rules, used);
+      css = keepRead(rules, used, html);
       if (picked.size >= PICKED) picked.delete(picked.keys().next().value!);
       picked.set(key, css);
     }
