@@ -7,10 +7,10 @@
  * changes (no layout shift). See docs/decisions/0014-first-paint.md.
  *
  * The filter errs on the side of keeping: a selector stays unless it names a class, or an attribute, that
- * no element of the page carries. Classes and attributes inside :not(), :is(), :where() and :has() do not
- * count; element and id selectors always stay, and so do @keyframes and @font-face. A custom property is
- * left out of the kept rules when nothing kept (and no inline style of the page) reads it with var():
- * Bootstrap declares hundreds, and they were a sixth of a page's inline CSS.
+ * no element of the page carries. What stands inside a functional pseudo-class (:not(), :is(), :has() …)
+ * does not count; element and id selectors always stay, and so do @keyframes and @font-face. A custom
+ * property declaration is left out when nothing kept reads it (var(), a style() query …) and the page's
+ * HTML does not name it: Bootstrap declares hundreds, and they were a fifth of a page's inline CSS.
  */
 
 interface Rule {
@@ -27,57 +27,88 @@ interface Rule {
 
 const NESTING_AT_RULES = /^@(media|supports|layer|container)\b/;
 
-/** Index of the brace that closes the block opened at `open`, skipping strings. */
+/**
+ * Where the token at `i` ends when it is one whose inside the structure must not read: a string (escapes
+ * included), a comment or an escaped character. Otherwise `i` itself.
+ */
+function opaqueEnd(css: string, i: number): number {
+  const ch = css[i];
+  if (ch === '\\') return i + 1;
+  if (ch === '"' || ch === "'") {
+    for (let j = i + 1; j < css.length; j++) {
+      if (css[j] === '\\') j++;
+      else if (css[j] === ch) return j;
+    }
+    return css.length - 1;
+  }
+  if (ch === '/' && css[i + 1] === '*') {
+    const end = css.indexOf('*/', i + 2);
+    return end < 0 ? css.length - 1 : end + 1;
+  }
+  return i;
+}
+
+/** Index of the brace that closes the block opened at `open`. */
 function closingBrace(css: string, open: number): number {
   let depth = 0;
   for (let i = open; i < css.length; i++) {
-    const ch = css[i];
-    if (ch === '"' || ch === "'") {
-      i = css.indexOf(ch, i + 1);
-      if (i < 0) return css.length - 1;
-    } else if (ch === '{') depth++;
-    else if (ch === '}' && --depth === 0) return i;
+    const skipped = opaqueEnd(css, i);
+    if (skipped !== i) i = skipped;
+    else if (css[i] === '{') depth++;
+    else if (css[i] === '}' && --depth === 0) return i;
   }
   return css.length - 1;
 }
 
-/** Splits a selector list at top-level commas (not those inside :is(…) or attribute brackets). */
-function splitSelectors(list: string): string[] {
+/**
+ * Splits `text` at each `separator` outside brackets, strings and comments (a selector list at its commas,
+ * not those inside :is(…); a block's body at the `;` between declarations, not those inside url(…)).
+ */
+function splitTopLevel(text: string, separator: ',' | ';'): string[] {
   const parts: string[] = [];
   let depth = 0;
   let start = 0;
-  for (let i = 0; i < list.length; i++) {
-    const ch = list[i];
-    if (ch === '(' || ch === '[') depth++;
-    else if (ch === ')' || ch === ']') depth--;
-    else if (ch === ',' && depth === 0) {
-      parts.push(list.slice(start, i));
+  for (let i = 0; i < text.length; i++) {
+    const skipped = opaqueEnd(text, i);
+    if (skipped !== i) i = skipped;
+    else if (text[i] === '(' || text[i] === '[' || text[i] === '{') depth++;
+    else if (text[i] === ')' || text[i] === ']' || text[i] === '}') depth--;
+    else if (text[i] === separator && depth === 0) {
+      parts.push(text.slice(start, i));
       start = i + 1;
     }
   }
-  parts.push(list.slice(start));
-  return parts.map((s) => s.trim()).filter(Boolean);
+  parts.push(text.slice(start));
+  return parts;
 }
 
-/** A selector without the arguments of its functional pseudo-classes (innermost first: they may nest). */
-function withoutPseudoArguments(selector: string): string {
-  let plain = selector;
+/**
+ * A selector reduced to what it requires of an element: its strings emptied (a value may hold `[`, `(` or
+ * `.`), then the arguments of its functional pseudo-classes dropped, innermost first as they may nest.
+ */
+function requiredPart(selector: string): string {
+  let plain = selector.replace(/"(?:\\.|[^"\\])*"|'(?:\\.|[^'\\])*'/g, '""');
   for (let before = ''; before !== plain;) {
     before = plain;
-    plain = plain.replace(/:(?:not|is|where|has|nth-[a-z-]+|lang|dir)\([^()]*\)/g, '');
+    plain = plain.replace(/::?[\w-]+\([^()]*\)/g, '');
   }
   return plain;
 }
 
-/** The classes a selector requires; pseudo-class arguments and attribute values are left out. */
+/** The classes a selector requires. */
 function requiredClasses(selector: string): string[] {
-  const plain = withoutPseudoArguments(selector.replace(/\[[^\]]*\]/g, ''));
+  const plain = requiredPart(selector).replace(/\[[^\]]*\]/g, '');
   return [...plain.matchAll(/\.((?:\\.|[\w-])+)/g)].map((m) => m[1]!.replace(/\\(.)/g, '$1'));
 }
 
-/** The attribute names a selector requires (`[data-bs-theme=dark]` needs `data-bs-theme`), lower case. */
+/**
+ * The attribute names a selector requires, lower case: `[data-bs-theme=dark]` needs `data-bs-theme`,
+ * `[xlink\\:href]` needs `xlink:href`, a namespaced `[xlink|href]` needs `href`.
+ */
 function requiredAttributes(selector: string): string[] {
-  return [...withoutPseudoArguments(selector).matchAll(/\[\s*([\w-]+)/g)].map((m) => m[1]!.toLowerCase());
+  return [...requiredPart(selector).matchAll(/\[\s*(?:(?:[\w-]*|\*)\|(?!=))?((?:\\.|[\w-])+)/g)].map((m) =>
+    m[1]!.replace(/\\(.)/g, '$1').toLowerCase(),
+  );
 }
 
 function parse(css: string): Rule[] {
@@ -107,11 +138,14 @@ function parse(css: string): Rule[] {
     } else if (prelude.startsWith('@')) {
       rules.push({ text });
     } else {
-      const selectors = splitSelectors(prelude).map((s) => ({
-        text: s,
-        classes: requiredClasses(s),
-        attributes: requiredAttributes(s),
-      }));
+      const selectors = splitTopLevel(prelude, ',')
+        .map((s) => s.trim())
+        .filter(Boolean)
+        .map((s) => ({
+          text: s,
+          classes: requiredClasses(s),
+          attributes: requiredAttributes(s),
+        }));
       rules.push({ text, selectors, declarations: declarationsOf(css.slice(open + 1, close)) });
     }
     i = close + 1;
@@ -119,28 +153,11 @@ function parse(css: string): Rule[] {
   return rules;
 }
 
-/** Splits a block's body at the `;` between declarations (not those in strings or brackets). */
+/** A block's declarations as written (not trimmed: `--x: ;` must keep its space to stay valid). */
 function declarationsOf(body: string): { text: string; property?: string }[] {
-  const parts: string[] = [];
-  let depth = 0;
-  let start = 0;
-  for (let i = 0; i < body.length; i++) {
-    const ch = body[i];
-    if (ch === '"' || ch === "'") {
-      i = body.indexOf(ch, i + 1);
-      if (i < 0) break;
-    } else if (ch === '(' || ch === '[' || ch === '{') depth++;
-    else if (ch === ')' || ch === ']' || ch === '}') depth--;
-    else if (ch === ';' && depth === 0) {
-      parts.push(body.slice(start, i));
-      start = i + 1;
-    }
-  }
-  parts.push(body.slice(start));
-  return parts
-    .map((text) => text.trim())
-    .filter(Boolean)
-    .map((text) => ({ text, property: /^(--[\w-]+)\s*:/.exec(text)?.[1] }));
+  return splitTopLevel(body, ';')
+    .filter((text) => text.trim())
+    .map((text) => ({ text, property: /^\s*(--[\w-]+)\s*:/.exec(text)?.[1] }));
 }
 
 /** What of a page the filter looks at: the classes and attribute names its elements carry. */
@@ -158,7 +175,9 @@ function keep(rules: Rule[], used: PageUse, read?: Set<string>): string {
   for (const rule of rules) {
     if (rule.children) {
       const inner = keep(rule.children, used, read);
-      if (inner) out += `${rule.prelude}{${inner}}`;
+      // An emptied @layer stays: the order layers are first named in decides their precedence, also once
+      // the whole stylesheet has been added after these rules.
+      if (inner || rule.prelude!.startsWith('@layer')) out += `${rule.prelude}{${inner}}`;
     } else if (rule.selectors) {
       const matching = rule.selectors.filter(
         (s) => s.classes.every((c) => used.classes.has(c)) && s.attributes.every((a) => used.attributes.has(a)),
@@ -178,24 +197,38 @@ function keep(rules: Rule[], used: PageUse, read?: Set<string>): string {
   return out;
 }
 
-const varNames = (text: string) => [...text.matchAll(/var\(\s*(--[\w-]+)/g)].map((m) => m[1]!);
+/**
+ * The custom properties `css` reads: every `--name` that does not start a declaration (var() in any case,
+ * a `style(--x: y)` query, @property …). Declarations start after `{` or `;`.
+ */
+function readsIn(css: string): Set<string> {
+  const reads = new Set<string>();
+  for (const match of css.matchAll(/([{;]?)\s*(--[\w-]+)/g)) if (!match[1]) reads.add(match[2]!);
+  return reads;
+}
+
+/** Every `--name` the HTML writes (inline styles, SVG attributes, text): each may read the stylesheet's. */
+const namedIn = (html: string) => new Set(html.match(/--[\w-]+/g));
 
 /**
- * The kept rules without the custom properties nothing reads: no var() of the kept CSS, nor of the page's
- * HTML (inline styles), names them. Repeated until nothing more goes, since a property that only a left
- * out one read is unread too.
+ * The kept rules without the custom property declarations nothing reads (`readsIn` the kept CSS) and
+ * the HTML does not name. Repeated until nothing more goes, since a property that only a left-out one
+ * read is unread too.
  */
-function keepRead(rules: Rule[], used: PageUse, html: string): string {
-  const readInHtml = varNames(html);
+function keepRead(rules: Rule[], used: PageUse, namedInHtml: Iterable<string>): string {
   let css = keep(rules, used);
   for (let before = ''; css !== before;) {
     before = css;
-    css = keep(rules, used, new Set([...varNames(css), ...readInHtml]));
+    css = keep(rules, used, new Set([...readsIn(css), ...namedInHtml]));
   }
   return css;
 }
 
-/** A character of an attribute name as React writes them: letters, digits, `-`, `_`, `:`, `.`. */
+/**
+ * A character of an attribute name as this site's HTML writes them (React, the sanitizer): ASCII letters,
+ * digits, `-`, `_`, `:`, `.`. A name with other characters is not found, which only matters if a rule asks
+ * for it, and the rules' names are read with the same characters.
+ */
 function isNameCode(code: number): boolean {
   return (
     (code >= 97 && code <= 122) ||
@@ -211,9 +244,10 @@ function isNameCode(code: number): boolean {
 /**
  * The classes and the attribute names (lower case: React writes `readOnly=""`) of the HTML, in one pass
  * from each `="` back to its name: a pass of `indexOf`, where one regular expression per name took 5 % of an
- * uncached render. React quotes every attribute value (`disabled=""` too) and escapes `"` in text and
- * values, so no attribute is missed; a `="` in an inline script may add a name no element has, whose
- * rules then stay, as the filter errs on keeping.
+ * uncached render. It reads every `="`, a class's value included, so a `class="` in a post's text (the
+ * sanitizer leaves `"` in text as it is) cannot hide the attributes after it; a `="` that is not an
+ * attribute only adds names, whose rules then stay, as the filter errs on keeping. A value-less attribute
+ * (`allowfullscreen`, which the sanitizer may write) is found by `criticalCssOf` for the names it asks for.
  */
 export function pageUse(html: string): PageUse {
   const classes = new Set<string>();
@@ -224,13 +258,25 @@ export function pageUse(html: string): PageUse {
     if (start === at) continue;
     const name = html.slice(start, at).toLowerCase();
     attributes.add(name);
+    // `xlink:href` is also `href` in its namespace, which `[xlink|href]` asks for.
+    if (name.includes(':')) attributes.add(name.slice(name.lastIndexOf(':') + 1));
     if (name !== 'class') continue;
     const end = html.indexOf('"', at + 2);
     if (end < 0) break;
     for (const c of html.slice(at + 2, end).split(/\s+/)) if (c) classes.add(c);
-    at = end - 1;
   }
   return { classes, attributes };
+}
+
+/** The attribute names and custom properties the rules ask for or declare: all a page is looked at for. */
+function vocabularyOf(rules: Rule[], into = { attributes: new Set<string>(), properties: new Set<string>() }) {
+  for (const rule of rules) {
+    if (rule.children) vocabularyOf(rule.children, into);
+    for (const selector of rule.selectors ?? []) for (const name of selector.attributes) into.attributes.add(name);
+    for (const declaration of rule.declarations ?? [])
+      if (declaration.property) into.properties.add(declaration.property);
+  }
+  return into;
 }
 
 /** Rule sets kept picked: a site has a few page kinds, each with its few variants. */
@@ -243,13 +289,25 @@ const PICKED = 64;
  */
 export function criticalCssOf(stylesheet: string): (html: string) => string {
   const rules = parse(stylesheet);
+  const vocabulary = vocabularyOf(rules);
+  const asked = [...vocabulary.attributes];
+  // The asked-for names written without a value, in any case: one pass for all (one per name cost 30 µs).
+  const bare = new RegExp(`\\s(${asked.map((name) => name.replace(/[^\w-]/g, '\\$&')).join('|')})(?=[\\s/>])`, 'gi');
   const picked = new Map<string, string>();
   return (html) => {
-    const used = pageUse(html);
-    const key = [[...used.classes].sort(), [...used.attributes].sort(), [...new Set(varNames(html))].sort()].join('\n');
+    const seen = pageUse(html);
+    if (asked.length) for (const match of html.matchAll(bare)) seen.attributes.add(match[1]!.toLowerCase());
+    // Only what the rules can ask for goes into the key: a post's own attributes (colspan, srcset …) or
+    // `--` in its text must not make its kind of page a new entry.
+    const used = { classes: seen.classes, attributes: new Set(asked.filter((name) => seen.attributes.has(name))) };
+    const named = [...namedIn(html)].filter((name) => vocabulary.properties.has(name));
+    // Joined with what no name can hold (a class has no whitespace), so two pages never share a key.
+    const key = [[...used.classes].sort(), [...used.attributes].sort(), named.sort()]
+      .map((l) => l.join(' '))
+      .join('\n');
     let css = picked.get(key);
     if (css === undefined) {
-      css = keepRead(rules, used, html);
+      css = keepRead(rules, used, named);
       if (picked.size >= PICKED) picked.delete(picked.keys().next().value!);
       picked.set(key, css);
     }

@@ -65,7 +65,28 @@ describe('critical CSS', () => {
     expect(critical('<div class="toast"></div>')).toContain(
       '.toast{--bs-toast-gap:var(--bs-read-by-unread);margin:var(--bs-toast-gap)}',
     );
-    expect(critical('<div class="modal"></div>')).toContain('.modal{display:none}@');
+    // Only a second pass sees that nothing kept reads --bs-read-by-unread once .modal's --bs-modal-gap goes.
+    const modal = critical('<div class="modal"></div>');
+    expect(modal).not.toContain('--bs-read-by-unread');
+    expect(modal).not.toContain('--bs-modal-gap');
+    expect(modal).toContain('body{margin:0;color:var(--bs-primary)}.modal{display:none}@');
+  });
+
+  it('reads a custom property wherever it is named: var() in any case, style() queries, the HTML', () => {
+    const sheet =
+      ':root{--c:red;--theme:dark;--w:1px;--gone:0}.a{color:VAR(--c)}@container style(--theme: dark){.a{margin:0}}';
+    const pick = criticalCssOf(sheet);
+    expect(pick('<p class="a"></p>')).toBe(
+      ':root{--c:red;--theme:dark}.a{color:VAR(--c)}@container style(--theme: dark){.a{margin:0}}',
+    );
+    // The key holds the names the HTML writes: the same classes with another inline style get their own pick.
+    expect(pick('<p class="a" style="margin:0"></p>')).not.toContain('--w');
+    expect(pick('<p class="a" style="margin:var(--w)"></p>')).toContain('--w:1px');
+  });
+
+  it('keeps declarations as written, `--x: ;` with its space', () => {
+    const pick = criticalCssOf('.a{--e: ;--u:1px;font-family:var(--e) }');
+    expect(pick('<p class="a"></p>')).toBe('.a{--e: ;font-family:var(--e) }');
   });
 
   it('reads braces inside strings as text, not as blocks', () => {
@@ -84,11 +105,54 @@ describe('critical CSS', () => {
     expect(critical(post('Three'))).toBe(first);
   });
 
-  it('splits declarations only at semicolons outside strings and brackets', () => {
-    const sheet = '.i{--bs-icon:url("data:image/svg+xml;utf8,<svg>;</svg>");background:var(--bs-icon)}.j{--a:x;--b:y}';
-    expect(criticalCssOf(sheet)('<i class="i j"></i>')).toBe(
+  it('splits declarations only at semicolons outside strings, brackets, comments and escapes', () => {
+    const sheet =
+      '.i{--bs-icon:url("data:image/svg+xml;utf8,<svg>;</svg>");background:var(--bs-icon)}' +
+      '.j{--a:x;--b:y}' +
+      '.k{--gone:"x;y";--q:"a;b\\";c";content:var(--q)}' +
+      '.o{content:"}"}' +
+      '.l{--d:url(data:a;b);background:var(--d);--k:a\\;b}' +
+      ":root{--z:red;--u:/* don't; */1px}.m{color:var(--z)}.n{margin:0}";
+    const pick = criticalCssOf(sheet);
+    expect(pick('<i class="i j"></i>')).toBe(
       '.i{--bs-icon:url("data:image/svg+xml;utf8,<svg>;</svg>");background:var(--bs-icon)}',
     );
+    expect(pick('<i class="k"></i>')).toContain('.k{--q:"a;b\\";c";content:var(--q)}');
+    expect(pick('<i class="o n"></i>')).toBe('.o{content:"}"}.n{margin:0}');
+    expect(pick('<i class="l"></i>')).toContain('.l{--d:url(data:a;b);background:var(--d)}');
+    // An escaped quote or a quote in a comment does not swallow the rules after it.
+    expect(pick('<i class="m n"></i>')).toBe(':root{--z:red}.m{color:var(--z)}.n{margin:0}');
+  });
+
+  it('reads selectors for what they require, not for what their strings and pseudo-class arguments hold', () => {
+    const sheet =
+      'a[title="[draft]"]{color:red}a:not([title="a(b)"]){margin:0}:-webkit-any([type=a],.z) b{padding:0}' +
+      'svg [xlink\\:href]{fill:red}[xlink|href]{stroke:red}';
+    const pick = criticalCssOf(sheet);
+    const css = pick('<a title="[draft]"></a><i class="z"><b></b></i><svg><use xlink:href="#a"></use></svg>');
+    expect(css).toBe(
+      'a[title="[draft]"]{color:red}a:not([title="a(b)"]){margin:0}:-webkit-any([type=a],.z) b{padding:0}' +
+        'svg [xlink\\:href]{fill:red}[xlink|href]{stroke:red}',
+    );
+    // A class written `p,q` is not the classes p and q: the two pages must not share a pick.
+    const classes = criticalCssOf('.p{top:0}.q{left:0}');
+    expect(classes('<p class="p,q"></p>')).toBe('');
+    expect(classes('<p class="p q"></p>')).toBe('.p{top:0}.q{left:0}');
+  });
+
+  it('finds attributes written without a value, and not behind a class=" in the text', () => {
+    const pick = criticalCssOf('iframe[allowfullscreen]{border:0}[data-bs-theme=dark]{color:#fff}');
+    expect(pick('<iframe src="/v" allowfullscreen></iframe>')).toBe('iframe[allowfullscreen]{border:0}');
+    expect(pick('<p>type class=" then</p><p data-bs-theme="dark" class="lead">x</p>')).toBe(
+      '[data-bs-theme=dark]{color:#fff}',
+    );
+  });
+
+  it('keeps an emptied @layer, whose place sets the order of the layers', () => {
+    const pick = criticalCssOf(
+      '@layer tokens{:root{--gap:1rem}}@layer theme{:root{--gap:2rem;--c:red}}body{color:var(--c)}',
+    );
+    expect(pick('<p></p>')).toBe('@layer tokens{}@layer theme{:root{--c:red}}body{color:var(--c)}');
   });
 
   it('finds every attribute written with a value, lower case, and not words of the text', () => {
