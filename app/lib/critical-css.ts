@@ -13,6 +13,8 @@
  * HTML does not name it: Bootstrap declares hundreds, and they were a fifth of a page's inline CSS.
  */
 
+import { LRUCache } from 'lru-cache';
+
 interface Rule {
   /** The whole rule as written: `sel{…}` or an at-rule with its block. */
   text: string;
@@ -46,6 +48,16 @@ function opaqueEnd(css: string, i: number): number {
     return end < 0 ? css.length - 1 : end + 1;
   }
   return i;
+}
+
+/** The index of the first `ch` from `from` outside strings and comments, or -1. */
+function indexOutside(css: string, ch: '{' | ';', from: number): number {
+  for (let i = from; i < css.length; i++) {
+    const skipped = opaqueEnd(css, i);
+    if (skipped !== i) i = skipped;
+    else if (css[i] === ch) return i;
+  }
+  return -1;
 }
 
 /** Index of the brace that closes the block opened at `open`. */
@@ -103,7 +115,7 @@ function requiredClasses(selector: string): string[] {
 
 /**
  * The attribute names a selector requires, lower case: `[data-bs-theme=dark]` needs `data-bs-theme`,
- * `[xlink\\:href]` needs `xlink:href`, a namespaced `[xlink|href]` needs `href`.
+ * `[xlink\:href]` needs `xlink:href`, a namespaced `[xlink|href]` needs `href`.
  */
 function requiredAttributes(selector: string): string[] {
   return [...requiredPart(selector).matchAll(/\[\s*(?:(?:[\w-]*|\*)\|(?!=))?((?:\\.|[\w-])+)/g)].map((m) =>
@@ -121,8 +133,9 @@ function parse(css: string): Rule[] {
       i = css.indexOf('*/', i + 2) + 2 || css.length;
       continue;
     }
-    const open = css.indexOf('{', i);
-    const semicolon = css.indexOf(';', i);
+    // A selector's string may hold `{` or `;` (`[title="{"]`).
+    const open = indexOutside(css, '{', i);
+    const semicolon = indexOutside(css, ';', i);
     // A statement at-rule (@charset, @import) has no block.
     if (css[i] === '@' && semicolon >= 0 && (open < 0 || semicolon < open)) {
       rules.push({ text: css.slice(i, semicolon + 1) });
@@ -293,7 +306,7 @@ export function criticalCssOf(stylesheet: string): (html: string) => string {
   const asked = [...vocabulary.attributes];
   // The asked-for names written without a value, in any case: one pass for all (one per name cost 30 µs).
   const bare = new RegExp(`\\s(${asked.map((name) => name.replace(/[^\w-]/g, '\\$&')).join('|')})(?=[\\s/>])`, 'gi');
-  const picked = new Map<string, string>();
+  const picked = new LRUCache<string, string>({ max: PICKED });
   return (html) => {
     const seen = pageUse(html);
     if (asked.length) for (const match of html.matchAll(bare)) seen.attributes.add(match[1]!.toLowerCase());
@@ -308,7 +321,6 @@ export function criticalCssOf(stylesheet: string): (html: string) => string {
     let css = picked.get(key);
     if (css === undefined) {
       css = keepRead(rules, used, named);
-      if (picked.size >= PICKED) picked.delete(picked.keys().next().value!);
       picked.set(key, css);
     }
     return css;

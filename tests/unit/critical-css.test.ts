@@ -148,6 +148,12 @@ describe('critical CSS', () => {
     );
   });
 
+  it("reads a `{` or `;` in a selector's string as text", () => {
+    const pick = criticalCssOf('a[title="{;"]{color:red}.b{margin:0}');
+    expect(pick('<a title="{;" class="b"></a>')).toBe('a[title="{;"]{color:red}.b{margin:0}');
+    expect(pick('<a title="{;"></a>')).toBe('a[title="{;"]{color:red}');
+  });
+
   it('keeps an emptied @layer, whose place sets the order of the layers', () => {
     const pick = criticalCssOf(
       '@layer tokens{:root{--gap:1rem}}@layer theme{:root{--gap:2rem;--c:red}}body{color:var(--c)}',
