@@ -49,7 +49,12 @@ export function createServices(deps: { config: Config; db: Db; log: FastifyBaseL
     identity: workerIdentity(config.dataDir),
     onAttempt: metrics.mailAttempt,
   });
-  const mail = createMailService({ db, worker: mailWorker });
+  const mail = createMailService({
+    db,
+    worker: mailWorker,
+    // Sent newsletter mails are cleaned up only once their campaign has kept its counts.
+    doneCampaigns: (ids) => newsletter.doneAmong(ids),
+  });
   const storage = openStorage(config.storage);
   const auth = createAuthService({ db, mail, siteName: config.siteName });
   const subscribers = createSubscriberService({

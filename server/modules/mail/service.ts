@@ -3,11 +3,18 @@ import type { OutgoingMail as OutgoingMailView, OutgoingMailView as ListView } f
 import type { Db } from '#server/db/database.ts';
 import { ConflictError, NotFoundError } from '#server/errors.ts';
 import {
+  campaignMailCounts,
+  campaignsWithSentBefore,
+  dropPendingNewslettersTo,
+  dropUnsentOfCampaign,
+  failedCampaignMails,
+} from './campaign-mail-repository';
+import {
   countUnsent,
   deleteSentBefore,
   discardUnsent,
-  dropPendingNewslettersTo,
   enqueueMail,
+  enqueueMany,
   findOutboxRow,
   listOutbox,
   retryNow,
@@ -15,6 +22,8 @@ import {
   type OutgoingMail,
 } from './outbox-repository';
 import { giveUpAtOf, RETRY_WINDOW_MS, type MailWorker } from './worker';
+
+export type { OutgoingMail };
 
 /** How long sent messages are kept (for the record of what went out). */
 export const SENT_RETENTION_MS = 7 * 24 * 3600_000;
@@ -48,12 +57,29 @@ const toView = (row: ListedRow): OutgoingMailView => ({
   createdAt: row.created_at,
 });
 
+/** Where a newsletter campaign's mails stand in the outbox: `waiting` counts those pending or being sent. */
+export interface CampaignProgress {
+  waiting: number;
+  sent: number;
+  failed: number;
+}
+
 /**
  * The one way the product sends e-mail: store it in the outbox, then let the worker deliver it. Given the
  * transaction that stores the record the mail is about, the mail is queued in it, so both are kept or
- * neither is; the caller kicks the worker after the commit.
+ * neither is; the caller kicks the worker after the commit. The outbox is this module's alone: other
+ * modules queue and ask after their mails here.
  */
-export function createMailService(deps: { db: Db; worker: MailWorker; now?: () => Date }) {
+export function createMailService(deps: {
+  db: Db;
+  worker: MailWorker;
+  now?: () => Date;
+  /**
+   * Of these newsletter campaigns, those that are done and have kept their counts (the newsletter module
+   * knows): only their sent mails may be cleaned up.
+   */
+  doneCampaigns: (ids: string[]) => Promise<string[]>;
+}) {
   const { db } = deps;
   const clock = deps.now ?? (() => new Date());
 
@@ -72,12 +98,36 @@ export function createMailService(deps: { db: Db; worker: MailWorker; now?: () =
       if (!trx) void deps.worker.kick();
       return id;
     },
+    /** Queues many mails in one statement (a chunk of a newsletter); a `dedupeKey` already queued is left out. */
+    async queueMany(mails: OutgoingMail[], trx?: Db): Promise<void> {
+      await enqueueMany(trx ?? db, mails);
+      if (!trx) void deps.worker.kick();
+    },
     /** An address that left the list gets none of the newsletters still waiting for it. */
     dropPendingNewslettersTo: (to: string, trx?: Db) => dropPendingNewslettersTo(trx ?? db, to),
+    /** A campaign that stops (its post left the site): its mails not yet being sent, or failed, are dropped. */
+    dropUnsentOfCampaign: (campaignId: string, trx?: Db) => dropUnsentOfCampaign(trx ?? db, campaignId),
+    async campaignProgress(campaignId: string): Promise<CampaignProgress> {
+      const counts = await campaignMailCounts(db, campaignId);
+      return {
+        waiting: (counts.pending ?? 0) + (counts.sending ?? 0),
+        sent: counts.sent ?? 0,
+        failed: counts.failed ?? 0,
+      };
+    },
+    /** A campaign's mails that failed for good, by address, at most `limit`. */
+    async campaignFailures(campaignId: string, limit: number): Promise<Array<{ to: string; error: string | null }>> {
+      const rows = await failedCampaignMails(db, campaignId, limit);
+      return rows.map((r) => ({ to: r.to_address, error: r.last_error }));
+    },
     /** Unsent mail, waiting and failed (metrics). */
     outboxDepth: () => countUnsent(db),
     /** Housekeeping (a periodic job): sent messages past the retention period go; campaign counts stay. */
-    pruneSent: () => deleteSentBefore(db, new Date(clock().getTime() - SENT_RETENTION_MS).toISOString()),
+    async pruneSent(): Promise<number> {
+      const before = new Date(clock().getTime() - SENT_RETENTION_MS).toISOString();
+      const campaigns = await campaignsWithSentBefore(db, before);
+      return deleteSentBefore(db, before, campaigns.length ? await deps.doneCampaigns(campaigns) : []);
+    },
     /** Wakes the worker now (after a transaction that queued mail has committed). */
     kick: () => void deps.worker.kick(),
 

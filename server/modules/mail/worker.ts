@@ -4,15 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbKind } from '#server/db/database.ts';
-import {
-  claimDueMail,
-  claimHolders,
-  markAttemptFailed,
-  markSent,
-  releaseClaims,
-  renewClaim,
-  type OutboxRow,
-} from './outbox-repository';
+import { claimDueMail, claimHolders, markAttemptFailed, markSent, releaseClaims, renewClaim } from './claim-repository';
+import type { OutboxRow } from './outbox-repository';
 import type { MailMessage, MailTransport } from '#server/lib/mail-transport.ts';
 
 /**

@@ -1,7 +1,7 @@
 import type { Db } from '#server/db/database.ts';
 import { newId, now } from '#server/db/database.ts';
 
-/** All SQL for newsletter campaigns (and the outbox counts of their mails). */
+/** All SQL for newsletter campaigns. Their mails are in the mail module's outbox, asked after through its service. */
 
 /** Records the campaign of a post unless it has one: false when it had (a post is e-mailed at most once). */
 export async function insertCampaign(db: Db, postId: string): Promise<boolean> {
@@ -68,61 +68,40 @@ export async function markFannedOut(db: Db, id: string) {
   await db.updateTable('campaigns').set({ status: 'sending', locked_until: null }).where('id', '=', id).execute();
 }
 
-/** How many of a campaign's mails are in each outbox state. */
-export async function outboxCounts(db: Db, campaignId: string): Promise<Record<string, number>> {
-  const rows = await db
-    .selectFrom('mail_outbox')
-    .select(['status', (eb) => eb.fn.countAll<string | number>().as('n')])
-    .where('campaign_id', '=', campaignId)
-    .groupBy('status')
+/** The campaigns whose mails are being sent (fanned out, or stopped). */
+export async function sendingCampaignIds(db: Db): Promise<string[]> {
+  const rows = await db.selectFrom('campaigns').select('id').where('status', '=', 'sending').execute();
+  return rows.map((r) => r.id);
+}
+
+/** Closes a campaign whose mails have all been sent or given up on, keeping its counts. */
+export async function markCampaignDone(db: Db, id: string, counts: { sent: number; failed: number }): Promise<void> {
+  await db
+    .updateTable('campaigns')
+    .set({ status: 'done', sent: counts.sent, failed: counts.failed, finished_at: now() })
+    .where('id', '=', id)
+    .where('status', '=', 'sending')
     .execute();
-  return Object.fromEntries(rows.map((r) => [r.status, Number(r.n)]));
 }
 
-/** Campaigns whose mails have all been sent or given up on: their counts are kept and they are done. */
-export async function finishCampaigns(db: Db): Promise<void> {
-  const sending = await db.selectFrom('campaigns').select('id').where('status', '=', 'sending').execute();
-  for (const { id } of sending) {
-    const counts = await outboxCounts(db, id);
-    if ((counts.pending ?? 0) + (counts.sending ?? 0) > 0) continue;
-    await db
-      .updateTable('campaigns')
-      .set({ status: 'done', sent: counts.sent ?? 0, failed: counts.failed ?? 0, finished_at: now() })
-      .where('id', '=', id)
-      .where('status', '=', 'sending')
-      .execute();
-  }
-}
-
-/**
- * Stops a post's campaign: no further fan-out, and its mails not yet claimed by a worker, or failed, are
- * dropped (those being sent finish). The campaign stays, so the post is never e-mailed again.
- */
-export async function cancelCampaignOfPost(db: Db, postId: string): Promise<void> {
-  const campaign = await findCampaignOfPost(db, postId);
-  if (!campaign) return;
+/** Stops a campaign's fan-out (its post left the site); the campaign stays, so the post is never e-mailed again. */
+export async function stopFanOut(db: Db, id: string): Promise<void> {
   await db
     .updateTable('campaigns')
     .set({ status: 'sending', locked_until: null })
-    .where('id', '=', campaign.id)
+    .where('id', '=', id)
     .where('status', '=', 'fanning-out')
-    .execute();
-  // Failed ones too: a Retry must not send a post that is no longer on the site.
-  await db
-    .deleteFrom('mail_outbox')
-    .where('campaign_id', '=', campaign.id)
-    .where('status', 'in', ['pending', 'failed'])
     .execute();
 }
 
-/** The mails of a campaign that failed for good, with the reason. */
-export function failedMails(db: Db, campaignId: string, limit: number) {
-  return db
-    .selectFrom('mail_outbox')
-    .select(['to_address', 'last_error'])
-    .where('campaign_id', '=', campaignId)
-    .where('status', '=', 'failed')
-    .orderBy('to_address')
-    .limit(limit)
+/** Of `ids`, the campaigns that are done (their counts kept). */
+export async function doneCampaignIds(db: Db, ids: string[]): Promise<string[]> {
+  if (!ids.length) return [];
+  const rows = await db
+    .selectFrom('campaigns')
+    .select('id')
+    .where('id', 'in', ids)
+    .where('status', '=', 'done')
     .execute();
+  return rows.map((r) => r.id);
 }

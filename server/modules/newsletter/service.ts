@@ -2,7 +2,6 @@ import { PUBLISHING_MESSAGES } from '#shared/messages.ts';
 import type { DeliveryReport, MailPreview, Settings, SiteSettings } from '#shared/api/newsletter.ts';
 import type { AdminPost, PostDetails } from '#shared/schemas/blog.ts';
 import type { Db } from '#server/db/database.ts';
-import { enqueueMany } from '#server/modules/mail/outbox-repository.ts';
 import type { MailService } from '#server/modules/mail/service.ts';
 import type { SiteMeta } from '#server/modules/site-meta/service.ts';
 import type { SubscriberService } from '#server/modules/subscribers/service.ts';
@@ -53,13 +52,13 @@ export function createNewsletterService(deps: {
       if (!batch.length) break;
       const last = batch[batch.length - 1]!.id;
       await db.transaction().execute(async (trx) => {
-        await enqueueMany(
-          trx,
+        await mail.queueMany(
           batch.map((s) => ({
             ...newsletterMail(s.email, post, template, s.links),
             campaignId: campaign.id,
             dedupeKey: `${campaign.id}:${s.id}`,
           })),
+          trx,
         );
         await repo.advanceCampaign(trx, campaign.id, last, batch.length, LOCK_MS);
       });
@@ -85,10 +84,27 @@ export function createNewsletterService(deps: {
     },
 
     /** At the end of a pass: closes the campaigns whose mails have all been sent or given up on. */
-    finish: () => repo.finishCampaigns(db),
+    async finish(): Promise<void> {
+      for (const id of await repo.sendingCampaignIds(db)) {
+        const progress = await mail.campaignProgress(id);
+        if (progress.waiting > 0) continue;
+        await repo.markCampaignDone(db, id, progress);
+      }
+    },
 
-    /** Inside the transaction that takes a post off the site: its newsletter goes no further. */
-    cancel: (trx: Db, postId: string) => repo.cancelCampaignOfPost(trx, postId),
+    /**
+     * Inside the transaction that takes a post off the site: no further fan-out, and its mails not yet
+     * being sent, or failed (a Retry must not send a post that is no longer on the site), are dropped.
+     */
+    async cancel(trx: Db, postId: string): Promise<void> {
+      const campaign = await repo.findCampaignOfPost(trx, postId);
+      if (!campaign) return;
+      await repo.stopFanOut(trx, campaign.id);
+      await mail.dropUnsentOfCampaign(campaign.id, trx);
+    },
+
+    /** Of these campaigns, those that are done: the mail module may then clean up their sent mails. */
+    doneAmong: (campaignIds: string[]) => repo.doneCampaignIds(db, campaignIds),
 
     /** A post as the editor sees it: with whether it will be, or has been, e-mailed. */
     async withState({
@@ -106,17 +122,17 @@ export function createNewsletterService(deps: {
       const campaign = await repo.findCampaignOfPost(db, postId);
       if (!campaign) return null;
       const live = campaign.status !== 'done';
-      const counts = live ? await repo.outboxCounts(db, campaign.id) : {};
-      const failures = await repo.failedMails(db, campaign.id, FAILURES_SHOWN);
+      const progress = live ? await mail.campaignProgress(campaign.id) : null;
+      const failures = await mail.campaignFailures(campaign.id, FAILURES_SHOWN);
       return {
         status: campaign.status,
         recipients: campaign.recipients,
-        sent: live ? (counts.sent ?? 0) : campaign.sent,
-        failed: live ? (counts.failed ?? 0) : campaign.failed,
-        pending: live ? (counts.pending ?? 0) + (counts.sending ?? 0) : 0,
+        sent: progress ? progress.sent : campaign.sent,
+        failed: progress ? progress.failed : campaign.failed,
+        pending: progress ? progress.waiting : 0,
         startedAt: campaign.created_at,
         finishedAt: campaign.finished_at,
-        failures: failures.map((f) => ({ email: f.to_address, error: f.last_error ?? '' })),
+        failures: failures.map((f) => ({ email: f.to, error: f.error ?? '' })),
       };
     },
 
