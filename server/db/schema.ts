@@ -3,6 +3,27 @@ import type { Generated } from 'kysely';
 /**
  * Table types for Kysely. Ids are application-made UUID strings and timestamps ISO-8601 UTC text, the
  * same on SQLite and PostgreSQL (docs/decisions/0002-portable-schema.md); flags are 0/1 integers.
+ *
+ * Each table belongs to one module of server/modules/, and only that module's repositories read or write
+ * it; another module asks the owner's service, given to it in its deps object (server/services.ts):
+ *
+ * | module       | tables                                                     |
+ * | ------------ | ---------------------------------------------------------- |
+ * | auth         | users, sessions, password_resets                           |
+ * | autosave     | autosaves                                                  |
+ * | blog         | blog_categories, blog_posts, blog_redirects, trash         |
+ * | contact      | contact_messages                                           |
+ * | content      | content_sections, content_fields, content_items            |
+ * | jobs         | job_runs                                                   |
+ * | mail         | mail_outbox                                                |
+ * | newsletter   | campaigns                                                  |
+ * | revisions    | revisions                                                  |
+ * | site-meta    | site_meta                                                  |
+ * | subscribers  | subscribers                                                |
+ * | uploads      | uploads                                                    |
+ *
+ * Backups (server/backup/) copy every table whole, and foreign keys may point across modules (a campaign
+ * goes with its post); neither is a module reading another's rows.
  */
 export interface Database {
   content_sections: ContentSectionTable;
