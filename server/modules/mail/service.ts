@@ -107,6 +107,7 @@ export function createMailService(deps: {
     dropPendingNewslettersTo: (to: string, trx?: Db) => dropPendingNewslettersTo(trx ?? db, to),
     /** A campaign that stops (its post left the site): its mails not yet being sent, or failed, are dropped. */
     dropUnsentOfCampaign: (campaignId: string, trx?: Db) => dropUnsentOfCampaign(trx ?? db, campaignId),
+    /** How far a campaign's mails have gone (its live counts while it sends, and whether any wait). */
     async campaignProgress(campaignId: string): Promise<CampaignProgress> {
       const counts = await campaignMailCounts(db, campaignId);
       return {
