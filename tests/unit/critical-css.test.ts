@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { criticalCssOf, pageUse } from '#app/lib/critical-css.ts';
+import { criticalCssOf, pageUse } from '#app/ssr/critical-css.ts';
 
 const SHEET = [
   ':root{--bs-primary:#1560bd;--bs-unread:1px;--bs-read-by-unread:2px;--bs-inline:3px}',

@@ -2,7 +2,7 @@
  * The CSS a rendered page needs for its first paint: the rules of the site stylesheet that can match an
  * element of this page's HTML, in their original order. The server writes them into the page's <head>, so
  * the page paints from the HTML alone; the client entry loads the whole stylesheet after that paint, before
- * it hydrates (lib/site-stylesheet.ts), for what only appears later (modals, the open phone menu, validation
+ * it hydrates (./site-stylesheet.ts), for what only appears later (modals, the open phone menu, validation
  * states). Rules are kept in order and only ever dropped, so when the whole sheet arrives nothing on screen
  * changes (no layout shift). See docs/decisions/0014-first-paint.md.
  *
