@@ -1,7 +1,7 @@
-import siteStylesheet from '#app/styles/app.scss?inline';
-import { criticalCssOf } from './critical-css';
+import siteRules from '#app/styles/app.scss?inline&critical-rules';
+import { criticalCssPicker } from './critical-css';
 
-const criticalCss = criticalCssOf(siteStylesheet);
+const criticalCss = criticalCssPicker(siteRules);
 
 /**
  * Writes the rules of the site stylesheet that this page's HTML uses into its <head> (see
