@@ -1,7 +1,6 @@
 /**
  * The site stylesheet (app/styles/app.scss): one href for the server's markup (root.tsx) and for the client,
- * which loads it on public pages (docs/decisions/0014-first-paint.md, "The full stylesheet after the first
- * paint").
+ * which loads it on public pages after their first paint (docs/decisions/0014-first-paint.md).
  */
 import href from '#app/styles/app.scss?url';
 
