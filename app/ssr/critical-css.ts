@@ -74,8 +74,7 @@ function keepRead(rules: CriticalRule[], used: PageUse, namedInHtml: string[]): 
   let reads = new Set<string>();
   let css = keep(rules, used, undefined, reads);
   for (;;) {
-    const read = new Set(namedInHtml);
-    addAll(read, [...reads]);
+    const read = new Set([...namedInHtml, ...reads]);
     reads = new Set();
     const next = keep(rules, used, read, reads);
     if (next === css) return css;
