@@ -15,8 +15,15 @@
  */
 
 import { LRUCache } from 'lru-cache';
-import { isGroup, isStyle, type CriticalRule, type Declaration, type Selector, type StyleRule } from './critical-rules';
-import { pageUse, type PageUse } from './page-use';
+import {
+  isGroup,
+  isStyle,
+  type CriticalRule,
+  type Declaration,
+  type Selector,
+  type StyleRule,
+} from './critical-rules.ts';
+import { pageUse, type PageUse } from './page-use.ts';
 
 function addAll(into: Set<string>, names: string[] | undefined) {
   if (names) for (const name of names) into.add(name);

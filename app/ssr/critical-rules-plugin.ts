@@ -1,5 +1,5 @@
 import type { Plugin } from 'vite';
-import { stylesheetRules } from './stylesheet-rules';
+import { stylesheetRules } from './stylesheet-rules.ts';
 
 /** The import this plugin answers: a stylesheet compiled as Vite inlines it, then turned into its rules. */
 const RULES_IMPORT = /[?&]inline&critical-rules$/;

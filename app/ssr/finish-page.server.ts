@@ -1,7 +1,7 @@
-import { withCriticalCss } from './inline-critical-css.server';
-import { withoutModulePreloads } from './module-preloads.server';
-import { withModulesAfterFirstPaint } from './modules-after-paint.server';
-import { isAdminPage } from './page-kind';
+import { withCriticalCss } from './inline-critical-css.server.ts';
+import { withoutModulePreloads } from './module-preloads.server.ts';
+import { withModulesAfterFirstPaint } from './modules-after-paint.server.ts';
+import { isAdminPage } from './page-kind.ts';
 
 /**
  * The rendered document as it is sent (docs/decisions/0014-first-paint.md): every page gets the rules of

@@ -1,5 +1,5 @@
 import siteRules from '#app/styles/app.scss?inline&critical-rules';
-import { criticalCssPicker } from './critical-css';
+import { criticalCssPicker } from './critical-css.ts';
 
 const criticalCss = criticalCssPicker(siteRules);
 

@@ -1,7 +1,7 @@
 import postcss, { list, type AtRule, type ChildNode, type Declaration as CssDeclaration, type Rule } from 'postcss';
-import { criticalCssPicker } from './critical-css';
-import type { CriticalRule, Declaration, Selector, StyleRule } from './critical-rules';
-import { requiredAttributes, requiredClasses } from './selector-needs';
+import { criticalCssPicker } from './critical-css.ts';
+import type { CriticalRule, Declaration, Selector, StyleRule } from './critical-rules.ts';
+import { requiredAttributes, requiredClasses } from './selector-needs.ts';
 
 /**
  * The rule list of a stylesheet (./critical-rules.ts), read with PostCSS: strings, escapes, comments and

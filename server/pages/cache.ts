@@ -1,6 +1,6 @@
 import { LRUCache } from 'lru-cache';
-import { pageCacheKey } from './cache-key';
-import type { CachedPage } from './page';
+import { pageCacheKey } from './cache-key.ts';
+import type { CachedPage } from './page.ts';
 
 /**
  * Rendered public pages kept in memory per content version (docs/decisions/0003-page-cache.md,

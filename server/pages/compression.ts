@@ -1,6 +1,6 @@
 import { promisify } from 'node:util';
 import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync } from 'node:zlib';
-import type { CachedPage, Encoding } from './page';
+import type { CachedPage, Encoding } from './page.ts';
 
 const COMPRESSIBLE = /^(text\/|application\/(json|xml|rss\+xml|javascript))/;
 

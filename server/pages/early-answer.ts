@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ContentVersion } from '#server/modules/site-meta/content-version.ts';
-import type { PageCache } from './cache';
-import { writeWire } from './send';
+import type { PageCache } from './cache.ts';
+import { writeWire } from './send.ts';
 
 /** What the server learns of a hit answered before Fastify saw the request (see `createHitAnswerer`). */
 export interface AnsweredHit {

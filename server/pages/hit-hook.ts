@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ContentVersion } from '#server/modules/site-meta/content-version.ts';
-import type { PageCache } from './cache';
-import { sendWire } from './send';
+import type { PageCache } from './cache.ts';
+import { sendWire } from './send.ts';
 
 /**
  * Answers cached pages in an onRequest hook registered before the security headers' hook: a hit costs a

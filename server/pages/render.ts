@@ -4,10 +4,10 @@ import { createRequestHandler, type ServerBuild } from 'react-router';
 import { describeError } from '#server/plugins/errors.ts';
 import { pageContentSecurityPolicy } from '#server/plugins/security.ts';
 import { publicSiteInfo, type Services } from '#server/services.ts';
-import { requestNonce, sharedNonce } from './nonce';
-import type { CachedPage } from './page';
-import { inlineScriptHashes } from './script-hashes';
-import { toWebRequest } from './web-request';
+import { requestNonce, sharedNonce } from './nonce.ts';
+import type { CachedPage } from './page.ts';
+import { inlineScriptHashes } from './script-hashes.ts';
+import { toWebRequest } from './web-request.ts';
 
 /**
  * Renders a page through React Router into what is sent and kept: body, headers, ETag and the

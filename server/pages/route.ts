@@ -5,12 +5,12 @@ import { isDatabaseUnavailable } from '#server/db/unavailable.ts';
 import { sendApiNotFound } from '#server/plugins/errors.ts';
 import { databaseAnswers } from '#server/plugins/health.ts';
 import type { Services } from '#server/services.ts';
-import { createPageCache, type PageCache } from './cache';
-import { pageCacheKey } from './cache-key';
-import { compressAhead } from './compression';
-import { createRenderer } from './render';
-import { sendPage } from './send';
-import { formTaker } from './takes-form';
+import { createPageCache, type PageCache } from './cache.ts';
+import { pageCacheKey } from './cache-key.ts';
+import { compressAhead } from './compression.ts';
+import { createRenderer } from './render.ts';
+import { sendPage } from './send.ts';
+import { formTaker } from './takes-form.ts';
 
 export interface SsrOptions {
   build: ServerBuild | (() => Promise<ServerBuild>);

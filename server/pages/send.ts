@@ -1,7 +1,7 @@
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { compress, compressible, pickEncoding } from './compression';
-import type { CachedPage, Wire } from './page';
+import { compress, compressible, pickEncoding } from './compression.ts';
+import type { CachedPage, Wire } from './page.ts';
 
 /** Headers that differ per request, so they are never stored with a page. */
 const PER_REQUEST = new Set(['x-request-id', 'content-length', 'content-encoding', 'date', 'connection']);
