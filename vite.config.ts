@@ -1,8 +1,10 @@
 import { reactRouter } from '@react-router/dev/vite';
 import { defineConfig } from 'vite';
+import { criticalRulesPlugin } from '#app/ssr/critical-rules-plugin.ts';
 
 export default defineConfig({
-  plugins: [reactRouter()],
+  // The site stylesheet's rules for the critical CSS of each page, read once here (app/ssr/critical-rules.ts).
+  plugins: [reactRouter(), criticalRulesPlugin()],
   css: {
     preprocessorOptions: {
       scss: {

@@ -1,20 +1,17 @@
 import { PassThrough } from 'node:stream';
 import { renderToPipeableStream } from 'react-dom/server';
 import { ServerRouter, type AppLoadContext, type EntryContext } from 'react-router';
-import { withCriticalCss, withoutModulePreloads } from './lib/first-paint.server';
-import { withModulesAfterFirstPaint } from './lib/modules-after-paint.server';
-import { isAdminPage } from './lib/page-kind';
-import { NonceContext } from './lib/nonce';
+import { finishPage } from '#app/ssr/finish-page.server.ts';
+import { NonceContext } from '#app/ssr/nonce.ts';
 import './lib/load-context';
 
 export const streamTimeout = 5000;
 
 /**
  * Renders the whole document before answering (onAllReady): search engines and the page cache get the
- * complete HTML, and public pages have nothing to stream anyway. The finished HTML then gets the CSS it
- * uses inlined in its head, so the first paint waits for no stylesheet (lib/critical-css.ts), and public
- * pages lose their module preloads and fetch their modules after it (lib/modules-after-paint.server.ts), so
- * no script download competes with that paint.
+ * complete HTML, and public pages have nothing to stream anyway. The finished HTML is then made ready for
+ * its first paint (ssr/finish-page.server.ts): the CSS it uses inlined, and on public pages no script
+ * download competing with that paint.
  *
  * React's Node build, not its Web-streams one: in Node the latter renders at half the speed, which costs
  * more than the async hook the Node build leaves on (docs/decisions/0011-shared-page-cache.md, "What a hit
@@ -45,14 +42,11 @@ export default function handleRequest(
         body.on('error', reject);
         body.on('end', () => {
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
-          const html = withCriticalCss(Buffer.concat(chunks).toString('utf8'));
-          const admin = isAdminPage(routerContext.staticHandlerContext.matches.map((match) => match.route.id));
-          resolve(
-            new Response(admin ? html : withModulesAfterFirstPaint(withoutModulePreloads(html)), {
-              headers: responseHeaders,
-              status,
-            }),
+          const html = finishPage(
+            Buffer.concat(chunks).toString('utf8'),
+            routerContext.staticHandlerContext.matches.map((match) => match.route.id),
           );
+          resolve(new Response(html, { headers: responseHeaders, status }));
         });
         pipe(body);
       },

@@ -2,9 +2,9 @@ import { Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRouteEr
 import { TOAST_AUTO_CLOSE_MS } from '#shared/messages.ts';
 import { ErrorScreen } from './components/ui/ErrorScreen';
 import { useEffect } from 'react';
-import { useNonce } from './lib/nonce';
-import { isAdminPage } from './lib/page-kind';
-import { siteStylesheetHref } from './lib/site-stylesheet';
+import { useNonce } from '#app/ssr/nonce.ts';
+import { isAdminPage } from '#app/ssr/page-kind.ts';
+import { siteStylesheetHref } from '#app/ssr/site-stylesheet.ts';
 import { Toasts } from './lib/toast';
 
 /** Whether an admin screen has been drawn in this tab (set by an effect: the browser only). */
@@ -38,7 +38,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <body>
         {children}
         {/* On public pages the server has inlined the rules this page's HTML uses into the head
-            (lib/first-paint.server.ts), so the first paint needs no stylesheet. The whole one is fetched by
+            (ssr/inline-critical-css.server.ts), so the first paint needs no stylesheet. The whole one is fetched by
             the client entry after that paint, before it hydrates (entry.client.tsx); without scripts, this
             link is what loads it. */}
         {admin ? null : <noscript>{siteStylesheet}</noscript>}

@@ -1,16 +1,18 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { httpServerFactory, type FirstAnswer } from './http-server';
 import { accessLog, logAnsweredHit } from './plugins/access-log';
 import { frameworkErrors, registerErrorHandling } from './plugins/errors';
 import { registerDrain, registerHealth } from './plugins/health';
 import { registerMetrics } from './plugins/metrics';
-import { createHitAnswerer, createPageCache, registerCachedPageHits } from './plugins/page-cache';
 import { registerRequestIdHeader, requestIdOf } from './plugins/request-id';
 import { registerSecurity } from './plugins/security';
 import { registerSitemaps } from './plugins/sitemaps';
-import { registerSsr, type SsrOptions } from './plugins/ssr';
 import { registerStatic } from './plugins/static';
+import { createPageCache } from '#server/pages/cache.ts';
+import { createHitAnswerer } from '#server/pages/early-answer.ts';
+import { registerCachedPageHits } from '#server/pages/hit-hook.ts';
+import { httpServerFactory, type FirstAnswer } from '#server/pages/http-server.ts';
+import { registerSsr, type SsrOptions } from '#server/pages/route.ts';
 import { registerApi } from './routes/api';
 import { effectiveLimits, type RateLimits } from './plugins/rate-limits';
 import type { Services } from './services';
@@ -35,7 +37,7 @@ const MAX_PATH_PARAM_LENGTH = 3000;
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { services } = options;
   const { config } = services;
-  // Set once the page cache exists (below): cache hits are answered before Fastify (server/http-server.ts).
+  // Set once the page cache exists (below): cache hits are answered before Fastify (server/pages/early-answer.ts).
   let firstAnswer: FirstAnswer | undefined;
   const app = Fastify({
     serverFactory: httpServerFactory(() => firstAnswer),

@@ -17,7 +17,7 @@ const MONTHS = [
  * docs/product.md#timings-and-constants 'MMMM DD, YYYY', e.g. "March 05, 2024" (UTC, so server and browser
  * agree). Written out rather than with Intl.DateTimeFormat: a browser tab's first DateTimeFormat loads ICU's
  * locale and time-zone data, 20-40 ms of main thread when the blog pages' scripts load (a long task that
- * Lighthouse's Total Blocking Time counts; docs/decisions/0014-first-paint.md). tests/unit/format.test.ts
+ * Lighthouse's Total Blocking Time counts; docs/measurements/first-paint.md). tests/unit/format.test.ts
  * checks it against Intl.
  */
 export const formatDate = (iso: string): string => {

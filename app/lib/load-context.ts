@@ -1,14 +1,14 @@
 import type { describeError } from '#server/plugins/errors.ts';
 import type { Services, SiteInfo } from '#server/services.ts';
 
-/** What the server hands every loader (server/plugins/ssr.ts): services are called directly, no HTTP hop. */
+/** What the server hands every loader (server/pages/render.ts): services are called directly, no HTTP hop. */
 declare module 'react-router' {
   interface AppLoadContext {
     services: Services;
     site: SiteInfo;
     /**
      * Marks the inline scripts this render writes (React Router's and React's). The page's
-     * Content-Security-Policy allows exactly the scripts carrying it, by hash (server/plugins/ssr.ts).
+     * Content-Security-Policy allows exactly the scripts carrying it, by hash (server/pages/script-hashes.ts).
      */
     nonce: string;
     /** Status and readable message of a failure a service threw (domain errors, server/errors.ts). */

@@ -74,7 +74,7 @@ export function createMetrics(deps: { outboxDepth: () => Promise<OutboxDepth> })
       requests.inc({ method, route: pattern, status });
       duration.observe({ method, route: pattern }, seconds);
     },
-    /** For the page renderer's `onCacheResult` (server/plugins/ssr.ts). */
+    /** For the page renderer's `onCacheResult` (server/pages/route.ts). */
     pageCacheResult: (hit: boolean) => (hit ? cacheHit : cacheMiss).inc(),
     mailAttempt: (sent: boolean) => (sent ? mailSent : mailFailed).inc(),
     jobRun: (job: string, ok: boolean) => jobRuns.inc({ job, result: ok ? 'ok' : 'failed' }),

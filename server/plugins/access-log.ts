@@ -1,5 +1,5 @@
 import { LogController, type FastifyBaseLogger, type FastifyReply, type FastifyRequest } from 'fastify';
-import type { AnsweredHit } from './page-cache';
+import type { AnsweredHit } from '#server/pages/early-answer.ts';
 
 /**
  * Fastify logs two lines per request ("incoming request", "request completed"), each with the request
@@ -39,7 +39,7 @@ const lineOf = (request: FastifyRequest, reply: FastifyReply) => ({
 export const accessLog = (enabled: boolean): LogController => new AccessLog(enabled);
 
 /**
- * The access line of a cache hit answered before Fastify (createHitAnswerer in ./page-cache.ts): the same
+ * The access line of a cache hit answered before Fastify (createHitAnswerer in server/pages/early-answer.ts): the same
  * fields as every other request's line, under the same `reqId` label Fastify's request logger adds.
  */
 export function logAnsweredHit(log: FastifyBaseLogger, enabled: boolean, hit: AnsweredHit): void {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { criticalCssOf, pageUse } from '#app/lib/critical-css.ts';
+import { pageUse } from '#app/ssr/page-use.ts';
+import { criticalCssOf } from '#app/ssr/stylesheet-rules.ts';
 
 const SHEET = [
   ':root{--bs-primary:#1560bd;--bs-unread:1px;--bs-read-by-unread:2px;--bs-inline:3px}',

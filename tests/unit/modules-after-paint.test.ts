@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { withModulesAfterFirstPaint } from '#app/lib/modules-after-paint.server.ts';
+import { withModulesAfterFirstPaint } from '#app/ssr/modules-after-paint.server.ts';
 
 // The shape React Router 7 writes (its <Scripts>): static route imports, the manifest, then the entry.
 const script = (body: string) =>

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { generatePassword, hashPassword, verifyPassword } from '#server/modules/auth/password.ts';
 import { escapeHtml } from '#server/lib/escape-html.ts';
 import { retryDelayMs } from '#server/modules/mail/worker.ts';
-import { inlineScriptHashes } from '#server/plugins/ssr.ts';
+import { inlineScriptHashes } from '#server/pages/script-hashes.ts';
 
 describe('password hashing', () => {
   it('verifies the right password and refuses a wrong one', async () => {

@@ -20,7 +20,7 @@ export function Portfolio({ portfolio }: { portfolio: SiteContent['portfolio'] }
   // The viewport is read from a plain ref here, not handed over by a state-setting ref callback: a state
   // update from a ref lands in the hydration's commit, and React then runs every effect of the page and a
   // second render in that same task, one long task of 50 ms and more on a slow phone (Total Blocking Time,
-  // docs/decisions/0014-first-paint.md).
+  // measured in docs/measurements/first-paint.md).
   const [driver, setDriver] = useState<{
     Driver: ComponentType<Parameters<typeof CarouselDriverType>[0]>;
     viewport: HTMLElement;

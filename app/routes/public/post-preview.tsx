@@ -9,7 +9,7 @@ import type { Route } from './+types/post-preview';
 /**
  * A post's private preview (docs/product.md#blog-posts): the post exactly as its public page shows it,
  * whatever its status, for whoever has the unguessable link; never indexed, never cached publicly (the
- * page cache skips /preview/, server/plugins/ssr.ts).
+ * page cache skips /preview/, server/pages/route.ts).
  */
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { blog } = context.services;

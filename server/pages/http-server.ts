@@ -8,8 +8,8 @@ export type FirstAnswer = (req: http.IncomingMessage, res: http.ServerResponse) 
  * Fastify's `serverFactory`: the HTTP/1 server Fastify would make itself (its keep-alive, request and
  * connection time-outs, from the options it resolved: node_modules/fastify/lib/server.js
  * `getServerInstance`), with one step in front of Fastify's handler: `first()`, once set, may answer a
- * request itself. The page cache uses it for hits (docs/decisions/0011-shared-page-cache.md). `app.inject`
- * calls Fastify's handler directly, so tests that inject still see the hit hook in server/plugins/page-cache.ts.
+ * request itself. The page cache uses it for hits (./early-answer.ts, docs/decisions/0011-shared-page-cache.md).
+ * `app.inject` calls Fastify's handler directly, so tests that inject still see the hit hook (./hit-hook.ts).
  */
 export function httpServerFactory(first: () => FirstAnswer | undefined) {
   return (handler: http.RequestListener, options: FastifyServerOptions) => {

@@ -3,7 +3,7 @@
  * imports each route module statically (`import * as route0 from "…"`), so the browser fetches the whole
  * module graph as soon as it parses the end of the body; on a fast link those downloads could finish just
  * before the first paint, and Lighthouse's simulation then counts them as work that paint waited for (one
- * page's LCP in each run moved from about 1 s to 1.7 s: docs/decisions/0014-first-paint.md). The same
+ * page's LCP in each run moved from about 1 s to 1.7 s: docs/measurements/first-paint.md). The same
  * imports, made dynamic once the browser reports the first paint, give the same module namespaces to the
  * same globals before the client entry loads. A hidden tab paints nothing, so it does not wait. Anything else in
  * the script, or a script of another shape, is left as it is.

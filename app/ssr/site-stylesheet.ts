@@ -1,7 +1,6 @@
 /**
  * The site stylesheet (app/styles/app.scss): one href for the server's markup (root.tsx) and for the client,
- * which loads it on public pages (docs/decisions/0014-first-paint.md, "The full stylesheet after the first
- * paint").
+ * which loads it on public pages after their first paint (docs/decisions/0014-first-paint.md).
  */
 import href from '#app/styles/app.scss?url';
 
@@ -11,7 +10,7 @@ export const siteStylesheetHref = href;
  * Makes sure the site stylesheet is in the document and resolves once its rules apply (or it failed to load:
  * the page then stays styled by its inline rules, as before the stylesheet existed). A public page's HTML
  * only carries it inside <noscript>, so the browser does not fetch it before the first paint. The link goes
- * right after the page's inline rules (the first <style> of the head, lib/first-paint.server.ts): those stay
+ * right after the page's inline rules (the first <style> of the head, ./inline-critical-css.server.ts): those stay
  * for the whole visit, and after a client-side navigation to a page with other classes the whole sheet must
  * win over them, as it did when it was linked at the end of <body> (a `.btn` reset among the inline rules
  * would otherwise undo `.btn-primary`). It stays ahead of any admin stylesheet, which must win after a

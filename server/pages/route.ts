@@ -1,0 +1,130 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ServerBuild } from 'react-router';
+import { SERVER_MESSAGES } from '#shared/messages.ts';
+import { isDatabaseUnavailable } from '#server/db/unavailable.ts';
+import { sendApiNotFound } from '#server/plugins/errors.ts';
+import { databaseAnswers } from '#server/plugins/health.ts';
+import type { Services } from '#server/services.ts';
+import { createPageCache, type PageCache } from './cache.ts';
+import { pageCacheKey } from './cache-key.ts';
+import { compressAhead } from './compression.ts';
+import { createRenderer } from './render.ts';
+import { sendPage } from './send.ts';
+import { formTaker } from './takes-form.ts';
+
+export interface SsrOptions {
+  build: ServerBuild | (() => Promise<ServerBuild>);
+  mode: 'development' | 'production';
+  /** Keep rendered public pages in memory (production). */
+  cache: boolean;
+  /** Told of every cacheable page request: answered from the cache or not (for metrics). */
+  onCacheResult?: (hit: boolean) => void;
+}
+
+/** The answer for a page the database is needed for while it does not answer (docs/product.md). */
+function sendUnavailable(reply: FastifyReply) {
+  return reply
+    .code(503)
+    .header('retry-after', '30')
+    .header('cache-control', 'no-store')
+    .type('text/plain; charset=utf-8')
+    .send(SERVER_MESSAGES.siteUnavailable);
+}
+
+/**
+ * Serves every path that is not an API route, file or upload through React Router. Public GET pages are
+ * rendered once per content version and then answered from memory with an ETag (304 when unchanged);
+ * see docs/decisions/0003-page-cache.md and 0011-shared-page-cache.md. Hits at a version known without
+ * waiting are answered before routing (./early-answer.ts, ./hit-hook.ts); this route does the rest.
+ */
+export async function registerSsr(
+  app: FastifyInstance,
+  options: SsrOptions,
+  services: Services,
+  cache: PageCache = createPageCache({ onCacheResult: options.onCacheResult }),
+) {
+  const render = createRenderer(options, services);
+  const takesForm = formTaker();
+  const currentBuild = () => (typeof options.build === 'function' ? options.build() : options.build);
+  const { contentVersion } = services.siteMeta;
+  const pageCacheControl = services.config.pageCacheControl;
+
+  /** A cacheable page: from the cache, rendered once for all who ask, or stale while the database is down. */
+  async function servePublicPage(request: FastifyRequest, reply: FastifyReply) {
+    const key = pageCacheKey(request.url);
+    let version: number;
+    try {
+      version = await contentVersion.current();
+    } catch (err) {
+      if (!isDatabaseUnavailable(err)) throw err;
+      return serveStale(request, reply, key);
+    }
+    const hit = cache.get(key);
+    if (hit && hit.version === version) {
+      cache.onCacheResult?.(true);
+      // A page still being compressed for its first asker: wait for that rather than compress again here.
+      await compressAhead(hit, request.headers['accept-encoding']);
+      return sendPage(request, reply, hit, pageCacheControl);
+    }
+    cache.onCacheResult?.(false);
+    const page = await cache.renderOnce(key, version, async () => {
+      const rendered = await render(request, reply, version, { key });
+      if (rendered.status === 200 && !rendered.headers.some(([k]) => k === 'set-cookie')) cache.set(key, rendered);
+      return rendered;
+    });
+    // A loader failed: when the database is why, the last good copy (or a 503) says more than an error page.
+    if (page.status >= 500 && !(await databaseAnswers(services.db))) return serveStale(request, reply, key);
+    await compressAhead(page, request.headers['accept-encoding']);
+    return sendPage(request, reply, page, pageCacheControl);
+  }
+
+  /** With the database down, a page already rendered is served as it was; anything else answers 503. */
+  function serveStale(request: FastifyRequest, reply: FastifyReply, key: string) {
+    const stale = cache.get(key);
+    if (stale) return sendPage(request, reply, stale, pageCacheControl);
+    return sendUnavailable(reply);
+  }
+
+  await app.register(async (scope) => {
+    // React Router reads request bodies itself (actions), so Fastify must not consume them first.
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
+
+    scope.all('/*', async (request, reply) => {
+      const path = request.url.split('?')[0]!;
+      // An unknown API address (or a method an endpoint does not take) answers like the API, not as a page.
+      if (path === '/api' || path.startsWith('/api/')) return sendApiNotFound(request, reply);
+      // Pages are read; only a page with an action takes a POST (docs/product.md#routes). Anything
+      // else is refused here, before the renderer, which would log each one as an error with a stack trace.
+      if (request.method !== 'GET' && request.method !== 'HEAD') {
+        const form = takesForm(await currentBuild(), request.url);
+        if (!form || request.method !== 'POST') {
+          return reply
+            .code(405)
+            .header('allow', form ? 'GET, HEAD, POST' : 'GET, HEAD')
+            .header('cache-control', 'no-store')
+            .type('text/plain; charset=utf-8')
+            .send(SERVER_MESSAGES.pageMethodNotAllowed(request.method));
+        }
+      }
+      const isAdmin = path === '/admin' || path.startsWith('/admin/');
+      // Subscription links change data when opened, and previews are private: they reach the loader every time.
+      const personal = path.startsWith('/subscriptions/') || path.startsWith('/preview/');
+      const cacheable =
+        options.cache && (request.method === 'GET' || request.method === 'HEAD') && !isAdmin && !personal;
+      // A cacheable HEAD is rendered as a GET (Node sends no body for HEAD), so its headers match the GET
+      // and the cache gets the whole page.
+      if (cacheable) return servePublicPage(request, reply);
+      let version = -1;
+      try {
+        version = await contentVersion.current();
+      } catch (err) {
+        if (!isDatabaseUnavailable(err)) throw err;
+        return sendUnavailable(reply);
+      }
+      const page = await render(request, reply, version);
+      if (page.status >= 500 && !(await databaseAnswers(services.db))) return sendUnavailable(reply);
+      return sendPage(request, reply, page, isAdmin || personal ? 'no-store' : pageCacheControl);
+    });
+  });
+}

@@ -1,0 +1,34 @@
+import { Readable } from 'node:stream';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
+/** Request headers a shared render must not see: the page is for everyone, whoever asked first. */
+const PRIVATE_HEADERS = new Set(['cookie', 'authorization', 'if-none-match', 'if-modified-since']);
+
+/**
+ * The Web Request React Router renders. `shared`: a cacheable page rendered for everyone who asks (see
+ * `renderOnce` in ./cache.ts): rendered as a GET of its cache key, without the asker's credentials, and
+ * not abandoned when the first asker goes away.
+ */
+export function toWebRequest(request: FastifyRequest, reply: FastifyReply, shared?: { key: string }): Request {
+  const origin = `${request.protocol}://${request.host}`;
+  const method = shared ? 'GET' : request.method;
+  const headers = new Headers();
+  for (const [key, value] of Object.entries(request.headers)) {
+    if (shared && PRIVATE_HEADERS.has(key)) continue;
+    if (Array.isArray(value)) value.forEach((v) => headers.append(key, v));
+    else if (value !== undefined) headers.set(key, value);
+  }
+  let signal: AbortSignal | undefined;
+  if (!shared) {
+    const controller = new AbortController();
+    reply.raw.on('close', () => controller.abort());
+    signal = controller.signal;
+  }
+  const hasBody = method !== 'GET' && method !== 'HEAD';
+  return new Request(new URL(shared?.key ?? request.url, origin), {
+    method,
+    headers,
+    signal,
+    ...(hasBody ? { body: Readable.toWeb(request.raw) as ReadableStream, duplex: 'half' } : {}),
+  } as RequestInit);
+}
