@@ -1,7 +1,7 @@
 import { blogPostUrl, UNCATEGORIZED } from '#shared/paths.ts';
 import type { BlogCategory, BlogInput, PostDetails, PostLink } from '#shared/schemas/blog.ts';
 import { sanitizeRichText } from '#server/lib/sanitize-html.ts';
-import type { PostRow, PostWrite } from './repository';
+import type { PostRow, PostWrite } from './posts-repository';
 
 /** A post's address from its category's URL segment (none: uncategorized) and its slug. */
 export const pathOf = (categorySegment: string | null, slug: string) =>
