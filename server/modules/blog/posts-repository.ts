@@ -148,6 +148,8 @@ export async function publishDue(db: Db): Promise<Array<{ id: string; newsletter
   );
 }
 
+export type PostColumn = keyof Selectable<BlogPostTable>;
+
 export type PostWrite = Pick<
   Selectable<BlogPostTable>,
   | 'title'
@@ -227,6 +229,15 @@ export async function untrashPost(db: Db, id: string, slug: string): Promise<voi
 export async function purgeTrashedPosts(db: Db, before: string): Promise<string[]> {
   const rows = await db.deleteFrom('blog_posts').where('deleted_at', '<', before).returning('id').execute();
   return rows.map((r) => r.id);
+}
+
+/** The posts, those in the trash too (they may come back), whose `columns` match `like`. */
+export function findPostsMatching(db: Db, like: string, columns: readonly PostColumn[]) {
+  return db
+    .selectFrom('blog_posts')
+    .select(['id', 'title', 'deleted_at'])
+    .where((eb) => eb.or(columns.map((column) => eb(column, 'like', like))))
+    .execute();
 }
 
 /** A category's posts, those in the trash too (they must move with it). */

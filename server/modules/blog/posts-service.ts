@@ -1,3 +1,4 @@
+import type { MediaUsage } from '#shared/api/media.ts';
 import { SERVER_MESSAGES } from '#shared/messages.ts';
 import type { BlogInput, PostDetails, PostStatus } from '#shared/schemas/blog.ts';
 import type { Db } from '#server/db/database.ts';
@@ -19,6 +20,8 @@ import type { BlogHooks, BlogWrites } from './writes';
 /** How long posts stay in the trash. */
 export const TRASH_DAYS = 30;
 const ADMIN_PAGE_SIZE = 50;
+/** The columns that may hold an uploaded image's address: the post's pictures, and its rich text. */
+const IMAGE_COLUMNS = ['content', 'feature_image', 'social_image'] as const;
 
 /** Writing posts (docs/product.md#blog-posts), their trash, and the admin's reads of them. */
 export function createPostsService(deps: {
@@ -180,6 +183,15 @@ export function createPostsService(deps: {
     },
 
     listForAdmin,
+
+    /** The posts that use an uploaded image (docs/product.md#media-library), with the screen that edits each. */
+    async imageUsage(like: string): Promise<MediaUsage[]> {
+      return (await repo.findPostsMatching(db, like, IMAGE_COLUMNS)).map((post) => ({
+        kind: 'post' as const,
+        label: post.deleted_at ? `${post.title} (in the trash)` : post.title,
+        path: post.deleted_at ? '/admin/trash' : `/admin/blogs/edit/${post.id}`,
+      }));
+    },
 
     /** The admin's list as the API asks it: all of it, or with `limit`/`cursor` a keyset page. */
     async pageForAdmin(query: { status?: PostStatus; categoryId?: string; limit?: number; cursor?: string }) {
