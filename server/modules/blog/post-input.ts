@@ -1,4 +1,5 @@
 import { PUBLISHING_MESSAGES } from '#shared/messages.ts';
+import { isTextField, POST_FIELDS } from '#shared/post-fields.ts';
 import { blogInputSchema, type BlogInput, type PostDetails, type PostStatus } from '#shared/schemas/blog.ts';
 import type { z } from '#shared/schemas/zod.ts';
 import { InvalidInputError } from '#server/errors.ts';
@@ -34,20 +35,11 @@ export function publishingOf(input: BlogInput, publishedAt: string | null, at = 
   };
 }
 
-/** The fields of a post its history keeps (not its publishing state: restoring never publishes). */
-const REVISION_FIELDS = [
-  'title',
-  'excerpt',
-  'content',
-  'featureImage',
-  'customSlug',
-  'metaTitle',
-  'metaDescription',
-  'socialImage',
-] as const;
-
-/** A post as its history keeps it. */
+/**
+ * A post as its history keeps it: its fields (shared/post-fields.ts), the category last, and not its
+ * publishing state (restoring never publishes).
+ */
 export const revisionDataOf = (post: PostDetails) => ({
-  ...Object.fromEntries(REVISION_FIELDS.map((field) => [field, post[field]])),
+  ...Object.fromEntries(POST_FIELDS.filter(isTextField).map((field) => [field.name, post[field.name]])),
   blogCategory: post.blogCategory[0]?._id ?? '',
 });

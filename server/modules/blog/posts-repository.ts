@@ -1,4 +1,5 @@
 import { sql, type Selectable } from 'kysely';
+import type { PostFieldColumn } from '#shared/post-fields.ts';
 import type { Db } from '#server/db/database.ts';
 import { now } from '#server/db/database.ts';
 import type { BlogPostTable, PostStatus } from '#server/db/schema.ts';
@@ -150,22 +151,10 @@ export async function publishDue(db: Db): Promise<Array<{ id: string; newsletter
 
 export type PostColumn = keyof Selectable<BlogPostTable>;
 
+/** What a save writes: the post's fields (shared/post-fields.ts), its address and its publishing state. */
 export type PostWrite = Pick<
   Selectable<BlogPostTable>,
-  | 'title'
-  | 'excerpt'
-  | 'content'
-  | 'feature_image'
-  | 'category_id'
-  | 'slug'
-  | 'status'
-  | 'publish_at'
-  | 'published_at'
-  | 'custom_slug'
-  | 'meta_title'
-  | 'meta_description'
-  | 'social_image'
-  | 'newsletter'
+  PostFieldColumn | 'slug' | 'status' | 'publish_at' | 'published_at' | 'newsletter'
 >;
 
 /** `at`: when it is made (a post published at once is published at that same moment). */

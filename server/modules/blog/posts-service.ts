@@ -1,5 +1,6 @@
 import type { MediaUsage } from '#shared/api/media.ts';
 import { SERVER_MESSAGES } from '#shared/messages.ts';
+import { POST_IMAGE_COLUMNS } from '#shared/post-fields.ts';
 import type { BlogInput, PostDetails, PostStatus } from '#shared/schemas/blog.ts';
 import type { Db } from '#server/db/database.ts';
 import { newId } from '#server/db/database.ts';
@@ -20,8 +21,6 @@ import type { BlogHooks, BlogWrites } from './writes';
 /** How long posts stay in the trash. */
 export const TRASH_DAYS = 30;
 const ADMIN_PAGE_SIZE = 50;
-/** The columns that may hold an uploaded image's address: the post's pictures, and its rich text. */
-const IMAGE_COLUMNS = ['content', 'feature_image', 'social_image'] as const;
 
 /** Writing posts (docs/product.md#blog-posts), their trash, and the admin's reads of them. */
 export function createPostsService(deps: {
@@ -186,7 +185,7 @@ export function createPostsService(deps: {
 
     /** The posts that use an uploaded image (docs/product.md#media-library), with the screen that edits each. */
     async imageUsage(like: string): Promise<MediaUsage[]> {
-      return (await repo.findPostsMatching(db, like, IMAGE_COLUMNS)).map((post) => ({
+      return (await repo.findPostsMatching(db, like, POST_IMAGE_COLUMNS)).map((post) => ({
         kind: 'post' as const,
         label: post.deleted_at ? `${post.title} (in the trash)` : post.title,
         path: post.deleted_at ? '/admin/trash' : `/admin/blogs/edit/${post.id}`,
