@@ -122,16 +122,16 @@ export type PostField = (typeof POST_FIELDS)[number];
 export type PostFieldName = PostField['name'];
 export type PostFieldColumn = PostField['column'];
 export type PostFieldsIn<G extends PostFieldGroup> = Extract<PostField, { group: G }>;
-/** Every field but the category, which is stored and answered in a shape of its own: its value is a string. */
+/** Every field but the category (stored as an id, answered as a list of categories): each holds a string. */
 export type PostTextField = Exclude<PostField, { kind: 'category' }>;
 
-/** The fields of a group, in the registry's order (which is the order of the answers and the editor). */
+/** The fields of a group in the registry's order, which is the order of the payloads' keys. */
 export const postFieldsIn = <G extends PostFieldGroup>(group: G): Array<PostFieldsIn<G>> =>
   POST_FIELDS.filter((field): field is PostFieldsIn<G> => field.group === group);
 
 export const isTextField = (field: PostField): field is PostTextField => field.kind !== 'category';
 
-/** The fields a post's history keeps, by the names its revisions store them under. */
+/** The names a post's history shows for its fields (app/features/history/). */
 export const POST_HISTORY_LABELS: Readonly<Record<PostFieldName, string>> = Object.fromEntries(
   POST_FIELDS.map((field) => [field.name, field.label]),
 ) as Record<PostFieldName, string>;
