@@ -16,7 +16,7 @@ import { boot } from '#server/boot.ts';
 import { loadConfig, type Config } from '#server/config.ts';
 import type { Db } from '#server/db/database.ts';
 import { encodeCursor } from '#server/lib/cursor.ts';
-import { publicPositionAt } from '#server/modules/blog/repository.ts';
+import { publicPositionAt } from '#server/modules/blog/addresses-repository.ts';
 
 const { values } = parseArgs({
   options: {

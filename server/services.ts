@@ -12,7 +12,6 @@ import { createJobScheduler } from './modules/jobs/scheduler';
 import { createAutosaveService } from './modules/autosave/service';
 import { createMailService } from './modules/mail/service';
 import { createMetrics } from './lib/metrics';
-import { createRestorer } from './modules/revisions/restore';
 import { createRevisionService } from './modules/revisions/service';
 import { createMailWorker, workerIdentity } from './modules/mail/worker';
 import { createNewsletterService } from './modules/newsletter/service';
@@ -20,6 +19,7 @@ import { createSiteMeta } from './modules/site-meta/service';
 import { createSubscriberService } from './modules/subscribers/service';
 import { createContentImages } from './modules/uploads/content-images';
 import { createUploadService } from './modules/uploads/service';
+import { createRestorer } from './orchestration/restore-revision';
 
 const HOUR = 3600_000;
 
@@ -64,7 +64,12 @@ export function createServices(deps: { config: Config; db: Db; log: FastifyBaseL
     siteName: config.siteName,
     publicUrl: config.publicUrl,
   });
-  const uploads = createUploadService({ db, storage });
+  // Where an image is used is answered by the modules that store images (both made below).
+  const uploads = createUploadService({
+    db,
+    storage,
+    whereUsed: [(like) => content.imageUsage(like), (like) => blog.imageUsage(like)],
+  });
   const revisions = createRevisionService({ db });
   const autosaves = createAutosaveService({ db });
   const content = createContentService({ db, siteMeta, revisions });

@@ -1,5 +1,14 @@
 import { z } from './zod';
 import { PUBLISHING_MESSAGES } from '#shared/messages.ts';
+import {
+  isTextField,
+  postFieldsIn,
+  type PostField,
+  type PostFieldDef,
+  type PostFieldGroup,
+  type PostFieldsIn,
+  type PostTextField,
+} from '#shared/post-fields.ts';
 import { optionalLink, optionalText } from './fields';
 import { cursorPageInfoSchema, cursorParam, pageSizeParam } from './paging';
 
@@ -25,18 +34,63 @@ export type PostStatus = (typeof POST_STATUSES)[number];
 /** A custom URL segment: letters, digits and `-_.~`, spaces becoming hyphens; never a path step. */
 const CUSTOM_SLUG = /^(?!\.\.?$)[\p{L}\p{N}_.~-]+$/u;
 
-const blogFields = {
-  title: z
-    .string({ error: 'Title is required' })
-    .check(z.trim(), z.minLength(1, 'Title is required'), z.maxLength(300, 'Title must be at most 300 characters')),
-  excerpt: z._default(z.string().check(z.trim(), z.maxLength(1000, 'Excerpt must be at most 1000 characters')), ''),
-  /** A category id, or empty for an uncategorized post. */
-  blogCategory: z.pipe(
+/** The input rule of each kind of post field (shared/post-fields.ts), with the field's limits and messages. */
+const requiredText = (f: { required: string; max: number; tooLong: string }) =>
+  z.string({ error: f.required }).check(z.trim(), z.minLength(1, f.required), z.maxLength(f.max, f.tooLong));
+const optionalTrimmedText = (f: { max: number; tooLong: string }) =>
+  z._default(z.string().check(z.trim(), z.maxLength(f.max, f.tooLong)), '');
+const richText = (f: { max: number; tooLong: string }) => optionalText(f.max, f.tooLong);
+/** A category id, or empty for an uncategorized post. */
+const categoryId = () =>
+  z.pipe(
     z.nullish(z.string().check(z.trim(), z.maxLength(64))),
     z.transform((v) => v || null),
-  ),
-  content: optionalText(500_000, 'Content is too long'),
-  featureImage: optionalLink(),
+  );
+/** The post's own URL segment; empty: made from the title. */
+const customSlug = (f: { max: number; tooLong: string }) =>
+  z
+    .pipe(
+      z._default(z.string().check(z.trim(), z.maxLength(f.max, f.tooLong)), ''),
+      z.transform((v) => v.replace(/\s+/g, '-')),
+    )
+    .check(z.refine((v) => v === '' || CUSTOM_SLUG.test(v), PUBLISHING_MESSAGES.badSlug));
+
+type InputOf<F extends PostField> = F extends { kind: 'text'; required: string }
+  ? ReturnType<typeof requiredText>
+  : F extends { kind: 'text' }
+    ? ReturnType<typeof optionalTrimmedText>
+    : F extends { kind: 'rich' }
+      ? ReturnType<typeof richText>
+      : F extends { kind: 'image' }
+        ? ReturnType<typeof optionalLink>
+        : F extends { kind: 'category' }
+          ? ReturnType<typeof categoryId>
+          : ReturnType<typeof customSlug>;
+
+function inputOf(field: PostFieldDef) {
+  const limits = { max: field.max ?? 0, tooLong: field.tooLong ?? '' };
+  switch (field.kind) {
+    case 'text':
+      return field.required ? requiredText({ ...limits, required: field.required }) : optionalTrimmedText(limits);
+    case 'rich':
+      return richText(limits);
+    case 'image':
+      return optionalLink();
+    case 'category':
+      return categoryId();
+    case 'slug':
+      return customSlug(limits);
+  }
+}
+
+/** The input rules of a group's fields, in the registry's order (Zod reports issues in that order). */
+const inputsOf = <G extends PostFieldGroup>(group: G) =>
+  Object.fromEntries(postFieldsIn(group).map((field) => [field.name, inputOf(field)])) as {
+    [F in PostFieldsIn<G> as F['name']]: InputOf<F>;
+  };
+
+const blogFields = {
+  ...inputsOf('post'),
   /** Without it a post is published at once (the spec's flow); a scheduled post needs `publishAt`. */
   status: z._default(z.enum(POST_STATUSES, { error: PUBLISHING_MESSAGES.badStatus }), 'published'),
   /** ISO 8601 with a time zone; only read for a scheduled post, which needs it in the future. */
@@ -46,19 +100,7 @@ const blogFields = {
    * post's first publication, no for later edits. A post is e-mailed at most once.
    */
   sendNewsletter: z.optional(z.boolean()),
-  /** The post's own URL segment; empty: made from the title. */
-  customSlug: z
-    .pipe(
-      z._default(z.string().check(z.trim(), z.maxLength(200, PUBLISHING_MESSAGES.slugTooLong)), ''),
-      z.transform((v) => v.replace(/\s+/g, '-')),
-    )
-    .check(z.refine((v) => v === '' || CUSTOM_SLUG.test(v), PUBLISHING_MESSAGES.badSlug)),
-  metaTitle: z._default(z.string().check(z.trim(), z.maxLength(200, 'Meta title must be at most 200 characters')), ''),
-  metaDescription: z._default(
-    z.string().check(z.trim(), z.maxLength(500, 'Meta description must be at most 500 characters')),
-    '',
-  ),
-  socialImage: optionalLink(),
+  ...inputsOf('seo'),
 };
 
 const scheduleNeedsDate = z.superRefine((value: { status?: string; publishAt?: string | null }, ctx) => {
@@ -96,13 +138,18 @@ export const blogCategorySchema = z.object({
 });
 export type BlogCategory = z.infer<typeof blogCategorySchema>;
 
+/** A group's fields as answers show them, in the registry's order: strings (the category has its own shape). */
+const answersOf = <G extends PostFieldGroup>(group: G) =>
+  Object.fromEntries(
+    postFieldsIn(group).flatMap((field) => (isTextField(field) ? [[field.name, z.string()]] : [])),
+  ) as {
+    [F in Extract<PostFieldsIn<G>, PostTextField> as F['name']]: z.ZodMiniString;
+  };
+
 /** A post as every answer shows it. */
 export const blogPostSchema = z.object({
   _id: z.string(),
-  title: z.string(),
-  excerpt: z.string(),
-  content: z.string(),
-  featureImage: z.string(),
+  ...answersOf('post'),
   /** A list of category objects whose first is used; empty for an uncategorized post (docs/product.md#blog-entities). */
   blogCategory: z.array(blogCategorySchema),
   slug: z.string(),
@@ -121,10 +168,7 @@ export const postDetailsSchema = z.extend(blogPostSchema, {
   publishAt: z.nullable(z.string()),
   /** When it first became public (the date the public pages show). */
   publishedAt: z.nullable(z.string()),
-  customSlug: z.string(),
-  metaTitle: z.string(),
-  metaDescription: z.string(),
-  socialImage: z.string(),
+  ...answersOf('seo'),
 });
 export type PostDetails = z.infer<typeof postDetailsSchema>;
 

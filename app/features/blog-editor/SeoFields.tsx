@@ -1,8 +1,12 @@
-import { ImageUpload } from '#app/components/ui/ImageUpload.tsx';
-import { TextField } from '#app/components/ui/TextField.tsx';
+import { postFieldsIn } from '#shared/post-fields.ts';
+import { PostFieldControl } from './PostFieldControl';
 import type { PostFormValues } from './post-form';
 
-type SeoField = 'customSlug' | 'metaTitle' | 'metaDescription' | 'socialImage';
+const SEO = postFieldsIn('seo');
+/** The panel's fields that take text: they show the server's message under them, and open the panel when filled. */
+export const SEO_TEXT_FIELDS = SEO.filter((field) => field.kind !== 'image').map((field) => field.name);
+
+type SeoField = (typeof SEO)[number]['name'];
 
 /** The post's own address and what search engines and social networks show of it. */
 export function SeoFields({
@@ -15,43 +19,19 @@ export function SeoFields({
   onChange: (name: SeoField, value: string) => void;
 }) {
   return (
-    <details
-      className="admin-panel mb-3"
-      open={Boolean(values.customSlug || values.metaTitle || values.metaDescription)}
-    >
+    <details className="admin-panel mb-3" open={SEO_TEXT_FIELDS.some((name) => Boolean(values[name]))}>
       <summary className="h6 mb-0">Search engines and sharing</summary>
       <div className="mt-3">
-        <TextField
-          id="blog-custom-slug"
-          label="Address (URL segment; empty: made from the title)"
-          value={values.customSlug}
-          error={errors.customSlug}
-          onChange={(v) => onChange('customSlug', v)}
-        />
-        <TextField
-          id="blog-meta-title"
-          label="Search title"
-          value={values.metaTitle}
-          error={errors.metaTitle}
-          onChange={(v) => onChange('metaTitle', v)}
-        />
-        <TextField
-          id="blog-meta-description"
-          label="Search description"
-          as="textarea"
-          rows={2}
-          value={values.metaDescription}
-          error={errors.metaDescription}
-          onChange={(v) => onChange('metaDescription', v)}
-        />
-        <ImageUpload
-          label="Social sharing picture"
-          accept="image/*"
-          toastOnError={false}
-          removable
-          value={values.socialImage}
-          onUploaded={(url) => onChange('socialImage', url)}
-        />
+        {SEO.map((field) => (
+          <PostFieldControl
+            key={field.name}
+            field={field}
+            value={values[field.name]}
+            error={errors[field.name]}
+            categories={[]}
+            onChange={(value) => onChange(field.name, value)}
+          />
+        ))}
       </div>
     </details>
   );

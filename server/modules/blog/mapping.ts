@@ -1,19 +1,24 @@
 import { blogPostUrl, UNCATEGORIZED } from '#shared/paths.ts';
 import type { BlogCategory, BlogInput, PostDetails, PostLink } from '#shared/schemas/blog.ts';
+import { isTextField, POST_FIELDS, postFieldsIn, type PostFieldGroup } from '#shared/post-fields.ts';
 import { sanitizeRichText } from '#server/lib/sanitize-html.ts';
-import type { PostRow, PostWrite } from './repository';
+import type { PostRow, PostWrite } from './posts-repository';
 
 /** A post's address from its category's URL segment (none: uncategorized) and its slug. */
 export const pathOf = (categorySegment: string | null, slug: string) =>
   blogPostUrl(categorySegment ?? UNCATEGORIZED, slug);
 
+/** A group's fields (shared/post-fields.ts) from their columns, in the registry's order. */
+const fieldsOf = (row: PostRow, group: PostFieldGroup) =>
+  Object.fromEntries(
+    postFieldsIn(group).flatMap((field) => (isTextField(field) ? [[field.name, row[field.column]]] : [])),
+  );
+
+/** A post as answers show it, its keys in the order of the answer schemas (shared/schemas/blog.ts). */
 export function toPost(row: PostRow): PostDetails {
   return {
     _id: row.id,
-    title: row.title,
-    excerpt: row.excerpt,
-    content: row.content,
-    featureImage: row.feature_image,
+    ...fieldsOf(row, 'post'),
     blogCategory: row.category_id
       ? [{ _id: row.category_id, name: row.category_name ?? '', slug: row.category_slug ?? '' }]
       : [],
@@ -24,11 +29,8 @@ export function toPost(row: PostRow): PostDetails {
     status: row.status,
     publishAt: row.publish_at,
     publishedAt: row.published_at,
-    customSlug: row.custom_slug,
-    metaTitle: row.meta_title,
-    metaDescription: row.meta_description,
-    socialImage: row.social_image,
-  };
+    ...fieldsOf(row, 'seo'),
+  } as PostDetails;
 }
 
 export const toPostLink = (row: {
@@ -53,16 +55,15 @@ export const postWrite = (
   input: BlogInput,
   placed: { categoryId: string | null; slug: string },
   publishing: Pick<PostWrite, 'status' | 'publish_at' | 'published_at' | 'newsletter'>,
-): PostWrite => ({
-  title: input.title,
-  excerpt: input.excerpt,
-  content: sanitizeRichText(input.content),
-  feature_image: input.featureImage,
-  category_id: placed.categoryId,
-  slug: placed.slug,
-  custom_slug: input.customSlug,
-  meta_title: input.metaTitle,
-  meta_description: input.metaDescription,
-  social_image: input.socialImage,
-  ...publishing,
-});
+): PostWrite =>
+  ({
+    ...Object.fromEntries(
+      POST_FIELDS.filter(isTextField).map((field) => {
+        const value = input[field.name];
+        return [field.column, field.kind === 'rich' ? sanitizeRichText(value) : value];
+      }),
+    ),
+    category_id: placed.categoryId,
+    slug: placed.slug,
+    ...publishing,
+  }) as PostWrite;

@@ -83,6 +83,28 @@ export async function writeSection(
   }
 }
 
+/**
+ * The kinds of the sections whose fields, or whose items in `itemColumns`, match `like` (where an uploaded
+ * image is used), fields first, each once.
+ */
+export async function sectionKindsMatching(db: Db, like: string, itemColumns: readonly ItemColumn[]) {
+  const [fields, items] = await Promise.all([
+    db
+      .selectFrom('content_fields')
+      .innerJoin('content_sections', 'content_sections.id', 'content_fields.section_id')
+      .select('content_sections.kind')
+      .where('content_fields.value', 'like', like)
+      .execute(),
+    db
+      .selectFrom('content_items')
+      .innerJoin('content_sections', 'content_sections.id', 'content_items.section_id')
+      .select('content_sections.kind')
+      .where((eb) => eb.or(itemColumns.map((column) => eb(column, 'like', like))))
+      .execute(),
+  ]);
+  return [...new Set([...fields, ...items].map((r) => r.kind))];
+}
+
 /** Every item field of the registry is a column of `content_items`: a new item field needs a migration. */
 type ItemFieldName = Extract<(typeof SECTIONS)[number], { items: unknown }>['items']['fields'][number]['name'];
 type AssertColumns<T extends ItemColumn> = T;

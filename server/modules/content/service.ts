@@ -1,6 +1,7 @@
 import { MESSAGES, SERVER_MESSAGES } from '#shared/messages.ts';
 import type { SiteContent } from '#shared/schemas/content.ts';
-import { SECTIONS, richFieldsOf, sectionOf, type FieldDef, type SectionKey } from '#shared/sections.ts';
+import type { MediaUsage } from '#shared/api/media.ts';
+import { SECTIONS, richFieldsOf, sectionOf, type FieldDef, type FieldKind, type SectionKey } from '#shared/sections.ts';
 import { newId, type Db } from '#server/db/database.ts';
 import { InvalidInputError, NotFoundError } from '#server/errors.ts';
 import { sanitizeRichText } from '#server/lib/sanitize-html.ts';
@@ -10,7 +11,9 @@ import {
   countSections,
   findSectionKind,
   readAllSections,
+  sectionKindsMatching,
   writeSection,
+  type ItemColumn,
   type ItemRow,
   type SectionRecord,
 } from './repository';
@@ -22,6 +25,20 @@ export interface SectionUpdate {
 }
 
 const names = (fields: readonly FieldDef[]) => fields.map((f) => f.name);
+
+/**
+ * The kinds of field whose value may hold an uploaded image's address: an image, a link to one, or rich
+ * text that embeds one (plain text is shown as text). Items of every section share one table, so an item
+ * column is searched in all of them.
+ */
+const IMAGE_HOLDING_KINDS: readonly FieldKind[] = ['image', 'rich', 'link'];
+const IMAGE_ITEM_COLUMNS = [
+  ...new Set(
+    SECTIONS.flatMap((s): readonly FieldDef[] => ('items' in s ? s.items.fields : []))
+      .filter((f) => IMAGE_HOLDING_KINDS.includes(f.kind))
+      .map((f) => f.name as ItemColumn),
+  ),
+];
 
 /**
  * A section's stored fields and items from validated input, by the registry (shared/sections.ts). Rich
@@ -95,6 +112,14 @@ export function createContentService(deps: { db: Db; siteMeta: SiteMeta; revisio
     },
 
     hasContent: async () => (await countSections(db)) > 0,
+
+    /** The sections that use an uploaded image (docs/product.md#media-library), with their admin screens. */
+    async imageUsage(like: string): Promise<MediaUsage[]> {
+      return (await sectionKindsMatching(db, like, IMAGE_ITEM_COLUMNS)).map((key) => {
+        const section = sectionOf(key as SectionKey);
+        return { kind: 'section' as const, label: section?.label ?? key, path: `/admin/${section?.adminRoute ?? ''}` };
+      });
+    },
 
     /** Stores every section of a new site (the first start's seed), in one transaction. */
     async createSections(content: { [K in SectionKey]: Omit<SiteContent[K], '_id'> }) {

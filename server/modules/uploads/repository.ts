@@ -75,39 +75,3 @@ export async function setAlt(db: Db, id: string, alt: string): Promise<boolean> 
 export async function deleteUpload(db: Db, id: string): Promise<void> {
   await db.deleteFrom('uploads').where('id', '=', id).execute();
 }
-
-/**
- * Where a stored name (`<hex>`, shared by the file and its variants) appears: the sections' fields and
- * items, and posts (those in the trash too, which may come back).
- */
-export async function usageOf(db: Db, stem: string) {
-  const like = `%/uploads/${stem}.%`;
-  const [fields, items, posts] = await Promise.all([
-    db
-      .selectFrom('content_fields')
-      .innerJoin('content_sections', 'content_sections.id', 'content_fields.section_id')
-      .select('content_sections.kind')
-      .where('content_fields.value', 'like', like)
-      .execute(),
-    db
-      .selectFrom('content_items')
-      .innerJoin('content_sections', 'content_sections.id', 'content_items.section_id')
-      .select('content_sections.kind')
-      .where((eb) =>
-        eb.or(
-          (['title', 'description', 'image_url', 'product_link', 'modal_description', 'modal_img'] as const).map((c) =>
-            eb(c, 'like', like),
-          ),
-        ),
-      )
-      .execute(),
-    db
-      .selectFrom('blog_posts')
-      .select(['id', 'title', 'deleted_at'])
-      .where((eb) =>
-        eb.or([eb('content', 'like', like), eb('feature_image', 'like', like), eb('social_image', 'like', like)]),
-      )
-      .execute(),
-  ]);
-  return { sections: [...new Set([...fields, ...items].map((r) => r.kind))], posts };
-}

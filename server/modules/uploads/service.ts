@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { UPLOAD_MESSAGES } from '#shared/messages.ts';
 import type { MediaItem, MediaUsage } from '#shared/api/media.ts';
-import { sectionOf, type SectionKey } from '#shared/sections.ts';
 import { IMAGE_VARIANT_WIDTHS } from '#shared/paths.ts';
 import type { Db } from '#server/db/database.ts';
 import { ConflictError, NotFoundError } from '#server/errors.ts';
@@ -14,26 +13,24 @@ const PAGE = 60;
 const stemOf = (url: string) => /^\/uploads\/([\w-]+)\./.exec(url)?.[1] ?? '';
 
 /**
+ * Where one module's documents use an upload, as the media library lists them. `like` is an SQL LIKE
+ * pattern matching every address of the upload and of its variants. Each module that stores images
+ * answers for its own tables (content sections, posts), so no module reads another's.
+ */
+export type ImageUsageFinder = (like: string) => Promise<MediaUsage[]>;
+
+/**
  * Images: stored through the configured storage (disk or S3) under random names, with WebP variants,
  * and kept in a library (docs/product.md#media-library) with their original name, alt text and where
  * they are used; an image in use is never deleted.
  */
-export function createUploadService(deps: { db: Db; storage: FileStorage }) {
-  const { db, storage } = deps;
+export function createUploadService(deps: { db: Db; storage: FileStorage; whereUsed: readonly ImageUsageFinder[] }) {
+  const { db, storage, whereUsed } = deps;
 
+  /** Where an upload is used, in the order of `whereUsed`; its variants share its stem. */
   async function usage(url: string): Promise<MediaUsage[]> {
-    const found = await repo.usageOf(db, stemOf(url));
-    return [
-      ...found.sections.map((key) => {
-        const section = sectionOf(key as SectionKey);
-        return { kind: 'section' as const, label: section?.label ?? key, path: `/admin/${section?.adminRoute ?? ''}` };
-      }),
-      ...found.posts.map((post) => ({
-        kind: 'post' as const,
-        label: post.deleted_at ? `${post.title} (in the trash)` : post.title,
-        path: post.deleted_at ? '/admin/trash' : `/admin/blogs/edit/${post.id}`,
-      })),
-    ];
+    const like = `%/uploads/${stemOf(url)}.%`;
+    return (await Promise.all(whereUsed.map((find) => find(like)))).flat();
   }
 
   const toItem = async (

@@ -1,8 +1,11 @@
 import { sql, type Selectable } from 'kysely';
+import type { PostFieldColumn } from '#shared/post-fields.ts';
 import type { Db } from '#server/db/database.ts';
 import { now } from '#server/db/database.ts';
 import type { BlogPostTable, PostStatus } from '#server/db/schema.ts';
-import type { Cursor } from '#server/lib/cursor.ts';
+import { offsetSlice, type ListSlice } from '#server/lib/paging.ts';
+
+/** All SQL of blog posts: their rows, the trash, publishing and preview tokens. */
 
 export type PostRow = Selectable<BlogPostTable> & { category_name: string | null; category_slug: string | null };
 
@@ -46,14 +49,9 @@ export const sortKeyOf = (filter: PostFilter) =>
  * keyset form compares (sort key, id) as a row value, which both databases answer from the indexes of
  * migration 2026-11-27-0015 without reading the rows before the page. A slice by offset picks its ids
  * in the index first (skipping ids, not whole posts with their content), then reads those posts; given
- * the list's `total`, a slice in its second half is skipped to from the end (the oldest first), so the
- * last numbered page costs what the first does.
+ * the list's `total`, a slice in its second half is skipped to from the end (server/lib/paging.ts).
  */
-export async function listPosts(
-  db: Db,
-  filter: PostFilter,
-  page?: { offset?: number; limit: number; after?: Cursor; total?: number },
-): Promise<PostRow[]> {
+export async function listPosts(db: Db, filter: PostFilter, page?: ListSlice): Promise<PostRow[]> {
   const key = `blog_posts.${sortKeyOf(filter)}` as const;
   let query = filtered(postsQuery(db), filter).orderBy(key, 'desc').orderBy('blog_posts.id', 'desc');
   if (page?.after) {
@@ -61,14 +59,14 @@ export async function listPosts(
     query = query.where((eb) => eb(eb.refTuple(key, 'blog_posts.id'), '<', eb.tuple(at, id)));
   }
   if (page?.offset) {
-    const { offset, limit, total = 0 } = page;
-    if (offset >= total && total > 0) return [];
-    const fromEnd = offset > total / 2 && total > 0;
+    const slice = offsetSlice(page.offset, page.limit, page.total);
+    if (!slice) return [];
+    const order = slice.backward ? 'asc' : 'desc';
     const ids = filteredIds(db, filter)
-      .orderBy(sortKeyOf(filter), fromEnd ? 'asc' : 'desc')
-      .orderBy('id', fromEnd ? 'asc' : 'desc')
-      .limit(fromEnd ? Math.min(limit, total - offset) : limit)
-      .offset(fromEnd ? Math.max(0, total - offset - limit) : offset);
+      .orderBy(sortKeyOf(filter), order)
+      .orderBy('id', order)
+      .limit(slice.limit)
+      .offset(slice.offset);
     return query.where('blog_posts.id', 'in', ids).execute();
   }
   if (page) query = query.limit(page.limit);
@@ -104,20 +102,6 @@ export async function findPostBySlug(db: Db, categoryId: string | null, slug: st
       ? query.where('blog_posts.category_id', 'is', null)
       : query.where('blog_posts.category_id', '=', categoryId);
   return query.executeTakeFirst();
-}
-
-/** The newest published posts' titles and addresses, read without their content. */
-export function listRecentPostLinks(db: Db, limit: number) {
-  return db
-    .selectFrom('blog_posts')
-    .leftJoin('blog_categories', 'blog_categories.id', 'blog_posts.category_id')
-    .select(['blog_posts.id', 'blog_posts.title', 'blog_posts.slug', 'blog_categories.slug as category_slug'])
-    .where('blog_posts.status', '=', 'published')
-    .where('blog_posts.deleted_at', 'is', null)
-    .orderBy('blog_posts.published_at', 'desc')
-    .orderBy('blog_posts.id', 'desc')
-    .limit(limit)
-    .execute();
 }
 
 export async function findPostByPreviewToken(db: Db, token: string): Promise<PostRow | undefined> {
@@ -165,113 +149,12 @@ export async function publishDue(db: Db): Promise<Array<{ id: string; newsletter
   );
 }
 
-/** Slugs in a category that equal `base` or extend it with `-<something>`. */
-export async function slugsLike(
-  db: Db,
-  categoryId: string | null,
-  base: string,
-  excludeId?: string,
-): Promise<string[]> {
-  let query = db
-    .selectFrom('blog_posts')
-    .select('slug')
-    // A post in the trash frees its address; it gets it back when restored if nobody took it meanwhile.
-    .where('deleted_at', 'is', null)
-    // substr() counts characters (code points), not JavaScript's UTF-16 units: an emoji is one, not two.
-    .where((eb) =>
-      eb.or([eb('slug', '=', base), eb(sql<string>`substr(slug, 1, ${[...base].length + 1})`, '=', `${base}-`)]),
-    );
-  query = categoryId === null ? query.where('category_id', 'is', null) : query.where('category_id', '=', categoryId);
-  if (excludeId) query = query.where('id', '!=', excludeId);
-  return (await query.execute()).map((r) => r.slug);
-}
+export type PostColumn = keyof Selectable<BlogPostTable>;
 
-export async function addRedirect(db: Db, path: string, postId: string): Promise<void> {
-  await db.deleteFrom('blog_redirects').where('path', '=', path).execute();
-  await db.insertInto('blog_redirects').values({ path, post_id: postId, created_at: now() }).execute();
-}
-
-export async function removeRedirect(db: Db, path: string): Promise<void> {
-  await db.deleteFrom('blog_redirects').where('path', '=', path).execute();
-}
-
-export async function findRedirect(db: Db, path: string): Promise<string | undefined> {
-  return (await db.selectFrom('blog_redirects').select('post_id').where('path', '=', path).executeTakeFirst())?.post_id;
-}
-
-export async function listCategories(db: Db) {
-  return db.selectFrom('blog_categories').selectAll().orderBy('name_key').execute();
-}
-
-export async function findCategory(db: Db, id: string) {
-  return db.selectFrom('blog_categories').selectAll().where('id', '=', id).executeTakeFirst();
-}
-
-/**
- * Case is compared in JavaScript, not with SQL lower(): SQLite's lower() only folds ASCII, so a segment
- * such as 'über-uns' would never find 'Über-uns'. Categories are few, so reading them all is cheap.
- */
-const sameSegment = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
-
-export async function findCategoryBySlug(db: Db, slug: string) {
-  return (await listCategories(db)).find((c) => sameSegment(c.slug, slug));
-}
-
-/** Another category whose name or URL segment equals this one, ignoring case. */
-export async function findCategoryClash(db: Db, nameKey: string, slug: string, excludeId?: string) {
-  return (await listCategories(db)).find(
-    (c) => c.id !== excludeId && (c.name_key === nameKey || sameSegment(c.slug, slug)),
-  );
-}
-
-export async function insertCategory(db: Db, category: { id: string; name: string; slug: string }): Promise<void> {
-  const at = now();
-  // (A category restored from the trash keeps its id.)
-  await db
-    .insertInto('blog_categories')
-    .values({
-      ...category,
-      name_key: category.name.toLowerCase(),
-      slug_key: category.slug.toLowerCase(),
-      created_at: at,
-      updated_at: at,
-    })
-    .execute();
-}
-
-export async function renameCategory(db: Db, id: string, category: { name: string; slug: string }): Promise<void> {
-  await db
-    .updateTable('blog_categories')
-    .set({
-      ...category,
-      name_key: category.name.toLowerCase(),
-      slug_key: category.slug.toLowerCase(),
-      updated_at: now(),
-    })
-    .where('id', '=', id)
-    .execute();
-}
-
-export async function deleteCategory(db: Db, id: string): Promise<void> {
-  await db.deleteFrom('blog_categories').where('id', '=', id).execute();
-}
-
+/** What a save writes: the post's fields (shared/post-fields.ts), its address and its publishing state. */
 export type PostWrite = Pick<
   Selectable<BlogPostTable>,
-  | 'title'
-  | 'excerpt'
-  | 'content'
-  | 'feature_image'
-  | 'category_id'
-  | 'slug'
-  | 'status'
-  | 'publish_at'
-  | 'published_at'
-  | 'custom_slug'
-  | 'meta_title'
-  | 'meta_description'
-  | 'social_image'
-  | 'newsletter'
+  PostFieldColumn | 'slug' | 'status' | 'publish_at' | 'published_at' | 'newsletter'
 >;
 
 /** `at`: when it is made (a post published at once is published at that same moment). */
@@ -337,63 +220,16 @@ export async function purgeTrashedPosts(db: Db, before: string): Promise<string[
   return rows.map((r) => r.id);
 }
 
-/** A category's posts, those in the trash too (they must move with it). */
-export function listCategoryPostsWithTrash(db: Db, categoryId: string) {
-  return anyPostsQuery(db).where('blog_posts.category_id', '=', categoryId).execute();
-}
-
-/** A deleted category kept for undo: its row and where its posts were. */
-export async function insertTrash(db: Db, entry: { id: string; kind: 'category'; data: string }): Promise<void> {
-  await db
-    .insertInto('trash')
-    .values({ ...entry, deleted_at: now() })
-    .onConflict((oc) => oc.column('id').doUpdateSet({ data: entry.data, deleted_at: now() }))
+/** The posts, those in the trash too (they may come back), whose `columns` match `like`. */
+export function findPostsMatching(db: Db, like: string, columns: readonly PostColumn[]) {
+  return db
+    .selectFrom('blog_posts')
+    .select(['id', 'title', 'deleted_at'])
+    .where((eb) => eb.or(columns.map((column) => eb(column, 'like', like))))
     .execute();
 }
 
-export function findTrash(db: Db, id: string, kind: 'category') {
-  return db.selectFrom('trash').selectAll().where('id', '=', id).where('kind', '=', kind).executeTakeFirst();
-}
-
-export async function deleteTrash(db: Db, id: string): Promise<void> {
-  await db.deleteFrom('trash').where('id', '=', id).execute();
-}
-
-export async function purgeTrash(db: Db, before: string): Promise<void> {
-  await db.deleteFrom('trash').where('deleted_at', '<', before).execute();
-}
-
-/**
- * The address columns of `limit` published posts in the public order from `after` (a sitemap file), read
- * from the covering public-list index alone (migration 2026-11-27-0015). No category join: the caller maps
- * the few category ids to slugs, and the read of 10,000 rows took half the time without it.
- */
-export function listPublicAddresses(db: Db, limit: number, after?: Cursor) {
-  let query = db
-    .selectFrom('blog_posts')
-    .select(['slug', 'updated_at', 'category_id'])
-    .where('status', '=', 'published')
-    .where('deleted_at', 'is', null);
-  if (after) {
-    query = query.where((eb) => eb(eb.refTuple('published_at', 'id'), '<', eb.tuple(after.key, after.id)));
-  }
-  return query.orderBy('published_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
-}
-
-/**
- * The position just before the `offset`-th published post (0-based) in the public order: where a child
- * sitemap starts. Reads one index entry after skipping `offset` of them; undefined past the end.
- */
-export async function publicPositionAt(db: Db, offset: number): Promise<Cursor | undefined> {
-  const row = await db
-    .selectFrom('blog_posts')
-    .select(['published_at', 'id'])
-    .where('status', '=', 'published')
-    .where('deleted_at', 'is', null)
-    .orderBy('published_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(1)
-    .offset(offset)
-    .executeTakeFirst();
-  return row ? { key: row.published_at!, id: row.id } : undefined;
+/** A category's posts, those in the trash too (they must move with it). */
+export function listCategoryPostsWithTrash(db: Db, categoryId: string) {
+  return anyPostsQuery(db).where('blog_posts.category_id', '=', categoryId).execute();
 }

@@ -5,9 +5,13 @@ import { InvalidInputError, NotFoundError } from '#server/errors.ts';
 import { updateSchemaOf } from '#shared/schemas/content-updates.ts';
 import type { BlogInputFields, BlogService } from '#server/modules/blog/service.ts';
 import type { ContentService, SectionUpdate } from '#server/modules/content/service.ts';
-import type { Actor, RevisionService } from './service';
+import type { Actor, RevisionService } from '#server/modules/revisions/service.ts';
 
 /**
+ * Restoring a revision spans modules: it reads the revisions and saves through the content or the blog,
+ * which both record revisions. It lives above them (server/services.ts wires it) so that the revisions
+ * module never imports the modules that use it.
+ *
  * Brings a revision back through the same saves an editor makes, so the rules, the sanitiser and the
  * page caches apply, and the restore is itself a new revision that can be undone. A post keeps its
  * publishing state: restoring never publishes, unpublishes or e-mails.

@@ -1,0 +1,186 @@
+import { useEffect, useState } from 'react';
+import { Button, ButtonGroup, Dropdown } from 'react-bootstrap';
+import { useNavigate } from 'react-router';
+import { MESSAGES } from '#shared/messages.ts';
+import { POST_HISTORY_LABELS, postFieldsIn } from '#shared/post-fields.ts';
+import { createPost, previewLink, updatePost } from '#shared/api/blog.ts';
+import type { Autosave } from '#shared/api/autosave.ts';
+import { newsletterAudience } from '#shared/api/newsletter.ts';
+import type { AdminPost, BlogCategory } from '#shared/schemas/blog.ts';
+import { SpinnerButton } from '#app/components/ui/SpinnerButton.tsx';
+import { HistoryButton } from '#app/features/history/HistoryButton.tsx';
+import { useUnsavedChanges } from '#app/features/unsaved/unsaved-changes.tsx';
+import { ApiError, call } from '#app/lib/api-client.ts';
+import { toast } from '#app/lib/toast.tsx';
+import { failureMessage, useSubmit } from '#app/lib/use-submit.ts';
+import { AutosaveStatus } from './AutosaveStatus';
+import { DeliveryReport } from './DeliveryReport';
+import { NewsletterTools } from './NewsletterTools';
+import { PostFieldControl } from './PostFieldControl';
+import { bodyOf, formOf, type PostFormValues } from './post-form';
+import { PublishingPanel } from './PublishingPanel';
+import { SEO_TEXT_FIELDS, SeoFields } from './SeoFields';
+import { usePostAutosave } from './use-autosave';
+
+/** The main column: the spec's fields in the registry's order, the tall rich-text editor last. */
+const MAIN_FIELDS = [
+  ...postFieldsIn('post').filter((field) => field.kind !== 'rich'),
+  ...postFieldsIn('post').filter((field) => field.kind === 'rich'),
+];
+
+/** The fields that show the server's refusal under them; a refusal of any other field is only a toast. */
+const SHOWN_ERRORS: readonly string[] = ['publishAt', ...SEO_TEXT_FIELDS];
+
+export interface PostEditorProps {
+  categories: BlogCategory[];
+  /** The post being edited; null for a new one (or when it failed to load). */
+  post: AdminPost | null;
+  editing: boolean;
+  timeZone: string;
+  /** The server's autosave of the post when the editor opened. */
+  autosave: Autosave | null;
+}
+
+/** The post editor (create and edit): its fields, publishing, newsletter, search fields and autosave. */
+export function PostEditor({ categories, post, editing, timeZone, autosave }: PostEditorProps) {
+  const navigate = useNavigate();
+  const [values, setValues] = useState(() => formOf(post, timeZone));
+  const [savedValues] = useState(values);
+  const dirty = JSON.stringify(values) !== JSON.stringify(savedValues);
+  const guard = useUnsavedChanges(dirty);
+  const autosaved = usePostAutosave({ key: post?._id ?? 'new', values, dirty, server: autosave, stored: savedValues });
+  const [errors, setErrors] = useState<Partial<Record<keyof PostFormValues, string>>>({});
+  const [audience, setAudience] = useState<number | null>(null);
+  const saving = useSubmit();
+  const opening = useSubmit();
+  const set = <K extends keyof PostFormValues>(name: K, value: PostFormValues[K]) => {
+    setValues((v) => ({ ...v, [name]: value }));
+    setErrors((e) => ({ ...e, [name]: undefined }));
+  };
+
+  useEffect(() => {
+    call(newsletterAudience)
+      .then((a) => setAudience(a.confirmed))
+      .catch(() => setAudience(null));
+  }, []);
+
+  const save = async (asDraft: boolean) => {
+    const body = bodyOf(values, timeZone, { asDraft, isNew: !(editing && post) });
+    const saved = await saving.run(
+      () =>
+        editing && post
+          ? call(updatePost, { params: { id: post._id }, body: { ...body, _id: post._id } })
+          : call(createPost, { body }),
+      {
+        success: editing && post ? MESSAGES.blogUpdated : MESSAGES.blogCreated,
+        onFailure: (err) => {
+          // A field the server refused is shown under it; anything else as a toast.
+          const message = failureMessage(err);
+          const field = err instanceof ApiError ? err.field : undefined;
+          if (field && SHOWN_ERRORS.includes(field)) {
+            setErrors({ [field === 'publishAt' ? 'publishAtLocal' : field]: message });
+          }
+          toast.error(message);
+        },
+      },
+    );
+    if (saved) {
+      autosaved.clear();
+      guard.markSaved();
+      navigate('/admin/blogs');
+    }
+  };
+
+  /** Opens the saved post as its public page will show it, in a new tab, by its private link. */
+  const openPreview = (id: string) => {
+    const tab = window.open('', '_blank');
+    void opening.run(async () => {
+      const { url } = await call(previewLink, { params: { id } });
+      if (tab) tab.location.href = url;
+      else window.location.assign(url);
+    });
+  };
+
+  return (
+    <section className="admin-card">
+      <div className="d-flex flex-wrap gap-2 justify-content-between align-items-start mb-4">
+        <h1 className="h3 mb-0">{editing ? 'Edit Blog' : 'Create Blog'}</h1>
+        {post ? (
+          <div className="d-flex gap-2">
+            <HistoryButton doc={{ type: 'post', id: post._id }} labels={POST_HISTORY_LABELS} />
+            <Button variant="outline-secondary" disabled={opening.busy} onClick={() => openPreview(post._id)}>
+              Preview
+            </Button>
+          </div>
+        ) : null}
+      </div>
+      {autosaved.offer ? (
+        <div className="alert alert-warning d-flex flex-wrap gap-2 align-items-center" role="alert">
+          <span className="me-auto">
+            This post has changes that were not saved ({new Date(autosaved.offer.savedAt).toLocaleString('en-GB')}).
+          </span>
+          <Button
+            size="sm"
+            onClick={() => {
+              const data = autosaved.restore();
+              if (data) setValues((v) => ({ ...v, ...data }));
+            }}
+          >
+            Restore them
+          </Button>
+          <Button size="sm" variant="outline-secondary" onClick={autosaved.discard}>
+            Discard
+          </Button>
+        </div>
+      ) : null}
+      <form
+        noValidate
+        aria-label="Blog"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void save(false);
+        }}
+      >
+        <div className="row g-4">
+          <div className="col-xl-8">
+            {MAIN_FIELDS.map((field) => (
+              <PostFieldControl
+                key={field.name}
+                field={field}
+                value={values[field.name]}
+                categories={categories}
+                onChange={(value) => set(field.name, value)}
+              />
+            ))}
+          </div>
+          <div className="col-xl-4">
+            <PublishingPanel
+              values={values}
+              timeZone={timeZone}
+              audience={audience}
+              emailed={post?.newsletter.sent ?? false}
+              error={errors.publishAtLocal}
+              onChange={set}
+            />
+            <NewsletterTools postId={post?._id ?? null} />
+            {post?.newsletter.sent ? <DeliveryReport postId={post._id} /> : null}
+            <SeoFields values={values} errors={errors} onChange={set} />
+          </div>
+        </div>
+        {/* "Save as draft" sits in the menu beside Save, so the page keeps one button that saves. */}
+        <Dropdown as={ButtonGroup} align="start">
+          <SpinnerButton type="submit" loading={saving.busy} className="px-5">
+            Save
+          </SpinnerButton>
+          <Dropdown.Toggle split id="blog-save-options" aria-label="More options" disabled={saving.busy} />
+          <Dropdown.Menu>
+            <Dropdown.Item as="button" type="button" onClick={() => void save(true)}>
+              Save as draft
+            </Dropdown.Item>
+          </Dropdown.Menu>
+        </Dropdown>
+        <AutosaveStatus state={autosaved.state} dirty={dirty} />
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,204 @@
+import type { MediaUsage } from '#shared/api/media.ts';
+import { SERVER_MESSAGES } from '#shared/messages.ts';
+import { POST_IMAGE_COLUMNS } from '#shared/post-fields.ts';
+import type { BlogInput, PostDetails, PostStatus } from '#shared/schemas/blog.ts';
+import type { Db } from '#server/db/database.ts';
+import { newId } from '#server/db/database.ts';
+import { InvalidInputError, NotFoundError } from '#server/errors.ts';
+import type { SiteMeta } from '#server/modules/site-meta/service.ts';
+import { SYSTEM, type Actor, type RevisionService } from '#server/modules/revisions/service.ts';
+import type { ContentImages } from '#server/modules/uploads/content-images.ts';
+import { sanitizeRichText } from '#server/lib/sanitize-html.ts';
+import { addRedirect, removeRedirect } from './addresses-repository';
+import { findCategory, purgeTrash as purgeCategoryTrash } from './categories-repository';
+import { pathOf, postWrite, toPost } from './mapping';
+import { slugFor, uniqueSlug } from './post-addresses';
+import { publishingOf, revisionDataOf, validPost, type BlogInputFields } from './post-input';
+import { keysetOfPosts } from './post-lists';
+import * as repo from './posts-repository';
+import type { BlogHooks, BlogWrites } from './writes';
+
+/** How long posts stay in the trash. */
+export const TRASH_DAYS = 30;
+const ADMIN_PAGE_SIZE = 50;
+
+/** Writing posts (docs/product.md#blog-posts), their trash, and the admin's reads of them. */
+export function createPostsService(deps: {
+  db: Db;
+  siteMeta: SiteMeta;
+  revisions: RevisionService;
+  images: ContentImages;
+  hooks: BlogHooks;
+  writes: BlogWrites;
+}) {
+  const { db, siteMeta, revisions, images, hooks, writes } = deps;
+  const { write, writeChecked } = writes;
+  /**
+   * Validated input with its content ready to store: pasted images stored as files, sanitised, and the
+   * library's images given their size. Done before the transaction: it writes files.
+   */
+  async function prepared(raw: BlogInputFields): Promise<BlogInput> {
+    const input = validPost(raw);
+    const content = await images.withSizes(sanitizeRichText(await images.inlineToFiles(input.content)));
+    return { ...input, content };
+  }
+  /** Records a post's saved state in its history (docs/product.md#revisions). */
+  const recordRevision = (trx: Db, post: PostDetails, actor: Actor, action: 'save' | 'restore' = 'save') =>
+    revisions.record(trx, { type: 'post', id: post._id, data: revisionDataOf(post) }, actor, action);
+
+  async function requireCategory(trx: Db, id: string | null) {
+    if (id === null) return null;
+    const category = await findCategory(trx, id);
+    if (!category) throw new InvalidInputError(SERVER_MESSAGES.categoryMissing, 'blogCategory');
+    return category;
+  }
+
+  /** The admin's list: every post whatever its status, or those of one status and one category. */
+  const listForAdmin = async (filter: { status?: PostStatus; categoryId?: string }) =>
+    (await repo.listPosts(db, filter)).map(toPost);
+
+  return {
+    /** A new post: published at once unless the input says draft or scheduled (docs/product.md#blog-posts). */
+    createPost: async (raw: BlogInputFields, actor: Actor = SYSTEM) => {
+      const input = await prepared(raw);
+      return writeChecked(async (trx) => {
+        const category = await requireCategory(trx, input.blogCategory);
+        const categoryId = category?.id ?? null;
+        const id = newId();
+        const slug = await slugFor(trx, input, categoryId);
+        await removeRedirect(trx, pathOf(category?.slug ?? null, slug));
+        const at = new Date().toISOString();
+        const publishing = publishingOf(input, null, at);
+        await repo.insertPost(trx, id, postWrite(input, { categoryId, slug }, publishing), at);
+        const post = toPost((await repo.findPost(trx, id))!);
+        await recordRevision(trx, post, actor);
+        if (input.status === 'published' && publishing.newsletter) await hooks.onPublished?.(trx, post);
+        return post;
+      });
+    },
+
+    /**
+     * Saves an edit. A changed title, category or custom address moves the post to a new address and the
+     * old one answers 301. Its first publication e-mails the subscribers unless told not to; later edits
+     * e-mail nobody unless told to (and a post is e-mailed at most once: its campaign is unique).
+     */
+    updatePost: async (
+      id: string,
+      raw: BlogInputFields,
+      actor: Actor = SYSTEM,
+      action: 'save' | 'restore' = 'save',
+    ) => {
+      const input = await prepared(raw);
+      return writeChecked(async (trx) => {
+        const existing = await repo.findPost(trx, id);
+        if (!existing) throw new NotFoundError(SERVER_MESSAGES.postNotFound);
+        const category = await requireCategory(trx, input.blogCategory);
+        const categoryId = category?.id ?? null;
+        const moved =
+          categoryId !== existing.category_id ||
+          input.customSlug !== existing.custom_slug ||
+          (!input.customSlug && input.title !== existing.title);
+        const slug = moved ? await slugFor(trx, input, categoryId, id) : existing.slug;
+        const oldPath = pathOf(existing.category_slug, existing.slug);
+        const newPath = pathOf(category?.slug ?? null, slug);
+        if (oldPath !== newPath) {
+          await addRedirect(trx, oldPath, id);
+          await removeRedirect(trx, newPath);
+        }
+        const publishing = publishingOf(input, existing.published_at);
+        await repo.updatePost(trx, id, postWrite(input, { categoryId, slug }, publishing));
+        const post = toPost((await repo.findPost(trx, id))!);
+        await recordRevision(trx, post, actor, action);
+        const publishedNow = input.status === 'published' && existing.status !== 'published';
+        const resent = input.status === 'published' && input.sendNewsletter === true;
+        if ((publishedNow || resent) && publishing.newsletter) await hooks.onPublished?.(trx, post);
+        if (existing.status === 'published' && input.status !== 'published') await hooks.onWithdrawn?.(trx, id);
+        return post;
+      });
+    },
+
+    /** Publishes every scheduled post that is due (a periodic job; safe in any number of processes). */
+    async publishDue(): Promise<number> {
+      const published = await db.transaction().execute(async (trx) => {
+        const due = await repo.publishDue(trx);
+        for (const { id, newsletter } of due) {
+          if (newsletter) await hooks.onPublished?.(trx, toPost((await repo.findPost(trx, id))!));
+        }
+        // This runs every 15 s: a tick that published nothing changed no page, and bumping anyway would
+        // empty every process's page cache four times a minute (docs/decisions/0011-shared-page-cache.md).
+        if (due.length > 0) await siteMeta.bumpContentVersion(trx);
+        return due.length;
+      });
+      if (published > 0) {
+        await siteMeta.contentVersion.refresh();
+        hooks.afterCommit?.();
+      }
+      return published;
+    },
+
+    /** Puts a post in the trash for 30 days (docs/product.md#trash); it leaves every page at once. */
+    deletePost: (id: string) =>
+      write(async (trx) => {
+        await hooks.onWithdrawn?.(trx, id);
+        if (!(await repo.trashPost(trx, id))) throw new NotFoundError(SERVER_MESSAGES.postNotFound);
+        return { _id: id };
+      }),
+
+    listTrash: async () =>
+      (await repo.listTrashedPosts(db)).map((row) => ({ ...toPost(row), deletedAt: row.deleted_at! })),
+
+    /** Takes a post out of the trash, at its old address unless another post took it meanwhile. */
+    restorePost: (id: string) =>
+      writeChecked(async (trx) => {
+        const row = await repo.findTrashedPost(trx, id);
+        if (!row) throw new NotFoundError(SERVER_MESSAGES.notInTrash);
+        const slug = await uniqueSlug(trx, row.category_id, row.slug, id);
+        await repo.untrashPost(trx, id, slug);
+        await removeRedirect(trx, pathOf(row.category_slug, slug));
+        return toPost((await repo.findPost(trx, id))!);
+      }),
+
+    /** Housekeeping (a periodic job): posts in the trash for 30 days, and deleted categories, go for good. */
+    async purgeTrash(): Promise<string[]> {
+      const before = new Date(Date.now() - TRASH_DAYS * 24 * 3600_000).toISOString();
+      return db.transaction().execute(async (trx) => {
+        const purged = await repo.purgeTrashedPosts(trx, before);
+        await purgeCategoryTrash(trx, before);
+        return purged;
+      });
+    },
+
+    /** The post whatever its status, and whether publishing it (when scheduled) e-mails the subscribers. */
+    async getAdminPost(id: string): Promise<{ post: PostDetails; newsletterOnPublish: boolean }> {
+      const row = await repo.findPost(db, id);
+      if (!row) throw new NotFoundError(SERVER_MESSAGES.postNotFound);
+      return { post: toPost(row), newsletterOnPublish: row.status === 'scheduled' && row.newsletter === 1 };
+    },
+
+    async getPost(id: string): Promise<PostDetails> {
+      const row = await repo.findPost(db, id);
+      if (!row) throw new NotFoundError(SERVER_MESSAGES.postNotFound);
+      return toPost(row);
+    },
+
+    listForAdmin,
+
+    /** The posts that use an uploaded image (docs/product.md#media-library), with the screen that edits each. */
+    async imageUsage(like: string): Promise<MediaUsage[]> {
+      return (await repo.findPostsMatching(db, like, POST_IMAGE_COLUMNS)).map((post) => ({
+        kind: 'post' as const,
+        label: post.deleted_at ? `${post.title} (in the trash)` : post.title,
+        path: post.deleted_at ? '/admin/trash' : `/admin/blogs/edit/${post.id}`,
+      }));
+    },
+
+    /** The admin's list as the API asks it: all of it, or with `limit`/`cursor` a keyset page. */
+    async pageForAdmin(query: { status?: PostStatus; categoryId?: string; limit?: number; cursor?: string }) {
+      const filter = { status: query.status, categoryId: query.categoryId };
+      if (query.limit === undefined && query.cursor === undefined) {
+        return { posts: await listForAdmin(filter), pageInfo: undefined };
+      }
+      return keysetOfPosts(db, filter, query.limit ?? ADMIN_PAGE_SIZE, query.cursor);
+    },
+  };
+}
