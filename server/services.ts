@@ -12,7 +12,7 @@ import { createJobScheduler } from './modules/jobs/scheduler';
 import { createAutosaveService } from './modules/autosave/service';
 import { createMailService } from './modules/mail/service';
 import { createMetrics } from './lib/metrics';
-import { createRestorer } from './modules/revisions/restore';
+import { createRestorer } from './modules/revision-restore/service';
 import { createRevisionService } from './modules/revisions/service';
 import { createMailWorker, workerIdentity } from './modules/mail/worker';
 import { createNewsletterService } from './modules/newsletter/service';

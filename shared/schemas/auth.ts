@@ -1,5 +1,5 @@
 import { z } from './zod';
-import { MESSAGES, MIN_PASSWORD_LENGTH } from '#shared/messages.ts';
+import { MESSAGES, MIN_PASSWORD_LENGTH, VALIDATION_MESSAGES } from '#shared/messages.ts';
 import { looseEmail, requiredText } from './fields';
 
 /**
@@ -8,7 +8,7 @@ import { looseEmail, requiredText } from './fields';
  */
 const password = (emptyMessage: string) =>
   z.string({ error: emptyMessage }).check(
-    z.maxLength(200, 'Must be at most 200 characters'),
+    z.maxLength(200, VALIDATION_MESSAGES.tooLong(200)),
     z.refine((v) => v.trim().length > 0, emptyMessage),
   );
 

@@ -1,5 +1,5 @@
 import { z } from './zod';
-import { PUBLISHING_MESSAGES } from '#shared/messages.ts';
+import { PUBLISHING_MESSAGES, VALIDATION_MESSAGES } from '#shared/messages.ts';
 import { optionalLink, optionalText } from './fields';
 import { cursorPageInfoSchema, cursorParam, pageSizeParam } from './paging';
 
@@ -10,11 +10,11 @@ import { cursorPageInfoSchema, cursorParam, pageSizeParam } from './paging';
 export const categoryInputSchema = z.object({
   _id: z.optional(z.string().check(z.maxLength(64))),
   name: z
-    .string({ error: 'Category name is required' })
+    .string({ error: VALIDATION_MESSAGES.categoryNameRequired })
     .check(
       z.trim(),
-      z.minLength(1, 'Category name is required'),
-      z.maxLength(100, 'Category name must be at most 100 characters'),
+      z.minLength(1, VALIDATION_MESSAGES.categoryNameRequired),
+      z.maxLength(100, VALIDATION_MESSAGES.categoryNameTooLong),
     ),
 });
 export type CategoryInput = z.output<typeof categoryInputSchema>;
@@ -27,15 +27,19 @@ const CUSTOM_SLUG = /^(?!\.\.?$)[\p{L}\p{N}_.~-]+$/u;
 
 const blogFields = {
   title: z
-    .string({ error: 'Title is required' })
-    .check(z.trim(), z.minLength(1, 'Title is required'), z.maxLength(300, 'Title must be at most 300 characters')),
-  excerpt: z._default(z.string().check(z.trim(), z.maxLength(1000, 'Excerpt must be at most 1000 characters')), ''),
+    .string({ error: VALIDATION_MESSAGES.titleRequired })
+    .check(
+      z.trim(),
+      z.minLength(1, VALIDATION_MESSAGES.titleRequired),
+      z.maxLength(300, VALIDATION_MESSAGES.titleTooLong),
+    ),
+  excerpt: z._default(z.string().check(z.trim(), z.maxLength(1000, VALIDATION_MESSAGES.excerptTooLong)), ''),
   /** A category id, or empty for an uncategorized post. */
   blogCategory: z.pipe(
     z.nullish(z.string().check(z.trim(), z.maxLength(64))),
     z.transform((v) => v || null),
   ),
-  content: optionalText(500_000, 'Content is too long'),
+  content: optionalText(500_000, VALIDATION_MESSAGES.contentTooLong),
   featureImage: optionalLink(),
   /** Without it a post is published at once (the spec's flow); a scheduled post needs `publishAt`. */
   status: z._default(z.enum(POST_STATUSES, { error: PUBLISHING_MESSAGES.badStatus }), 'published'),
@@ -53,9 +57,9 @@ const blogFields = {
       z.transform((v) => v.replace(/\s+/g, '-')),
     )
     .check(z.refine((v) => v === '' || CUSTOM_SLUG.test(v), PUBLISHING_MESSAGES.badSlug)),
-  metaTitle: z._default(z.string().check(z.trim(), z.maxLength(200, 'Meta title must be at most 200 characters')), ''),
+  metaTitle: z._default(z.string().check(z.trim(), z.maxLength(200, VALIDATION_MESSAGES.metaTitleTooLong)), ''),
   metaDescription: z._default(
-    z.string().check(z.trim(), z.maxLength(500, 'Meta description must be at most 500 characters')),
+    z.string().check(z.trim(), z.maxLength(500, VALIDATION_MESSAGES.metaDescriptionTooLong)),
     '',
   ),
   socialImage: optionalLink(),

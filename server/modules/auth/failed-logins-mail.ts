@@ -1,5 +1,5 @@
 import { escapeHtml } from '#server/lib/escape-html.ts';
-import type { OutgoingMail } from '#server/modules/mail/outbox-repository.ts';
+import type { OutgoingMail } from '#server/modules/mail/service.ts';
 
 /** To an account's owner when its password is being guessed (docs/product.md#rate-limits). */
 export function failedLoginsMail(input: {

@@ -1,4 +1,4 @@
-import type { OutgoingMail } from '#server/modules/mail/outbox-repository.ts';
+import type { OutgoingMail } from '#server/modules/mail/service.ts';
 
 export function resetCodeMail(input: { to: string; code: string; siteName: string; minutes: number }): OutgoingMail {
   return {

@@ -1,6 +1,6 @@
 import type { SendMailData } from '#shared/schemas/contact.ts';
 import { escapeHtml } from '#server/lib/escape-html.ts';
-import type { OutgoingMail } from '#server/modules/mail/outbox-repository.ts';
+import type { OutgoingMail } from '#server/modules/mail/service.ts';
 
 /** The notification of a contact message, to the address that receives them (`CONTACT_TO`). */
 export function contactNotification(input: SendMailData, to: string, siteName: string): OutgoingMail {

@@ -8,6 +8,7 @@ import {
   discardUnsent,
   dropPendingNewslettersTo,
   enqueueMail,
+  enqueueMany,
   findOutboxRow,
   listOutbox,
   retryNow,
@@ -15,6 +16,9 @@ import {
   type OutgoingMail,
 } from './outbox-repository';
 import { giveUpAtOf, RETRY_WINDOW_MS, type MailWorker } from './worker';
+
+/** What other modules hand to `queue`: they import it from here, never from the mail module's repository. */
+export type { OutgoingMail } from './outbox-repository';
 
 /** How long sent messages are kept (for the record of what went out). */
 export const SENT_RETENTION_MS = 7 * 24 * 3600_000;
@@ -72,6 +76,8 @@ export function createMailService(deps: { db: Db; worker: MailWorker; now?: () =
       if (!trx) void deps.worker.kick();
       return id;
     },
+    /** Many mails in one statement, inside the caller's transaction; the caller kicks the worker after it commits. */
+    queueMany: (mails: OutgoingMail[], trx: Db) => enqueueMany(trx, mails),
     /** An address that left the list gets none of the newsletters still waiting for it. */
     dropPendingNewslettersTo: (to: string, trx?: Db) => dropPendingNewslettersTo(trx ?? db, to),
     /** Unsent mail, waiting and failed (metrics). */

@@ -2,7 +2,6 @@ import { PUBLISHING_MESSAGES } from '#shared/messages.ts';
 import type { DeliveryReport, MailPreview, Settings, SiteSettings } from '#shared/api/newsletter.ts';
 import type { AdminPost, PostDetails } from '#shared/schemas/blog.ts';
 import type { Db } from '#server/db/database.ts';
-import { enqueueMany } from '#server/modules/mail/outbox-repository.ts';
 import type { MailService } from '#server/modules/mail/service.ts';
 import type { SiteMeta } from '#server/modules/site-meta/service.ts';
 import type { SubscriberService } from '#server/modules/subscribers/service.ts';
@@ -53,13 +52,13 @@ export function createNewsletterService(deps: {
       if (!batch.length) break;
       const last = batch[batch.length - 1]!.id;
       await db.transaction().execute(async (trx) => {
-        await enqueueMany(
-          trx,
+        await mail.queueMany(
           batch.map((s) => ({
             ...newsletterMail(s.email, post, template, s.links),
             campaignId: campaign.id,
             dedupeKey: `${campaign.id}:${s.id}`,
           })),
+          trx,
         );
         await repo.advanceCampaign(trx, campaign.id, last, batch.length, LOCK_MS);
       });

@@ -1,6 +1,6 @@
 import type { PostDetails } from '#shared/schemas/blog.ts';
 import { escapeHtml } from '#server/lib/escape-html.ts';
-import type { OutgoingMail } from '#server/modules/mail/outbox-repository.ts';
+import type { OutgoingMail } from '#server/modules/mail/service.ts';
 import { subscriberHeaders, type SubscriberLinks } from '#server/modules/subscribers/mails.ts';
 
 export interface NewsletterSite {

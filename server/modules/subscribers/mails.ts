@@ -1,5 +1,5 @@
 import { escapeHtml } from '#server/lib/escape-html.ts';
-import type { OutgoingMail } from '#server/modules/mail/outbox-repository.ts';
+import type { OutgoingMail } from '#server/modules/mail/service.ts';
 
 export interface SubscriberLinks {
   confirm: string;

@@ -5,9 +5,12 @@ import { InvalidInputError, NotFoundError } from '#server/errors.ts';
 import { updateSchemaOf } from '#shared/schemas/content-updates.ts';
 import type { BlogInputFields, BlogService } from '#server/modules/blog/service.ts';
 import type { ContentService, SectionUpdate } from '#server/modules/content/service.ts';
-import type { Actor, RevisionService } from './service';
+import type { Actor, RevisionService } from '#server/modules/revisions/service.ts';
 
 /**
+ * A module of its own: it drives the blog and content modules, which record their revisions through the
+ * revisions module, so living inside revisions would make the modules import each other.
+ *
  * Brings a revision back through the same saves an editor makes, so the rules, the sanitiser and the
  * page caches apply, and the restore is itself a new revision that can be undone. A post keeps its
  * publishing state: restoring never publishes, unpublishes or e-mails.
