@@ -38,7 +38,6 @@ export const loginSchema = z.object({
   email: requiredText(MESSAGES.fieldEmpty, 254),
   password: password(MESSAGES.fieldEmpty),
 });
-export type LoginInput = z.input<typeof loginSchema>;
 
 /** The Change Password form (Old Password, New Password, Confirn New Password). */
 export const changePasswordFormSchema = confirmRules({
@@ -46,7 +45,6 @@ export const changePasswordFormSchema = confirmRules({
   newPassword: newPassword(MESSAGES.newPasswordTooShort),
   confirmPassword,
 });
-export type ChangePasswordForm = z.input<typeof changePasswordFormSchema>;
 
 /** `POST /api/auth/change-password`: the stored user's id, the old and the new password (docs/product.md#roles-and-permissions, docs/product.md#api). */
 export const changePasswordSchema = z.object({
@@ -64,7 +62,6 @@ export const resetFormSchema = confirmRules({
   newPassword: newPassword(MESSAGES.newPasswordTooShort),
   confirmPassword,
 });
-export type ResetForm = z.input<typeof resetFormSchema>;
 
 /** `POST /api/auth/verify-otp`. */
 export const verifyOtpSchema = z.object({

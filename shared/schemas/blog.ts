@@ -78,7 +78,6 @@ export type BlogInput = z.output<typeof blogInputSchema>;
 export const blogEditSchema = z
   .object({ ...blogFields, _id: z.optional(z.string().check(z.maxLength(64))) })
   .check(scheduleNeedsDate);
-export type BlogFormValues = z.input<typeof blogInputSchema>;
 
 /**
  * `?page=&limit=` of the list endpoints; without them the whole list comes back (the spec's "all posts").

@@ -146,4 +146,3 @@ export function createNewsletterService(deps: {
     },
   };
 }
-export type NewsletterService = ReturnType<typeof createNewsletterService>;
