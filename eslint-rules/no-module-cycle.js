@@ -51,7 +51,8 @@ export default {
     docs: { description: 'No cycle between server modules, type-only imports included.' },
     schema: [],
     messages: {
-      cycle: 'Module cycle: {{own}} imports {{other}}, and {{back}}. Move the shared piece, or invert the dependency.',
+      cycle:
+        'Module cycle: {{own}} imports {{other}}, which imports {{own}} back ({{back}}). Move the shared piece into one of them, or make a module of what uses both.',
     },
   },
   create(context) {
