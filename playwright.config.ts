@@ -4,21 +4,30 @@ import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 
 /**
- * Browser tests run Debian's Chromium (never a downloaded browser) against the production build. Two
- * servers, each with a fresh data folder: one for visitor and account flows, and one whose content the
+ * Browser tests run Debian's Chromium (never a downloaded browser) against the production build. Three
+ * servers, each with a fresh data folder: one for visitor and account flows, and two whose content the
  * editor tests change (so pages other tests read never shift under them). Ports and folders are chosen
  * once in the main process and inherited by the workers through the environment.
  */
-const base = 4300 + Math.floor(Math.random() * 1000) * 2;
+const base = 4300 + Math.floor(Math.random() * 1000) * 3;
 process.env.E2E_PORT ??= String(base);
 process.env.E2E_EDITOR_PORT ??= String(base + 1);
+process.env.E2E_EDITOR2_PORT ??= String(base + 2);
 process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'site-e2e-'));
 process.env.E2E_EDITOR_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'site-e2e-'));
+process.env.E2E_EDITOR2_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'site-e2e-'));
 const port = Number(process.env.E2E_PORT);
 const editorPort = Number(process.env.E2E_EDITOR_PORT);
+const editor2Port = Number(process.env.E2E_EDITOR2_PORT);
 
 const SERVER_ONLY = /(process|http-caching|cluster)\.spec\.ts/;
 const EDITORS = /admin-editors.*\.spec\.ts/;
+/**
+ * The editor files are long serial chains (a file's tests build on each other). On one server, one after
+ * another, they were the run's critical path; split over two servers, with the other half of the files
+ * (every editor file not named here, so a new one is never left out), they run side by side.
+ */
+const EDITORS_ON_FIRST = /admin-editors-(sections|blog|subscriptions)\.spec\.ts/;
 
 const chromiumArgs = [
   '--no-sandbox',
@@ -69,6 +78,25 @@ export default defineConfig({
     trace: 'off',
   },
   projects: [
+    // The editors' projects first: their serial chains are the longest work, so they start at once and
+    // the short tests of the other projects fill the second worker around them.
+    {
+      name: 'editors',
+      testMatch: EDITORS_ON_FIRST,
+      fullyParallel: false,
+      workers: 1,
+      metadata: { dataDir: process.env.E2E_EDITOR_DATA_DIR },
+      use: { ...desktop, baseURL: `http://127.0.0.1:${editorPort}` },
+    },
+    {
+      name: 'editors-2',
+      testMatch: EDITORS,
+      testIgnore: EDITORS_ON_FIRST,
+      fullyParallel: false,
+      workers: 1,
+      metadata: { dataDir: process.env.E2E_EDITOR2_DATA_DIR },
+      use: { ...desktop, baseURL: `http://127.0.0.1:${editor2Port}` },
+    },
     // Checks of the server itself (HTTP headers, process start and stop) need no viewport: run them once.
     { name: 'server', testMatch: SERVER_ONLY },
     { name: 'desktop', testIgnore: [SERVER_ONLY, EDITORS], use: desktop },
@@ -77,13 +105,10 @@ export default defineConfig({
       testIgnore: [SERVER_ONLY, EDITORS],
       use: { ...devices['Pixel 7'], viewport: { width: 390, height: 844 }, channel: undefined },
     },
-    // Editors change shared content: one after another, on their own server.
-    {
-      name: 'editors',
-      testMatch: EDITORS,
-      fullyParallel: false,
-      use: { ...desktop, baseURL: `http://127.0.0.1:${editorPort}` },
-    },
   ],
-  webServer: [server(port, process.env.E2E_DATA_DIR), server(editorPort, process.env.E2E_EDITOR_DATA_DIR)],
+  webServer: [
+    server(port, process.env.E2E_DATA_DIR),
+    server(editorPort, process.env.E2E_EDITOR_DATA_DIR),
+    server(editor2Port, process.env.E2E_EDITOR2_DATA_DIR),
+  ],
 });

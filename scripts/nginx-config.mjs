@@ -29,8 +29,8 @@ if (!apps.length || apps.some((app) => !/^[\w.-]+:\d{1,5}$/.test(app)) || !/^[\w
 const fill = (template, values) =>
   fs.readFileSync(path.join(templates, template), 'utf8').replace(/\{\{(\w+)\}\}/g, (_, key) => values[key]);
 
-// max_fails/fail_timeout: a process that does not answer is left alone for 10 s, then tried again.
-const servers = apps.map((app) => `    server ${app} max_fails=3 fail_timeout=10s;`).join('\n');
+// max_fails=0: no process is ever marked down by nginx (the template says why).
+const servers = apps.map((app) => `    server ${app} max_fails=0;`).join('\n');
 const site = fill('site.conf.template', { SERVERS: servers, LISTEN: values.listen });
 
 if (values.prefix) {

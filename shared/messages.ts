@@ -121,6 +121,24 @@ export const PUBLISHING_MESSAGES = {
   testSent: (to: string) => `A test e-mail is on its way to ${to}.`,
 } as const;
 
+/** What the API's validation answers (the `message` of a 400), and the admin forms show beside a field. */
+export const VALIDATION_MESSAGES = {
+  tooLong: (max: number) => `Must be at most ${max} characters`,
+  categoryNameRequired: 'Category name is required',
+  categoryNameTooLong: 'Category name must be at most 100 characters',
+  titleRequired: 'Title is required',
+  titleTooLong: 'Title must be at most 300 characters',
+  excerptTooLong: 'Excerpt must be at most 1000 characters',
+  contentTooLong: 'Content is too long',
+  metaTitleTooLong: 'Meta title must be at most 200 characters',
+  metaDescriptionTooLong: 'Meta description must be at most 500 characters',
+  altTooLong: 'The alt text must be at most 500 characters',
+  testAddressInvalid: 'Please enter a valid Email!',
+  searchTooLong: 'Search for at most 200 characters',
+  consentSourceRequired: 'Say where these addresses come from',
+  csvRequired: 'Choose a CSV file',
+} as const;
+
 /** Texts of the browser side beyond the product contract. */
 export const UI_MESSAGES = {
   unreachable: 'The server could not be reached. Please check your connection.',

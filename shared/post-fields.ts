@@ -1,4 +1,4 @@
-import { PUBLISHING_MESSAGES } from './messages';
+import { PUBLISHING_MESSAGES, VALIDATION_MESSAGES } from './messages';
 
 /**
  * The post-field registry: the one place that says which fields an administrator writes in a blog post
@@ -53,9 +53,9 @@ export const POST_FIELDS = [
     label: 'Title',
     kind: 'text',
     group: 'post',
-    required: 'Title is required',
+    required: VALIDATION_MESSAGES.titleRequired,
     max: 300,
-    tooLong: 'Title must be at most 300 characters',
+    tooLong: VALIDATION_MESSAGES.titleTooLong,
   },
   {
     name: 'excerpt',
@@ -65,7 +65,7 @@ export const POST_FIELDS = [
     group: 'post',
     input: 'textarea',
     max: 1000,
-    tooLong: 'Excerpt must be at most 1000 characters',
+    tooLong: VALIDATION_MESSAGES.excerptTooLong,
   },
   {
     name: 'blogCategory',
@@ -83,7 +83,7 @@ export const POST_FIELDS = [
     kind: 'rich',
     group: 'post',
     max: 500_000,
-    tooLong: 'Content is too long',
+    tooLong: VALIDATION_MESSAGES.contentTooLong,
   },
   { name: 'featureImage', column: 'feature_image', label: 'Image', kind: 'image', group: 'post' },
   {
@@ -103,7 +103,7 @@ export const POST_FIELDS = [
     kind: 'text',
     group: 'seo',
     max: 200,
-    tooLong: 'Meta title must be at most 200 characters',
+    tooLong: VALIDATION_MESSAGES.metaTitleTooLong,
   },
   {
     name: 'metaDescription',
@@ -113,7 +113,7 @@ export const POST_FIELDS = [
     group: 'seo',
     input: 'textarea',
     max: 500,
-    tooLong: 'Meta description must be at most 500 characters',
+    tooLong: VALIDATION_MESSAGES.metaDescriptionTooLong,
   },
   { name: 'socialImage', column: 'social_image', label: 'Social sharing picture', kind: 'image', group: 'seo' },
 ] as const satisfies readonly PostFieldDef[];

@@ -219,8 +219,6 @@ export type SectionContent<K extends SectionKey> = Simplify<
     (SectionOf<K> extends { items: ItemsDef } ? { items: SectionItem<K>[] } : unknown)
 >;
 
-export const SECTION_KEYS = SECTIONS.map((s) => s.key) as SectionKey[];
-
 export function sectionOf<K extends SectionKey>(key: K): SectionOf<K> {
   return SECTIONS.find((s) => s.key === key) as SectionOf<K>;
 }

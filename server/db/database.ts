@@ -95,6 +95,9 @@ export function newSortableId(): string {
   return `${ms.toString(36).padStart(10, '0')}-${sequence.toString(36).padStart(4, '0')}-${random}`;
 }
 
+/** One trivial query (`select 1`): for readiness checks, which know no SQL themselves. */
+export const ping = (db: Db): Promise<unknown> => sql`select 1`.execute(db);
+
 /** Start-up cannot reach the database: the message says where and which setting points there. */
 export class DatabaseUnreachableError extends Error {}
 

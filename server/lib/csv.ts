@@ -8,10 +8,6 @@ function field(value: string | null | undefined): string {
 /** One CSV line with its CRLF ending (a stream writes them one after another). */
 export const csvLine = (row: Array<string | null | undefined>): string => row.map(field).join(',') + '\r\n';
 
-export function toCsv(header: string[], rows: Array<Array<string | null | undefined>>): string {
-  return [header, ...rows].map(csvLine).join('');
-}
-
 /**
  * A CSV document written as it is read: the header, then the lines of each batch as the batch arrives.
  * One chunk per batch keeps the stream's overhead low; memory holds one batch at a time.

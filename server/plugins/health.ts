@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
 import { SERVER_MESSAGES } from '#shared/messages.ts';
-import type { Db } from '#server/db/database.ts';
+import { ping, type Db } from '#server/db/database.ts';
 
 /** How long readiness waits for the database before it calls it unreachable. */
 export const READY_CHECK_MS = 2_000;
@@ -12,7 +11,7 @@ export async function databaseAnswers(db: Db, withinMs = READY_CHECK_MS): Promis
   const late = new Promise<false>((resolve) => {
     timer = setTimeout(() => resolve(false), withinMs);
   });
-  const answered = sql`select 1`.execute(db).then(
+  const answered = ping(db).then(
     () => true,
     () => false,
   );

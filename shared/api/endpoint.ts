@@ -46,5 +46,3 @@ export type QueryOf<E extends Endpoint> = E['query'] extends z.ZodMiniType ? z.i
 export type BodyOf<E extends Endpoint> = E['body'] extends z.ZodMiniType ? z.input<E['body']> : undefined;
 export type DataOf<E extends Endpoint> = z.output<E['data']>;
 export type MetaOf<E extends Endpoint> = E['meta'] extends z.ZodMiniType ? z.output<E['meta']> : undefined;
-
-export { pathOf } from './path';

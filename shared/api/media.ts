@@ -1,4 +1,5 @@
 import { z } from '#shared/schemas/zod.ts';
+import { VALIDATION_MESSAGES } from '#shared/messages.ts';
 import { endpoint, idParams } from './endpoint';
 
 /** Where an image is used: a landing section, or a post, with the admin screen that edits it. */
@@ -40,7 +41,7 @@ export const updateMedia = endpoint({
   path: '/admin/media/:id',
   access: 'admin',
   params: idParams,
-  body: z.object({ alt: z.string().check(z.trim(), z.maxLength(500, 'The alt text must be at most 500 characters')) }),
+  body: z.object({ alt: z.string().check(z.trim(), z.maxLength(500, VALIDATION_MESSAGES.altTooLong)) }),
   data: mediaItemSchema,
 });
 

@@ -1,4 +1,5 @@
 import { z } from '#shared/schemas/zod.ts';
+import { VALIDATION_MESSAGES } from '#shared/messages.ts';
 import { endpoint, idParams, messageData } from './endpoint';
 
 /** How a post's newsletter went: recipients, sent, failed (with the reason), pending, and when. */
@@ -50,7 +51,7 @@ export const newsletterTest = endpoint({
           .check(
             z.trim(),
             z.maxLength(254),
-            z.regex(/^[^\s@<>,;]+@[^\s@<>,;]+\.[^\s@<>,;]+$/, 'Please enter a valid Email!'),
+            z.regex(/^[^\s@<>,;]+@[^\s@<>,;]+\.[^\s@<>,;]+$/, VALIDATION_MESSAGES.testAddressInvalid),
           ),
       ),
     }),

@@ -1,4 +1,5 @@
 import { z } from '#shared/schemas/zod.ts';
+import { VALIDATION_MESSAGES } from '#shared/messages.ts';
 import { subscribeSchema } from '#shared/schemas/subscribe.ts';
 import { cursorPageInfoSchema, cursorQuery } from '#shared/schemas/paging.ts';
 import { endpoint, idParam, idParams, messageData } from './endpoint';
@@ -49,7 +50,7 @@ export const listSubscribers = endpoint({
   path: '/admin/subscribers',
   access: 'admin',
   query: z.object({
-    search: z.optional(z.string().check(z.trim(), z.maxLength(200, 'Search for at most 200 characters'))),
+    search: z.optional(z.string().check(z.trim(), z.maxLength(200, VALIDATION_MESSAGES.searchTooLong))),
     ...cursorQuery(SUBSCRIBER_PAGE_SIZE, 500),
   }),
   data: z.array(subscriberSchema),
@@ -77,7 +78,7 @@ const consent = {
   /** The owner already confirmed elsewhere: no confirmation mail (docs/product.md#subscribers). */
   confirmed: z._default(z.boolean(), false),
   /** Where the owner gave consent, kept with the address. */
-  source: z.string().check(z.trim(), z.minLength(1, 'Say where these addresses come from'), z.maxLength(200)),
+  source: z.string().check(z.trim(), z.minLength(1, VALIDATION_MESSAGES.consentSourceRequired), z.maxLength(200)),
 };
 
 /** Adds one address by hand. */
@@ -94,6 +95,9 @@ export const importSubscribers = endpoint({
   method: 'POST',
   path: '/admin/subscribers/import',
   access: 'admin',
-  body: z.object({ csv: z.string().check(z.minLength(1, 'Choose a CSV file'), z.maxLength(5_000_000)), ...consent }),
+  body: z.object({
+    csv: z.string().check(z.minLength(1, VALIDATION_MESSAGES.csvRequired), z.maxLength(5_000_000)),
+    ...consent,
+  }),
   data: z.object({ message: z.string(), added: z.number(), existing: z.number(), invalid: z.array(z.string()) }),
 });

@@ -1,5 +1,5 @@
 import { z } from './zod';
-import { MESSAGES, MIN_PASSWORD_LENGTH } from '#shared/messages.ts';
+import { MESSAGES, MIN_PASSWORD_LENGTH, VALIDATION_MESSAGES } from '#shared/messages.ts';
 import { looseEmail, requiredText } from './fields';
 
 /**
@@ -8,7 +8,7 @@ import { looseEmail, requiredText } from './fields';
  */
 const password = (emptyMessage: string) =>
   z.string({ error: emptyMessage }).check(
-    z.maxLength(200, 'Must be at most 200 characters'),
+    z.maxLength(200, VALIDATION_MESSAGES.tooLong(200)),
     z.refine((v) => v.trim().length > 0, emptyMessage),
   );
 
@@ -38,7 +38,6 @@ export const loginSchema = z.object({
   email: requiredText(MESSAGES.fieldEmpty, 254),
   password: password(MESSAGES.fieldEmpty),
 });
-export type LoginInput = z.input<typeof loginSchema>;
 
 /** The Change Password form (Old Password, New Password, Confirn New Password). */
 export const changePasswordFormSchema = confirmRules({
@@ -46,7 +45,6 @@ export const changePasswordFormSchema = confirmRules({
   newPassword: newPassword(MESSAGES.newPasswordTooShort),
   confirmPassword,
 });
-export type ChangePasswordForm = z.input<typeof changePasswordFormSchema>;
 
 /** `POST /api/auth/change-password`: the stored user's id, the old and the new password (docs/product.md#roles-and-permissions, docs/product.md#api). */
 export const changePasswordSchema = z.object({
@@ -64,7 +62,6 @@ export const resetFormSchema = confirmRules({
   newPassword: newPassword(MESSAGES.newPasswordTooShort),
   confirmPassword,
 });
-export type ResetForm = z.input<typeof resetFormSchema>;
 
 /** `POST /api/auth/verify-otp`. */
 export const verifyOtpSchema = z.object({

@@ -1,5 +1,5 @@
 import { z } from './zod';
-import { PUBLISHING_MESSAGES } from '#shared/messages.ts';
+import { PUBLISHING_MESSAGES, VALIDATION_MESSAGES } from '#shared/messages.ts';
 import {
   isTextField,
   postFieldsIn,
@@ -19,11 +19,11 @@ import { cursorPageInfoSchema, cursorParam, pageSizeParam } from './paging';
 export const categoryInputSchema = z.object({
   _id: z.optional(z.string().check(z.maxLength(64))),
   name: z
-    .string({ error: 'Category name is required' })
+    .string({ error: VALIDATION_MESSAGES.categoryNameRequired })
     .check(
       z.trim(),
-      z.minLength(1, 'Category name is required'),
-      z.maxLength(100, 'Category name must be at most 100 characters'),
+      z.minLength(1, VALIDATION_MESSAGES.categoryNameRequired),
+      z.maxLength(100, VALIDATION_MESSAGES.categoryNameTooLong),
     ),
 });
 export type CategoryInput = z.output<typeof categoryInputSchema>;
@@ -116,7 +116,6 @@ export type BlogInput = z.output<typeof blogInputSchema>;
 export const blogEditSchema = z
   .object({ ...blogFields, _id: z.optional(z.string().check(z.maxLength(64))) })
   .check(scheduleNeedsDate);
-export type BlogFormValues = z.input<typeof blogInputSchema>;
 
 /**
  * `?page=&limit=` of the list endpoints; without them the whole list comes back (the spec's "all posts").

@@ -3,7 +3,6 @@ import { MESSAGES } from '#shared/messages.ts';
 import {
   MAX_FIELD_LENGTH,
   SECTIONS,
-  richFieldsOf,
   updatePathOf,
   type FieldDef,
   type ItemsDef,
@@ -67,9 +66,3 @@ export const SECTION_UPDATES = SECTIONS.map((section) => ({
   section: section.key as SectionKey,
   schema: updateSchemaOf(section),
 }));
-
-/** Which fields hold rich text (sanitised on write); everything else is shown as plain text or a URL. */
-export const RICH_FIELDS = Object.fromEntries(SECTIONS.map((s) => [s.key, richFieldsOf(s)])) as Record<
-  SectionKey,
-  { fields: string[]; itemFields: string[] }
->;

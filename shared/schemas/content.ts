@@ -25,7 +25,5 @@ export const siteContentSchema = z.object(SECTION_SCHEMAS) as unknown as z.ZodMi
 export const sectionSchemaOf = <K extends SectionKey>(key: K) =>
   SECTION_SCHEMAS[key] as unknown as z.ZodMiniType<SiteContent[K]>;
 
-export type ProductItem = SectionItem<'product'>;
-export type PortfolioItem = SectionItem<'portfolio'>;
 export type ServiceItem = SectionItem<'services'>;
 export type ImageItem = SectionItem<'team'>;

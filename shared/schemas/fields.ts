@@ -1,4 +1,5 @@
 import { z } from './zod';
+import { VALIDATION_MESSAGES } from '#shared/messages.ts';
 
 /**
  * Field rules shared by forms and API routes. Shared schemas use `zod/mini`: they ship to browsers, and
@@ -10,7 +11,7 @@ import { z } from './zod';
 export const requiredText = (emptyMessage: string, max = 100_000) =>
   z
     .string({ error: emptyMessage })
-    .check(z.trim(), z.minLength(1, emptyMessage), z.maxLength(max, `Must be at most ${max} characters`));
+    .check(z.trim(), z.minLength(1, emptyMessage), z.maxLength(max, VALIDATION_MESSAGES.tooLong(max)));
 
 /** Optional text capped at `max` characters, stored as '' when absent. */
 export const optionalText = (max: number, message?: string) =>

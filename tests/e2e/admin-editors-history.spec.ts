@@ -2,7 +2,16 @@ import { execFileSync } from 'node:child_process';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { MESSAGES } from '#shared/messages.ts';
 import type { PostDetails } from '#shared/schemas/blog.ts';
-import { ADMIN, dismissToasts, expectToast, loginAndOpen, openEditor, stamp, typeRich } from './editor-helpers';
+import {
+  ADMIN,
+  dismissToasts,
+  editorDataDir,
+  expectToast,
+  loginAndOpen,
+  openEditor,
+  stamp,
+  typeRich,
+} from './editor-helpers';
 import { expect, gotoHydrated, login, test } from './helpers';
 
 /**
@@ -18,7 +27,7 @@ const leaveDialog = (page: Page) => page.getByRole('dialog', { name: 'Leave with
 /** An administrator of the editors' server of its own, made (and later reset) with `npm run admin`. */
 function adminCommand(email: string, password: string) {
   execFileSync(process.execPath, ['--import', 'tsx', 'server/cli/admin.ts', '--email', email, '--password', password], {
-    env: { ...process.env, DATA_DIR: process.env.E2E_EDITOR_DATA_DIR!, LOG_LEVEL: 'silent' },
+    env: { ...process.env, DATA_DIR: editorDataDir(), LOG_LEVEL: 'silent' },
     stdio: 'pipe',
   });
 }

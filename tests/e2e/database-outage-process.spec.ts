@@ -1,9 +1,9 @@
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { SERVER_MESSAGES } from '#shared/messages.ts';
 import { createTestDatabase } from '#tests/helpers/databases.ts';
+import { tcpProxy } from '#tests/helpers/tcp-proxy.ts';
 import { expect, test } from './helpers';
 import { freePort, startServer, waitUntilServing, type ServerProcess } from './server-process';
 
@@ -13,40 +13,6 @@ import { freePort, startServer, waitUntilServing, type ServerProcess } from './s
  * everything else (pages never rendered, the API) answers 503 with a clear message, never 500. When the
  * database is back, so is everything else. PostgreSQL only (TEST_DATABASE_URL): SQLite cannot go away.
  */
-
-/** Forwards 127.0.0.1:port to PostgreSQL until cut (every connection closed, new ones refused). */
-async function tcpProxy(target: URL) {
-  const sockets = new Set<net.Socket>();
-  let server: net.Server | null = null;
-  let port = 0;
-  const open = () =>
-    new Promise<void>((resolve) => {
-      server = net.createServer((client) => {
-        const upstream = net.connect(Number(target.port || 5432), target.hostname);
-        for (const s of [client, upstream]) {
-          sockets.add(s);
-          s.on('close', () => sockets.delete(s));
-          s.on('error', () => undefined);
-        }
-        client.pipe(upstream).pipe(client);
-      });
-      server.listen(port, '127.0.0.1', () => {
-        port = (server!.address() as net.AddressInfo).port;
-        resolve();
-      });
-    });
-  await open();
-  return {
-    port: () => port,
-    open,
-    cut: async () => {
-      // close() waits for open connections, so they are destroyed first.
-      const closed = new Promise((resolve) => server!.close(resolve));
-      for (const s of sockets) s.destroy();
-      await closed;
-    },
-  };
-}
 
 if (process.env.TEST_DATABASE_URL) {
   test.describe('a process whose database goes away', () => {

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Locator, Page, Request, TestInfo } from '@playwright/test';
+import { test, type Locator, type Page, type Request, type TestInfo } from '@playwright/test';
 import sharp from 'sharp';
 import { parseMail, type ParsedMail } from '#tests/helpers/mime.ts';
 import { expect, login } from './helpers';
@@ -196,8 +196,11 @@ export async function reloadPublic(pub: Page) {
   await pub.waitForFunction(() => window.history.scrollRestoration === 'manual');
 }
 
+/** The data folder of the editors' server the running test's project uses (playwright.config.ts). */
+export const editorDataDir = () => test.info().project.metadata.dataDir as string;
+
 /** Where the editors' server (no SMTP) writes its e-mails as .eml files. */
-export const MAIL_DIR = () => path.join(process.env.E2E_EDITOR_DATA_DIR!, 'mail');
+export const MAIL_DIR = () => path.join(editorDataDir(), 'mail');
 
 /** The newest e-mail the editors' server wrote for `address` whose subject matches, once it is there. */
 export async function newestMailTo(address: string, subject: RegExp, after = 0): Promise<ParsedMail> {

@@ -206,3 +206,37 @@ test('every process answers the same page with the same ETag, and a 304 through 
     }
   }
 });
+
+test('with PostgreSQL cut, nginx keeps passing the cached pages (200) and the 503s as they are, never a 502', async () => {
+  const pages = ['/', '/about-us', '/blogs', postUrl];
+  // Every process has rendered every page, so each can serve it from its cache.
+  for (const path of pages) {
+    for (const i of everyProcess()) expect((await direct(i, path)).status, `${path} on process ${i}`).toBe(200);
+  }
+  const seen: Record<string, number[]> = {};
+  const through = async (path: string) => {
+    const status = (await fetch(`${cluster.url}${path}`)).status;
+    (seen[path] ??= []).push(status);
+    return status;
+  };
+
+  await cluster.cutDatabase();
+  try {
+    // Enough 503s to take out every process had nginx counted them (three each within 10 s), between the
+    // cached pages: each page must still come back, whichever process answers.
+    for (let round = 0; round < 3; round++) {
+      for (let i = 0; i < PROCESSES * 2; i++) expect(await through('/api/get-content'), 'the API').toBe(503);
+      for (const path of pages) expect(await through(path), `${path} in round ${round}`).toBe(200);
+    }
+  } finally {
+    await cluster.restoreDatabase();
+  }
+  // Back: the API answers again within seconds, and nothing in between was nginx's own 502.
+  await expect.poll(() => through('/api/get-content'), { timeout: 20_000, intervals: [200] }).toBe(200);
+  for (const path of pages) expect(await through(path), `${path} after the outage`).toBe(200);
+  const statuses = Object.values(seen).flat();
+  expect(
+    statuses.filter((status) => status === 502 || status === 504),
+    JSON.stringify(seen),
+  ).toEqual([]);
+});

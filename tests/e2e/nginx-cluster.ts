@@ -4,20 +4,27 @@ import os from 'node:os';
 import path from 'node:path';
 import { createTestDatabase } from '#tests/helpers/databases.ts';
 import { startS3, type S3Sink } from '#tests/helpers/s3.ts';
+import { tcpProxy } from '#tests/helpers/tcp-proxy.ts';
 import { freePort, startServer, type ServerProcess } from './server-process';
 
 /**
  * The deployment of deploy/ on one machine, for tests/e2e/nginx-cluster.spec.ts: N production processes
  * (`node build/node/main.js`, as deploy/systemd and the Dockerfile run it) started at the same moment on
  * one fresh PostgreSQL database, Redis and an s3rver bucket, behind Debian's nginx configured by
- * `scripts/nginx-config.mjs` (as compose.yaml configures it). Everything is stopped and removed by
- * `close()`, which also undoes a start that failed half-way.
+ * `scripts/nginx-config.mjs` from the shipped templates of deploy/nginx/ (as compose.yaml configures it).
+ * The processes reach PostgreSQL through a TCP proxy the test can cut (`cutDatabase`) and open again.
+ * Everything is stopped and removed by `close()`, which also undoes a start that failed half-way.
  */
 export interface Cluster {
   /** nginx's address, the site's PUBLIC_URL. */
   url: string;
   apps: { port: number; process: ServerProcess }[];
+  /** The database, directly (not through the proxy the processes use). */
   databaseUrl: string;
+  /** Closes every connection of the processes to PostgreSQL and refuses new ones, as in an outage. */
+  cutDatabase(): Promise<void>;
+  /** Lets the processes reach PostgreSQL again. */
+  restoreDatabase(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -37,6 +44,8 @@ export async function startCluster(processes: number): Promise<Cluster> {
     const s3: S3Sink = await startS3();
     cleanups.push(() => s3.close());
     const databaseUrl = database.config.kind === 'postgres' ? database.config.url : '';
+    const proxy = await tcpProxy(new URL(databaseUrl));
+    cleanups.push(() => proxy.cut());
 
     const nginxPort = await freePort();
     const url = `http://127.0.0.1:${nginxPort}`;
@@ -55,7 +64,9 @@ export async function startCluster(processes: number): Promise<Cluster> {
         ...s3.env,
         AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
         PORT: String(port),
-        DATABASE_URL: databaseUrl,
+        DATABASE_URL: proxy.via(new URL(databaseUrl)),
+        // An outage is noticed within 2 s rather than the production default's 10 s.
+        DATABASE_CONNECT_TIMEOUT_MS: '2000',
         // The app has no Redis key prefix: a database number of its own keeps its counters apart.
         REDIS_URL: `redis://127.0.0.1:6379/${REDIS_DB}`,
         TRUST_PROXY: '1',
@@ -75,7 +86,7 @@ export async function startCluster(processes: number): Promise<Cluster> {
       apps.map((app) => `127.0.0.1:${app.port}`),
     );
     cleanups.push(nginx.stop);
-    return { url, apps, databaseUrl, close };
+    return { url, apps, databaseUrl, cutDatabase: proxy.cut, restoreDatabase: proxy.open, close };
   } catch (err) {
     await close();
     throw err;

@@ -2,7 +2,7 @@ import net from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { parseMail, type ParsedMail } from './mime';
 
-export { linkIn, linkParams, parseMail, parseMime } from './mime';
+export { linkIn, linkParams } from './mime';
 
 /**
  * A real SMTP server on loopback for tests (the `smtp-server` package): it accepts every message without

@@ -4,7 +4,7 @@ import { toast } from '#app/lib/toast.tsx';
 import { MESSAGES } from '#shared/messages.ts';
 import { uploadImage } from '#shared/api/uploads.ts';
 import { ApiError, call } from '#app/lib/api-client.ts';
-import { MediaPicker } from '#app/features/media/MediaPicker.tsx';
+import { MediaPicker } from '#app/components/media/MediaPicker.tsx';
 
 interface ImageUploadProps {
   label: string;

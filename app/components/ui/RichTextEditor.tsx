@@ -3,7 +3,7 @@ import { Editor } from '@tinymce/tinymce-react';
 import { Form } from 'react-bootstrap';
 import type { Editor as TinyEditor } from 'tinymce';
 import type { MediaItem } from '#shared/api/media.ts';
-import { MediaPicker } from '#app/features/media/MediaPicker.tsx';
+import { MediaPicker } from '#app/components/media/MediaPicker.tsx';
 import { uploadEditorImage } from './editor-uploads';
 
 /** docs/product.md#timings-and-constants: font sizes 8px to 48px. */

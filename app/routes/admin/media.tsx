@@ -6,8 +6,8 @@ import { MESSAGES, UPLOAD_MESSAGES } from '#shared/messages.ts';
 import { deleteMedia, updateMedia, type MediaItem } from '#shared/api/media.ts';
 import { uploadImage } from '#shared/api/uploads.ts';
 import { ConfirmDialog } from '#app/components/ui/ConfirmDialog.tsx';
-import { Thumbnail } from '#app/features/media/MediaPicker.tsx';
-import { useMedia } from '#app/features/media/use-media.ts';
+import { Thumbnail } from '#app/components/media/MediaPicker.tsx';
+import { useMedia } from '#app/components/media/use-media.ts';
 import { call } from '#app/lib/api-client.ts';
 import { useSubmit } from '#app/lib/use-submit.ts';
 

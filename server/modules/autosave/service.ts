@@ -20,4 +20,3 @@ export function createAutosaveService(deps: { db: Db }) {
     forgetPosts: (postIds: string[]) => repo.deleteAutosavesOf(db, postIds),
   };
 }
-export type AutosaveService = ReturnType<typeof createAutosaveService>;

@@ -76,4 +76,3 @@ export function createSitemaps(blog: Blog, base: string, perFile = URLS_PER_SITE
     },
   };
 }
-export type Sitemaps = ReturnType<typeof createSitemaps>;

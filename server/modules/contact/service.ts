@@ -55,4 +55,3 @@ export function createContactService(deps: { db: Db; mail: MailService; contactT
     },
   };
 }
-export type ContactService = ReturnType<typeof createContactService>;

@@ -108,4 +108,4 @@ export async function sectionKindsMatching(db: Db, like: string, itemColumns: re
 /** Every item field of the registry is a column of `content_items`: a new item field needs a migration. */
 type ItemFieldName = Extract<(typeof SECTIONS)[number], { items: unknown }>['items']['fields'][number]['name'];
 type AssertColumns<T extends ItemColumn> = T;
-export type _RegistryItemFieldsAreColumns = AssertColumns<ItemFieldName>;
+type _RegistryItemFieldsAreColumns = AssertColumns<ItemFieldName>;

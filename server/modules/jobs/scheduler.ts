@@ -69,4 +69,3 @@ export function createJobScheduler(deps: {
     },
   };
 }
-export type JobScheduler = ReturnType<typeof createJobScheduler>;

@@ -23,6 +23,7 @@ import {
 } from './outbox-repository';
 import { giveUpAtOf, RETRY_WINDOW_MS, type MailWorker } from './worker';
 
+/** What other modules hand to `queue`: they import it from here, never from the mail module's repository. */
 export type { OutgoingMail };
 
 /** How long sent messages are kept (for the record of what went out). */

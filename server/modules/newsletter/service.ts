@@ -163,4 +163,3 @@ export function createNewsletterService(deps: {
     },
   };
 }
-export type NewsletterService = ReturnType<typeof createNewsletterService>;
