@@ -63,6 +63,8 @@ export function createServices(deps: { config: Config; db: Db; log: FastifyBaseL
     siteMeta,
     siteName: config.siteName,
     publicUrl: config.publicUrl,
+    // The blog is made below; it is only asked once requests come in.
+    posts: { postTitles: (ids) => blog.postTitles(ids) },
   });
   // Where an image is used is answered by the modules that store images (both made below).
   const uploads = createUploadService({

@@ -202,6 +202,11 @@ export function findPostWithTrash(db: Db, id: string) {
   return anyPostsQuery(db).where('blog_posts.id', '=', id).executeTakeFirst();
 }
 
+/** The titles of posts by id, in the trash or not (the subscriber list names the post an address came from). */
+export function findPostTitles(db: Db, ids: readonly string[]) {
+  return db.selectFrom('blog_posts').select(['id', 'title']).where('id', 'in', ids).execute();
+}
+
 export function findTrashedPost(db: Db, id: string) {
   return anyPostsQuery(db)
     .where('blog_posts.id', '=', id)

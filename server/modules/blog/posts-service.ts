@@ -183,6 +183,12 @@ export function createPostsService(deps: {
 
     listForAdmin,
 
+    /** The titles of these posts by id, in the trash or not; an id of no post is left out. */
+    async postTitles(ids: readonly string[]): Promise<Map<string, string>> {
+      if (!ids.length) return new Map();
+      return new Map((await repo.findPostTitles(db, ids)).map((post) => [post.id, post.title]));
+    },
+
     /** The posts that use an uploaded image (docs/product.md#media-library), with the screen that edits each. */
     async imageUsage(like: string): Promise<MediaUsage[]> {
       return (await repo.findPostsMatching(db, like, POST_IMAGE_COLUMNS)).map((post) => ({

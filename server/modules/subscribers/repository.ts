@@ -13,11 +13,6 @@ export function findSubscriber(db: Db, id: string) {
   return db.selectFrom('subscribers').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-/** The id of a post if it exists (a subscription remembers the post it came from). */
-export async function existingPostId(db: Db, postId: string): Promise<string | null> {
-  return (await db.selectFrom('blog_posts').select('id').where('id', '=', postId).executeTakeFirst())?.id ?? null;
-}
-
 /**
  * Stores a new address, pending unless the administrator says its owner already confirmed; when another
  * request stored it first, keeps that one. Answers its id.
@@ -107,14 +102,13 @@ export async function countConfirmed(db: Db): Promise<number> {
 }
 
 /**
- * Subscribers with the post they subscribed from, newest first, `limit` at a time after `after` (keyset on
+ * Subscribers with the id of the post they subscribed from, newest first, `limit` at a time after `after` (keyset on
  * created_at and id: migration 2026-11-26-0014's index answers any page without reading those before it).
  * `search` keeps addresses that contain it (addresses are stored lower-cased).
  */
-export function listWithSource(db: Db, options: { limit: number; after?: Cursor; search?: string }) {
+export function listSubscribers(db: Db, options: { limit: number; after?: Cursor; search?: string }) {
   let query = db
     .selectFrom('subscribers')
-    .leftJoin('blog_posts', 'blog_posts.id', 'subscribers.blog_id')
     .select([
       'subscribers.id',
       'subscribers.email',
@@ -122,8 +116,7 @@ export function listWithSource(db: Db, options: { limit: number; after?: Cursor;
       'subscribers.created_at',
       'subscribers.confirmed_at',
       'subscribers.consent_source',
-      'blog_posts.id as post_id',
-      'blog_posts.title as post_title',
+      'subscribers.blog_id',
     ]);
   if (options.search) {
     const like = `%${options.search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

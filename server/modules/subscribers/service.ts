@@ -14,15 +14,23 @@ import * as repo from './repository';
 /** Rows per query of the CSV export. */
 const EXPORT_BATCH = 1000;
 
-type SubscriberRow = Awaited<ReturnType<typeof repo.listWithSource>>[number];
+type SubscriberRow = Awaited<ReturnType<typeof repo.listSubscribers>>[number];
 
-const toSubscriber = (s: SubscriberRow): Subscriber => ({
+/**
+ * What the subscriptions need of the blog: the titles of posts by id, in the trash or not (a subscription
+ * remembers the post it came from). Given at wiring (server/services.ts): the blog owns its tables.
+ */
+export interface PostTitles {
+  postTitles(ids: readonly string[]): Promise<Map<string, string>>;
+}
+
+const toSubscriber = (s: SubscriberRow, titles: Map<string, string>): Subscriber => ({
   _id: s.id,
   email: s.email,
   status: s.status,
   createdAt: s.created_at,
   confirmedAt: s.confirmed_at,
-  source: s.post_id ? { _id: s.post_id, title: s.post_title ?? '' } : null,
+  source: s.blog_id && titles.has(s.blog_id) ? { _id: s.blog_id, title: titles.get(s.blog_id)! } : null,
   // Only for addresses the administrator added: the list's shape is otherwise the contract's.
   ...(s.consent_source ? { consentSource: s.consent_source } : {}),
 });
@@ -37,8 +45,16 @@ export function createSubscriberService(deps: {
   siteMeta: SiteMeta;
   siteName: string;
   publicUrl: string;
+  posts: PostTitles;
 }) {
-  const { db, mail, siteMeta } = deps;
+  const { db, mail, siteMeta, posts } = deps;
+
+  /** The rows as the API shows them, each with the title of the post it came from. */
+  async function withSources(rows: SubscriberRow[]): Promise<Subscriber[]> {
+    const ids = [...new Set(rows.flatMap((row) => (row.blog_id ? [row.blog_id] : [])))];
+    const titles = await posts.postTitles(ids);
+    return rows.map((row) => toSubscriber(row, titles));
+  }
 
   function linksFor(id: string, secret: Buffer): SubscriberLinks {
     const query = (purpose: LinkPurpose) => `id=${encodeURIComponent(id)}&token=${linkToken(secret, id, purpose)}`;
@@ -66,7 +82,7 @@ export function createSubscriberService(deps: {
      */
     async subscribe(input: { email: string; blogId?: string | null }): Promise<string> {
       const email = input.email.trim().toLowerCase();
-      const blogId = input.blogId ? await repo.existingPostId(db, input.blogId) : null;
+      const blogId = input.blogId && (await posts.postTitles([input.blogId])).has(input.blogId) ? input.blogId : null;
       const existing = await repo.findSubscriberByEmail(db, email);
       if (existing?.status === 'confirmed') {
         const links = linksFor(existing.id, await siteMeta.linkSecret(db));
@@ -177,9 +193,9 @@ export function createSubscriberService(deps: {
      */
     async list(query: { limit: number; cursor?: string; search?: string }) {
       const after = query.cursor ? decodeCursor(query.cursor) : undefined;
-      const rows = await repo.listWithSource(db, { limit: query.limit + 1, after, search: query.search });
+      const rows = await repo.listSubscribers(db, { limit: query.limit + 1, after, search: query.search });
       const { rows: shown, meta } = keysetPage(rows, query.limit, (row) => ({ key: row.created_at, id: row.id }));
-      return { subscribers: shown.map(toSubscriber), meta };
+      return { subscribers: await withSources(shown), meta };
     },
 
     /**
@@ -189,8 +205,8 @@ export function createSubscriberService(deps: {
     async *all(batch = EXPORT_BATCH): AsyncGenerator<Subscriber[]> {
       let after: Cursor | undefined;
       for (;;) {
-        const rows = await repo.listWithSource(db, { limit: batch, after });
-        if (rows.length) yield rows.map(toSubscriber);
+        const rows = await repo.listSubscribers(db, { limit: batch, after });
+        if (rows.length) yield await withSources(rows);
         if (rows.length < batch) return;
         const last = rows.at(-1)!;
         after = { key: last.created_at, id: last.id };
