@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UPLOAD_MESSAGES } from '#shared/messages.ts';
-import type { MediaItem } from '#shared/api/media.ts';
+import type { MediaItem } from '#shared/api/uploads.ts';
 import { buildApp } from '#server/app.ts';
 import { boot } from '#server/boot.ts';
 import { bearer, loginToken } from '#tests/helpers/auth.ts';
