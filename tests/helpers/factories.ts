@@ -105,3 +105,19 @@ export async function upload(
 export async function createUpload(admin: LoggedInAdmin, input: UploadInput = {}) {
   return ok('upload', await upload(admin, input));
 }
+
+/** The params of a post's API lookup (blog.postByPath) from its public address `/blogs/<category>/<title>`. */
+export function postAddress(url: string): { category: string; title: string } {
+  const [category, title] = url
+    .replace(/^\/blogs\//, '')
+    .split('/')
+    .map(decodeURIComponent);
+  if (category === undefined || title === undefined) throw new Error(`not a post's address: ${url}`);
+  return { category, title };
+}
+
+/**
+ * The `location` of the 301 the API answers for a moved post: the lookup of its address `url`. Spelt out on
+ * purpose, because that header is what the tests check.
+ */
+export const lookupLocation = (url: string) => url.replace(/^\/blogs\//, '/api/blogs/get/by/');
