@@ -46,7 +46,11 @@ interface Common {
 export type CallInput<E extends Endpoint> = Common &
   (ParamsOf<E> extends undefined ? { params?: undefined } : { params: ParamsOf<E> }) &
   (QueryOf<E> extends undefined ? { query?: undefined } : { query?: QueryOf<E> }) &
-  (BodyOf<E> extends undefined ? { body?: undefined } : { body: BodyOf<E> });
+  (BodyOf<E> extends undefined
+    ? { body?: undefined }
+    : undefined extends BodyOf<E>
+      ? { body?: BodyOf<E> }
+      : { body: BodyOf<E> });
 
 /** Endpoints with nothing to send need no input. */
 type CallArgs<E extends Endpoint> =
