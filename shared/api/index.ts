@@ -4,9 +4,7 @@ import * as autosave from './autosave';
 import * as blog from './blog';
 import * as contact from './contact';
 import * as content from './content';
-import * as inbox from './inbox';
 import * as mail from './mail';
-import * as media from './media';
 import * as newsletter from './newsletter';
 import * as policies from './policies';
 import * as revisions from './revisions';
@@ -18,21 +16,8 @@ import * as uploads from './uploads';
 export const ALL_ENDPOINTS: Endpoint[] = [
   content.getContent,
   ...Object.values(content.sectionUpdates),
-  ...[
-    auth,
-    autosave,
-    blog,
-    contact,
-    inbox,
-    mail,
-    media,
-    newsletter,
-    policies,
-    revisions,
-    setup,
-    subscribers,
-    uploads,
-  ].flatMap((group) =>
-    Object.values(group).filter((value): value is Endpoint => typeof value === 'object' && 'access' in value),
+  ...[auth, autosave, blog, contact, mail, newsletter, policies, revisions, setup, subscribers, uploads].flatMap(
+    (group) =>
+      Object.values(group).filter((value): value is Endpoint => typeof value === 'object' && 'access' in value),
   ),
 ];

@@ -1,17 +1,24 @@
-import type { FastifyInstance, InjectOptions } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SERVER_MESSAGES } from '#shared/messages.ts';
 import { ALL_ENDPOINTS } from '#shared/api/index.ts';
-import { SECTION_UPDATES } from '#shared/schemas/content-updates.ts';
 import { bearer, expireSession, loginToken, NO_RATE_LIMITS } from '#tests/helpers/auth.ts';
 import { DATABASE_KINDS } from '#tests/helpers/databases.ts';
 import { buildTestApp, type TestApp } from '#tests/helpers/test-app.ts';
+import * as auth from '#shared/api/auth.ts';
+import * as blog from '#shared/api/blog.ts';
+import * as content from '#shared/api/content.ts';
+import * as contact from '#shared/api/contact.ts';
+import type { Endpoint } from '#shared/api/endpoint.ts';
+import * as policies from '#shared/api/policies.ts';
+import * as subscribers from '#shared/api/subscribers.ts';
+import * as uploads from '#shared/api/uploads.ts';
+import { api, urlOf, type RawInput } from '#tests/helpers/api.ts';
 
 export interface AdminEndpoint {
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
-  url: string;
-  /** The route pattern when `url` fills in parameters (e.g. `/api/blogs/:id`). */
-  route?: string;
+  endpoint: Endpoint;
+  /** Its path parameters: ids that do not exist (the guard answers before anything is looked up). */
+  params?: Record<string, string>;
   /** A body the endpoint would accept from a logged-in administrator (none for bodiless calls). */
   validBody?: object;
 }
@@ -20,84 +27,62 @@ export interface AdminEndpoint {
  * Every endpoint behind `requireAdmin`. Add each new admin endpoint here: the tests below then check
  * that it refuses every kind of missing or bad login with 401, whatever body comes with it.
  */
+const NO_SUCH_ID = { id: 'no-such-id' };
 /** The endpoints listed by hand below (they come with bodies the endpoint would accept). */
-const HAND_LISTED = new Set([
-  'GET /api/auth/me',
-  'POST /api/auth/logout',
-  'POST /api/auth/change-password',
-  ...SECTION_UPDATES.map(({ path }) => `POST /api${path}`),
-  'POST /api/uploader/do',
-  'POST /api/blog-category/add/update',
-  'DELETE /api/blog-category/:id',
-  'POST /api/blogs/add',
-  'POST /api/blogs/edit/:id',
-  'GET /api/blogs/get-by-id/:id',
-  'DELETE /api/blogs/:id',
-  'GET /api/admin/messages',
-  'POST /api/admin/messages/:id/read',
-  'DELETE /api/admin/messages/:id',
-  'GET /api/admin/subscribers',
-  'DELETE /api/admin/subscribers/:id',
-  'GET /api/admin/subscribers/export.csv',
-]);
-
-export const ADMIN_ENDPOINTS: AdminEndpoint[] = [
-  { method: 'GET', url: '/api/auth/me' },
-  { method: 'POST', url: '/api/auth/logout' },
+const HAND_LISTED: AdminEndpoint[] = [
+  { endpoint: auth.me },
+  { endpoint: auth.logout },
   {
-    method: 'POST',
-    url: '/api/auth/change-password',
+    endpoint: auth.changePassword,
     validBody: { id: 'x', password: 'admin-secret', newPassword: 'brand-new-secret' },
   },
-  ...SECTION_UPDATES.map(({ path }) => ({ method: 'POST' as const, url: `/api${path}` })),
-  { method: 'POST', url: '/api/uploader/do' },
-  { method: 'POST', url: '/api/blog-category/add/update', validBody: { name: 'Guarded' } },
-  { method: 'DELETE', url: '/api/blog-category/no-such-id', route: '/api/blog-category/:id' },
-  { method: 'POST', url: '/api/blogs/add', validBody: { title: 'Guarded post' } },
-  {
-    method: 'POST',
-    url: '/api/blogs/edit/no-such-id',
-    route: '/api/blogs/edit/:id',
-    validBody: { title: 'Guarded post' },
-  },
-  { method: 'GET', url: '/api/blogs/get-by-id/no-such-id', route: '/api/blogs/get-by-id/:id' },
-  { method: 'DELETE', url: '/api/blogs/no-such-id', route: '/api/blogs/:id' },
-  { method: 'GET', url: '/api/admin/messages' },
-  {
-    method: 'POST',
-    url: '/api/admin/messages/no-such-id/read',
-    route: '/api/admin/messages/:id/read',
-    validBody: { read: true },
-  },
-  { method: 'DELETE', url: '/api/admin/messages/no-such-id', route: '/api/admin/messages/:id' },
-  { method: 'GET', url: '/api/admin/subscribers' },
-  { method: 'DELETE', url: '/api/admin/subscribers/no-such-id', route: '/api/admin/subscribers/:id' },
-  { method: 'GET', url: '/api/admin/subscribers/export.csv' },
+  ...Object.values(content.sectionUpdates).map((endpoint) => ({ endpoint })),
+  { endpoint: uploads.uploadImage },
+  { endpoint: blog.saveCategory, validBody: { name: 'Guarded' } },
+  { endpoint: blog.deleteCategory, params: NO_SUCH_ID },
+  { endpoint: blog.createPost, validBody: { title: 'Guarded post' } },
+  { endpoint: blog.updatePost, params: NO_SUCH_ID, validBody: { title: 'Guarded post' } },
+  { endpoint: blog.getPost, params: NO_SUCH_ID },
+  { endpoint: blog.deletePost, params: NO_SUCH_ID },
+  { endpoint: contact.listMessages },
+  { endpoint: contact.markMessageRead, params: NO_SUCH_ID, validBody: { read: true } },
+  { endpoint: contact.deleteMessage, params: NO_SUCH_ID },
+  { endpoint: subscribers.listSubscribers },
+  { endpoint: subscribers.removeSubscriber, params: NO_SUCH_ID },
+  { endpoint: subscribers.exportSubscribers },
+];
+
+export const ADMIN_ENDPOINTS: AdminEndpoint[] = [
+  ...HAND_LISTED,
   // Every other admin endpoint of the contract (shared/api), with its parameters filled in.
-  ...ALL_ENDPOINTS.filter((e) => e.access === 'admin' && !HAND_LISTED.has(`${e.method} /api${e.path}`)).map((e) => ({
-    method: e.method,
-    url: `/api${e.path.replace(/:\w+/g, 'no-such-id')}`,
-    route: `/api${e.path}`,
-  })),
+  ...ALL_ENDPOINTS.filter((e) => e.access === 'admin' && !HAND_LISTED.some((h) => h.endpoint === e)).map(
+    (endpoint) => ({
+      endpoint,
+      params: Object.fromEntries([...endpoint.path.matchAll(/:(\w+)/g)].map(([, name]) => [name!, 'no-such-id'])),
+    }),
+  ),
 ];
 
 /** Endpoints anyone may call. A new endpoint goes into this list or into ADMIN_ENDPOINTS. */
-export const PUBLIC_ENDPOINTS = [
-  'GET /api/get-content',
-  'GET /api/policies',
-  'POST /api/send-mail',
-  'POST /api/auth/login-user',
-  'POST /api/auth/reset-password',
-  'POST /api/auth/verify-otp',
-  'GET /api/blog-category/get-blog-categories',
-  'GET /api/blogs/get-all-blogs',
-  'GET /api/blogs/get-all-blogs/:categoryId',
-  'GET /api/blogs/fetch/by/:categoryName',
-  'GET /api/blogs/get/by/:category/:title',
-  'GET /api/blogs/get-recent',
-  'POST /api/blogs-subscribers/add',
-  'POST /api/blogs-subscribers/unsubscribe',
+export const PUBLIC_ENDPOINTS: Endpoint[] = [
+  content.getContent,
+  policies.getPolicies,
+  contact.sendMail,
+  auth.login,
+  auth.requestReset,
+  auth.verifyOtp,
+  blog.listCategories,
+  blog.listPosts,
+  blog.listPostsOfCategory,
+  blog.listPostsOfCategoryName,
+  blog.postByPath,
+  blog.recentPosts,
+  subscribers.subscribe,
+  subscribers.unsubscribeOneClick,
 ];
+
+/** "METHOD /api/route" of an endpoint, as Fastify registers it. */
+const routeOf = (e: Endpoint) => `${e.method} /api${e.path}`;
 
 /** Every API route must be in one of the two lists, so a new endpoint cannot skip this test. */
 const CLASSIFIED_PREFIX = '/api/';
@@ -124,19 +109,19 @@ const BAD_LOGINS: Array<[string, (t: TestApp) => Promise<Headers>]> = [
     'a revoked token',
     async (t) => {
       const token = await loginToken(t);
-      const res = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: bearer(token) });
-      if (res.statusCode !== 200) throw new Error('logout failed');
+      const res = await api(t).call(auth.logout, { token });
+      if (res.status !== 200) throw new Error('logout failed');
       return bearer(token);
     },
   ],
 ];
 
 /** What may come with the request: the guard runs before the body is parsed or validated. */
-const BODIES: Array<[string, (e: AdminEndpoint) => Pick<InjectOptions, 'payload' | 'headers'>]> = [
-  ['a valid body', (e) => (e.validBody ? { payload: e.validBody } : {})],
-  ['an empty JSON object', () => ({ payload: {} })],
-  ['malformed JSON', () => ({ payload: '{"id": ', headers: { 'content-type': 'application/json' } })],
-  ['a non-JSON body', () => ({ payload: 'id=1&password=x', headers: { 'content-type': 'text/plain' } })],
+const BODIES: Array<[string, (e: AdminEndpoint) => Pick<RawInput, 'body' | 'headers'>]> = [
+  ['a valid body', (e) => (e.validBody ? { body: e.validBody } : {})],
+  ['an empty JSON object', () => ({ body: {} })],
+  ['malformed JSON', () => ({ body: '{"id": ', headers: { 'content-type': 'application/json' } })],
+  ['a non-JSON body', () => ({ body: 'id=1&password=x', headers: { 'content-type': 'text/plain' } })],
 ];
 
 describe.each(DATABASE_KINDS)('admin endpoint guard on %s', (kind) => {
@@ -155,83 +140,66 @@ describe.each(DATABASE_KINDS)('admin endpoint guard on %s', (kind) => {
   });
   afterAll(() => t.close());
 
-  describe.each(ADMIN_ENDPOINTS.map((e) => [`${e.method} ${e.url}`, e] as const))('%s', (_name, endpoint) => {
+  const callOf = (e: AdminEndpoint, input: RawInput) => api(t).callRaw(e.endpoint, { params: e.params, ...input });
+  const nameOf = (e: AdminEndpoint) => `${e.endpoint.method} ${urlOf(e.endpoint, e)}`;
+
+  describe.each(ADMIN_ENDPOINTS.map((e) => [nameOf(e), e] as const))('%s', (_name, endpoint) => {
     it.each(BAD_LOGINS)('answers 401 with %s, whatever the body', async (_label, makeHeaders) => {
-      const auth = await makeHeaders(t);
-      for (const [bodyLabel, body] of BODIES) {
-        const { payload, headers } = body(endpoint);
+      const login = await makeHeaders(t);
+      for (const [bodyLabel, makeBody] of BODIES) {
+        const { body, headers } = makeBody(endpoint);
         // A GET carries no body; its one case is enough.
-        if (endpoint.method === 'GET' && payload !== undefined) continue;
-        const res = await t.app.inject({
-          method: endpoint.method,
-          url: endpoint.url,
-          payload,
-          headers: { ...headers, ...auth },
-        });
-        expect(res.statusCode, bodyLabel).toBe(401);
-        expect(res.json(), bodyLabel).toEqual({ message: SERVER_MESSAGES.loginRequired });
+        if (endpoint.endpoint.method === 'GET' && body !== undefined) continue;
+        const res = await callOf(endpoint, { body, headers: { ...headers, ...login } });
+        expect(res.status, bodyLabel).toBe(401);
+        expect(res.body, bodyLabel).toEqual({ message: SERVER_MESSAGES.loginRequired });
         expect(res.headers['cache-control'], bodyLabel).toBe('no-store');
       }
     });
 
     it('lets a valid login through', async () => {
       const token = await loginToken(t);
-      const res = await t.app.inject({
-        method: endpoint.method,
-        url: endpoint.url,
-        payload: endpoint.validBody,
-        headers: bearer(token),
-      });
+      const res = await callOf(endpoint, { body: endpoint.validBody, token });
       // Past the guard: any answer but 401 (change-password refuses the made-up id with 403).
-      expect(res.statusCode).not.toBe(401);
-      expect(res.statusCode).toBeLessThan(500);
+      expect(res.status).not.toBe(401);
+      expect(res.status).toBeLessThan(500);
       // Messages, subscribers, the CSV export, the session user …: never kept by a browser or proxy.
       expect(res.headers['cache-control']).toBe('no-store');
     });
 
     it('accepts the scheme in any case', async () => {
       const token = await loginToken(t);
-      const res = await t.app.inject({
-        method: endpoint.method,
-        url: endpoint.url,
-        payload: endpoint.validBody,
-        headers: { authorization: `bearer ${token}` },
-      });
-      expect(res.statusCode).not.toBe(401);
+      const res = await callOf(endpoint, { body: endpoint.validBody, headers: { authorization: `bearer ${token}` } });
+      expect(res.status).not.toBe(401);
     });
   });
 
   it('answers about a login (token, reset, code) are never stored; public reads keep their caching', async () => {
-    const login = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/login-user',
-      payload: { email: 'admin@example.com', password: 'admin-secret' },
-    });
-    expect(login.statusCode).toBe(200);
-    expect(login.json().data.token).toEqual(expect.any(String));
+    const login = await api(t).call(auth.login, { body: { email: 'admin@example.com', password: 'admin-secret' } });
+    expect(login.status).toBe(200);
+    expect(login.data.token).toEqual(expect.any(String));
     expect(login.headers['cache-control']).toBe('no-store');
-    const failures = [
-      { url: '/api/auth/login-user', payload: { email: 'admin@example.com', password: 'wrong-password' } },
-      { url: '/api/auth/reset-password', payload: { email: 'admin@example.com' } },
-      { url: '/api/auth/verify-otp', payload: { email: 'admin@example.com', otp: '000000', password: 'new-secret' } },
+    const failures: Array<[Endpoint, object]> = [
+      [auth.login, { email: 'admin@example.com', password: 'wrong-password' }],
+      [auth.requestReset, { email: 'admin@example.com' }],
+      [auth.verifyOtp, { email: 'admin@example.com', otp: '000000', password: 'new-secret' }],
     ];
-    for (const { url, payload } of failures) {
-      const res = await t.app.inject({ method: 'POST', url, payload });
-      expect(res.statusCode, url).toBeLessThan(500);
+    for (const [endpoint, body] of failures) {
+      const url = urlOf(endpoint);
+      const res = await api(t).callRaw(endpoint, { body });
+      expect(res.status, url).toBeLessThan(500);
       expect(res.headers['cache-control'], url).toBe('no-store');
     }
-    const content = await t.app.inject({ method: 'GET', url: '/api/get-content' });
-    expect(content.headers['cache-control']).toBe('no-cache');
-    const posts = await t.app.inject({ method: 'GET', url: '/api/blogs/get-all-blogs' });
-    expect(posts.statusCode).toBe(200);
+    const site = await api(t).call(content.getContent);
+    expect(site.headers['cache-control']).toBe('no-cache');
+    const posts = await api(t).call(blog.listPosts);
+    expect(posts.status).toBe(200);
     expect(posts.headers['cache-control']).toBeUndefined();
   });
 
   it(`classifies every route under ${CLASSIFIED_PREFIX}: each is in ADMIN_ENDPOINTS or in PUBLIC_ENDPOINTS`, () => {
     const inScope = (route: string) => route.split(' ')[1]!.startsWith(CLASSIFIED_PREFIX);
-    const classified = [...ADMIN_ENDPOINTS.map((e) => `${e.method} ${e.route ?? e.url}`), ...PUBLIC_ENDPOINTS].filter(
-      inScope,
-    );
+    const classified = [...ADMIN_ENDPOINTS.map((e) => e.endpoint), ...PUBLIC_ENDPOINTS].map(routeOf).filter(inScope);
     expect(apiRoutes.length).toBeGreaterThan(0);
     for (const route of apiRoutes) expect(classified, `${route} is in neither list`).toContain(route);
     for (const route of classified) expect(apiRoutes, `${route} is listed but no such route exists`).toContain(route);

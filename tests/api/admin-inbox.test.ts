@@ -1,4 +1,3 @@
-import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SERVER_MESSAGES } from '#shared/messages.ts';
 import type { BlogPost } from '#shared/schemas/blog.ts';
@@ -6,6 +5,10 @@ import { bearer, loginToken, NO_LIMIT, NO_RATE_LIMITS } from '#tests/helpers/aut
 import { DATABASE_KINDS } from '#tests/helpers/databases.ts';
 import { linkIn, linkParams } from '#tests/helpers/smtp.ts';
 import { buildTestApp, type TestApp } from '#tests/helpers/test-app.ts';
+import * as contact from '#shared/api/contact.ts';
+import * as subscribersApi from '#shared/api/subscribers.ts';
+import { api, type AnyAnswer } from '#tests/helpers/api.ts';
+import * as blog from '#shared/api/blog.ts';
 
 /**
  * The administrator's inbox (contact messages) and subscriber list: newest first, read flags, delete,
@@ -41,16 +44,9 @@ describe.each(DATABASE_KINDS)('admin inbox and subscribers on %s', (kind) => {
   });
   afterAll(() => t?.close());
 
-  const call = (
-    method: 'GET' | 'POST' | 'DELETE',
-    url: string,
-    payload?: object,
-    headers: Record<string, string> = bearer(token),
-  ) => t.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
-
-  function ok<T>(res: LightMyRequestResponse): T {
-    expect(res.statusCode, res.body).toBe(200);
-    return res.json().data as T;
+  function ok<T>(res: AnyAnswer): T {
+    expect(res.status, res.text).toBe(200);
+    return res.data as T;
   }
 
   describe('messages', () => {
@@ -60,16 +56,14 @@ describe.each(DATABASE_KINDS)('admin inbox and subscribers on %s', (kind) => {
 
     async function sendMessages(names: string[]) {
       for (const name of names) {
-        const res = await t.app.inject({
-          method: 'POST',
-          url: '/api/send-mail',
-          payload: { name, email: `${name.toLowerCase()}@example.com`, message: `Hello from ${name}\nSecond line` },
+        const res = await api(t).call(contact.sendMail, {
+          body: { name, email: `${name.toLowerCase()}@example.com`, message: `Hello from ${name}\nSecond line` },
         });
-        expect(res.statusCode, res.body).toBe(200);
+        expect(res.status, res.text).toBe(200);
         await sleep(5); // distinct timestamps
       }
     }
-    const messages = async () => ok<Message[]>(await call('GET', '/api/admin/messages'));
+    const messages = async () => ok<Message[]>(await api(t).call(contact.listMessages, { token }));
 
     it('lists contact messages newest first, unread', async () => {
       await sendMessages(['Ada', 'Grace', 'Linus']);
@@ -90,7 +84,9 @@ describe.each(DATABASE_KINDS)('admin inbox and subscribers on %s', (kind) => {
     it('marks a message read and unread again; 404 for an unknown one, 400 for a bad body', async () => {
       await sendMessages(['Ada', 'Grace']);
       const [grace, ada] = await messages();
-      expect(ok(await call('POST', `/api/admin/messages/${grace!._id}/read`, { read: true }))).toEqual({
+      expect(
+        ok(await api(t).call(contact.markMessageRead, { params: { id: grace!._id }, body: { read: true }, token })),
+      ).toEqual({
         _id: grace!._id,
         read: true,
       });
@@ -98,23 +94,34 @@ describe.each(DATABASE_KINDS)('admin inbox and subscribers on %s', (kind) => {
         ['Grace', true],
         ['Ada', false],
       ]);
-      ok(await call('POST', `/api/admin/messages/${grace!._id}/read`, { read: false }));
+      ok(await api(t).call(contact.markMessageRead, { params: { id: grace!._id }, body: { read: false }, token }));
       expect((await messages()).every((m) => !m.read)).toBe(true);
 
-      const unknown = await call('POST', '/api/admin/messages/no-such-id/read', { read: true });
-      expect(unknown.statusCode).toBe(404);
-      expect(unknown.json().message).toBe('Message not found');
-      expect((await call('POST', `/api/admin/messages/${ada!._id}/read`, { read: 'yes' })).statusCode).toBe(400);
-      expect((await call('POST', `/api/admin/messages/${ada!._id}/read`, {})).statusCode).toBe(400);
+      const unknown = await api(t).call(contact.markMessageRead, {
+        params: { id: 'no-such-id' },
+        body: { read: true },
+        token,
+      });
+      expect(unknown.status).toBe(404);
+      expect(unknown.body.message).toBe('Message not found');
+      expect(
+        (await api(t).callRaw(contact.markMessageRead, { params: { id: ada!._id }, body: { read: 'yes' }, token }))
+          .status,
+      ).toBe(400);
+      expect(
+        (await api(t).callRaw(contact.markMessageRead, { params: { id: ada!._id }, body: {}, token })).status,
+      ).toBe(400);
     });
 
     it('deletes a message; deleting it again or an unknown one is 404', async () => {
       await sendMessages(['Ada', 'Grace']);
       const [grace] = await messages();
-      expect(ok(await call('DELETE', `/api/admin/messages/${grace!._id}`))).toEqual({ _id: grace!._id });
+      expect(ok(await api(t).call(contact.deleteMessage, { params: { id: grace!._id }, token }))).toEqual({
+        _id: grace!._id,
+      });
       expect((await messages()).map((m) => m.name)).toEqual(['Ada']);
-      expect((await call('DELETE', `/api/admin/messages/${grace!._id}`)).statusCode).toBe(404);
-      expect((await call('DELETE', '/api/admin/messages/no-such-id')).statusCode).toBe(404);
+      expect((await api(t).call(contact.deleteMessage, { params: { id: grace!._id }, token })).status).toBe(404);
+      expect((await api(t).call(contact.deleteMessage, { params: { id: 'no-such-id' }, token })).status).toBe(404);
     });
   });
 
@@ -124,11 +131,14 @@ describe.each(DATABASE_KINDS)('admin inbox and subscribers on %s', (kind) => {
     beforeAll(async () => {
       // A title a spreadsheet would run as a formula, with quotes and a comma for the CSV quoting.
       source = ok<BlogPost>(
-        await call('POST', '/api/blogs/add', {
-          title: '=HYPERLINK("https://evil.example","Click, here")',
-          excerpt: 'x',
-          content: '<p>x</p>',
-          blogCategory: null,
+        await api(t).call(blog.createPost, {
+          body: {
+            title: '=HYPERLINK("https://evil.example","Click, here")',
+            excerpt: 'x',
+            content: '<p>x</p>',
+            blogCategory: null,
+          },
+          token,
         }),
       );
     });
@@ -137,8 +147,8 @@ describe.each(DATABASE_KINDS)('admin inbox and subscribers on %s', (kind) => {
     });
 
     async function subscribe(email: string, blogId: string | null) {
-      const res = await t.app.inject({ method: 'POST', url: '/api/blogs-subscribers/add', payload: { email, blogId } });
-      expect(res.statusCode, res.body).toBe(200);
+      const res = await api(t).call(subscribersApi.subscribe, { body: { email, blogId } });
+      expect(res.status, res.text).toBe(200);
       await sleep(5);
     }
     /** Confirms with the link of the queued confirmation e-mail. */
@@ -155,7 +165,7 @@ describe.each(DATABASE_KINDS)('admin inbox and subscribers on %s', (kind) => {
       );
       await t.services.subscribers.confirm(id, linkToken);
     }
-    const subscribers = async () => ok<Subscriber[]>(await call('GET', '/api/admin/subscribers'));
+    const subscribers = async () => ok<Subscriber[]>(await api(t).call(subscribersApi.listSubscribers, { token }));
 
     it('lists subscribers newest first with status, dates and source post', async () => {
       await subscribe('first@example.com', source._id);
@@ -184,22 +194,24 @@ describe.each(DATABASE_KINDS)('admin inbox and subscribers on %s', (kind) => {
       await subscribe('stay@example.com', null);
       await subscribe('leave@example.com', null);
       const leave = (await subscribers()).find((s) => s.email === 'leave@example.com')!;
-      expect(ok(await call('DELETE', `/api/admin/subscribers/${leave._id}`))).toEqual({ _id: leave._id });
+      expect(ok(await api(t).call(subscribersApi.removeSubscriber, { params: { id: leave._id }, token }))).toEqual({
+        _id: leave._id,
+      });
       expect((await subscribers()).map((s) => s.email)).toEqual(['stay@example.com']);
-      const again = await call('DELETE', `/api/admin/subscribers/${leave._id}`);
-      expect(again.statusCode).toBe(404);
-      expect(again.json().message).toBe('Subscriber not found');
+      const again = await api(t).call(subscribersApi.removeSubscriber, { params: { id: leave._id }, token });
+      expect(again.status).toBe(404);
+      expect(again.body.message).toBe('Subscriber not found');
     });
 
     it('exports a CSV with a header row and one row per subscriber, defusing formulas', async () => {
       await subscribe('first@example.com', source._id);
       await subscribe('second@example.com', null);
       await confirm('second@example.com');
-      const res = await call('GET', '/api/admin/subscribers/export.csv');
-      expect(res.statusCode).toBe(200);
+      const res = await api(t).call(subscribersApi.exportSubscribers, { token });
+      expect(res.status).toBe(200);
       expect(res.headers['content-type']).toMatch(/^text\/csv/);
       expect(res.headers['content-disposition']).toMatch(/^attachment; filename="subscribers\.csv"$/);
-      const lines = res.body.split('\r\n');
+      const lines = res.text.split('\r\n');
       expect(lines.at(-1)).toBe('');
       const [header, ...rows] = lines.slice(0, -1);
       expect(header).toBe('email,status,subscribed_at,confirmed_at,source_post');
@@ -213,34 +225,32 @@ describe.each(DATABASE_KINDS)('admin inbox and subscribers on %s', (kind) => {
   });
 
   describe('without a valid token', () => {
+    const someId = { params: { id: 'some-id' } };
     it.each([
-      ['GET', '/api/admin/messages', undefined],
-      ['POST', '/api/admin/messages/some-id/read', { read: true }],
-      ['DELETE', '/api/admin/messages/some-id', undefined],
-      ['GET', '/api/admin/subscribers', undefined],
-      ['DELETE', '/api/admin/subscribers/some-id', undefined],
-      ['GET', '/api/admin/subscribers/export.csv', undefined],
-    ] as const)('%s %s answers 401', async (method, url, body) => {
+      { endpoint: contact.listMessages, input: {} },
+      { endpoint: contact.markMessageRead, input: { ...someId, body: { read: true } } },
+      { endpoint: contact.deleteMessage, input: someId },
+      { endpoint: subscribersApi.listSubscribers, input: {} },
+      { endpoint: subscribersApi.removeSubscriber, input: someId },
+      { endpoint: subscribersApi.exportSubscribers, input: {} },
+    ])('$endpoint.method $endpoint.path answers 401', async ({ endpoint, input }) => {
       for (const headers of [{}, bearer('not-a-real-token'), { authorization: token }]) {
-        const res = await call(method, url, body, headers);
-        expect(res.statusCode, JSON.stringify(headers)).toBe(401);
-        expect(res.json()).toEqual({ message: SERVER_MESSAGES.loginRequired });
-        expect(res.body).not.toContain('@example.com');
+        const res = await api(t).callRaw(endpoint, { ...input, headers });
+        expect(res.status, JSON.stringify(headers)).toBe(401);
+        expect(res.body).toEqual({ message: SERVER_MESSAGES.loginRequired });
+        expect(res.text).not.toContain('@example.com');
       }
     });
 
     it('changes nothing without a token', async () => {
-      await t.app.inject({
-        method: 'POST',
-        url: '/api/send-mail',
-        payload: { name: 'Ada', email: 'ada@example.com', message: 'Keep me' },
-      });
-      await t.app.inject({ method: 'POST', url: '/api/blogs-subscribers/add', payload: { email: 'keep@example.com' } });
+      await api(t).call(contact.sendMail, { body: { name: 'Ada', email: 'ada@example.com', message: 'Keep me' } });
+      await api(t).call(subscribersApi.subscribe, { body: { email: 'keep@example.com' } });
       const message = await t.services.db.selectFrom('contact_messages').select('id').executeTakeFirstOrThrow();
       const subscriber = await t.services.db.selectFrom('subscribers').select('id').executeTakeFirstOrThrow();
-      expect((await call('POST', `/api/admin/messages/${message.id}/read`, { read: true }, {})).statusCode).toBe(401);
-      expect((await call('DELETE', `/api/admin/messages/${message.id}`, undefined, {})).statusCode).toBe(401);
-      expect((await call('DELETE', `/api/admin/subscribers/${subscriber.id}`, undefined, {})).statusCode).toBe(401);
+      const id = (row: { id: string }) => ({ params: { id: row.id } });
+      expect((await api(t).call(contact.markMessageRead, { ...id(message), body: { read: true } })).status).toBe(401);
+      expect((await api(t).call(contact.deleteMessage, id(message))).status).toBe(401);
+      expect((await api(t).call(subscribersApi.removeSubscriber, id(subscriber))).status).toBe(401);
       expect(
         await t.services.db
           .selectFrom('contact_messages')

@@ -1,8 +1,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import * as authApi from '#shared/api/auth.ts';
+import * as contact from '#shared/api/contact.ts';
+import * as content from '#shared/api/content.ts';
 import { MESSAGES, SERVER_MESSAGES } from '#shared/messages.ts';
+import { api } from '#tests/helpers/api.ts';
 import {
   ADMIN,
-  bearer,
   createUser,
   expireSession,
   login,
@@ -23,59 +26,53 @@ describe.each(DATABASE_KINDS)('administrator accounts on %s', (kind) => {
   afterAll(() => t.close());
   beforeEach(() => resetAccounts(t));
 
-  const changePassword = (token: string, payload: unknown) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/api/auth/change-password',
-      headers: bearer(token),
-      payload: payload as object,
-    });
+  const changePassword = (token: string, body: unknown) => api(t).callRaw(authApi.changePassword, { token, body });
 
   describe('POST /api/auth/login-user', () => {
     it('answers a token and the user, and the token works on GET /api/auth/me', async () => {
       const res = await login(t, ADMIN.email, ADMIN.password);
-      expect(res.statusCode).toBe(200);
+      expect(res.status).toBe(200);
       const admin = await userRow(t, ADMIN.email);
       const user = { _id: admin.id, email: ADMIN.email, name: ADMIN.name };
-      expect(res.json()).toEqual({ data: { token: expect.any(String), user } });
-      const { token } = res.json().data;
+      expect(res.body).toEqual({ data: { token: expect.any(String), user } });
+      const { token } = res.data;
       expect(token.length).toBeGreaterThanOrEqual(40);
 
       const who = await me(t, token);
-      expect(who.statusCode).toBe(200);
-      expect(who.json()).toEqual({ data: user });
+      expect(who.status).toBe(200);
+      expect(who.body).toEqual({ data: user });
     });
 
     it('gives every login a session of its own', async () => {
       const first = await loginToken(t);
       const second = await loginToken(t);
       expect(first).not.toBe(second);
-      expect((await me(t, first)).statusCode).toBe(200);
-      expect((await me(t, second)).statusCode).toBe(200);
+      expect((await me(t, first)).status).toBe(200);
+      expect((await me(t, second)).status).toBe(200);
     });
 
     it('answers a wrong password and an unknown e-mail with the same 401', async () => {
       const wrongPassword = await login(t, ADMIN.email, 'not-the-password');
       const unknownEmail = await login(t, 'nobody@example.com', ADMIN.password);
       for (const res of [wrongPassword, unknownEmail]) {
-        expect(res.statusCode).toBe(401);
-        expect(res.json()).toEqual({ message: SERVER_MESSAGES.invalidCredentials });
+        expect(res.status).toBe(401);
+        expect(res.body).toEqual({ message: SERVER_MESSAGES.invalidCredentials });
       }
-      expect(wrongPassword.body).toBe(unknownEmail.body);
+      expect(wrongPassword.text).toBe(unknownEmail.text);
       expect(await t.services.db.selectFrom('sessions').selectAll().execute()).toHaveLength(0);
     });
 
     it('matches the e-mail case-insensitively and ignores surrounding spaces', async () => {
       for (const email of ['ADMIN@EXAMPLE.COM', 'Admin@Example.com', '  admin@example.com ']) {
         const res = await login(t, email, ADMIN.password);
-        expect(res.statusCode, email).toBe(200);
-        expect(res.json().data.user.email).toBe(ADMIN.email);
+        expect(res.status, email).toBe(200);
+        expect(res.data.user.email).toBe(ADMIN.email);
       }
     });
 
     it('does not treat the password case-insensitively or trim it', async () => {
-      expect((await login(t, ADMIN.email, ADMIN.password.toUpperCase())).statusCode).toBe(401);
-      expect((await login(t, ADMIN.email, ` ${ADMIN.password} `)).statusCode).toBe(401);
+      expect((await login(t, ADMIN.email, ADMIN.password.toUpperCase())).status).toBe(401);
+      expect((await login(t, ADMIN.email, ` ${ADMIN.password} `)).status).toBe(401);
     });
 
     it.each([
@@ -87,51 +84,49 @@ describe.each(DATABASE_KINDS)('administrator accounts on %s', (kind) => {
       ['missing password', { email: ADMIN.email }, 'password'],
       ['password of wrong type', { email: ADMIN.email, password: 12345 }, 'password'],
     ])('refuses %s with 400 and the field', async (_label, payload, field) => {
-      const res = await t.app.inject({ method: 'POST', url: '/api/auth/login-user', payload });
-      expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ message: MESSAGES.fieldEmpty, field });
+      const res = await api(t).callRaw(authApi.login, { body: payload });
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({ message: MESSAGES.fieldEmpty, field });
     });
 
     it('refuses malformed JSON with a readable 400', async () => {
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/api/auth/login-user',
-        payload: '{"email": "admin@example.com", "password": ',
+      const res = await api(t).callRaw(authApi.login, {
+        body: '{"email": "admin@example.com", "password": ',
         headers: { 'content-type': 'application/json' },
       });
-      expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ message: 'The request body is not valid JSON' });
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({ message: 'The request body is not valid JSON' });
     });
   });
 
   describe('sessions', () => {
     it('ends when its time is up: an expired token gets 401 on GET /api/auth/me', async () => {
       const token = await loginToken(t);
-      expect((await me(t, token)).statusCode).toBe(200);
+      expect((await me(t, token)).status).toBe(200);
       await expireSession(t, token);
       const res = await me(t, token);
-      expect(res.statusCode).toBe(401);
-      expect(res.json()).toEqual({ message: SERVER_MESSAGES.loginRequired });
+      expect(res.status).toBe(401);
+      expect(res.body).toEqual({ message: SERVER_MESSAGES.loginRequired });
     });
 
     it('expires one session only, not the other sessions of the user', async () => {
       const expired = await loginToken(t);
       const live = await loginToken(t);
       await expireSession(t, expired);
-      expect((await me(t, expired)).statusCode).toBe(401);
-      expect((await me(t, live)).statusCode).toBe(200);
+      expect((await me(t, expired)).status).toBe(401);
+      expect((await me(t, live)).status).toBe(200);
     });
 
     it('ends on logout: the token then gets 401 on GET /api/auth/me and on change-password', async () => {
       const token = await loginToken(t);
       const other = await loginToken(t);
-      const out = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: bearer(token) });
-      expect(out.statusCode).toBe(200);
-      expect(out.json()).toEqual({ data: SERVER_MESSAGES.loggedOut });
+      const out = await api(t).call(authApi.logout, { token });
+      expect(out.status).toBe(200);
+      expect(out.body).toEqual({ data: SERVER_MESSAGES.loggedOut });
 
       const who = await me(t, token);
-      expect(who.statusCode).toBe(401);
-      expect(who.json()).toEqual({ message: SERVER_MESSAGES.loginRequired });
+      expect(who.status).toBe(401);
+      expect(who.body).toEqual({ message: SERVER_MESSAGES.loginRequired });
 
       const admin = await userRow(t, ADMIN.email);
       const change = await changePassword(token, {
@@ -139,21 +134,19 @@ describe.each(DATABASE_KINDS)('administrator accounts on %s', (kind) => {
         password: ADMIN.password,
         newPassword: 'brand-new-secret',
       });
-      expect(change.statusCode).toBe(401);
-      expect(change.json()).toEqual({ message: SERVER_MESSAGES.loginRequired });
-      expect((await login(t, ADMIN.email, ADMIN.password)).statusCode).toBe(200);
+      expect(change.status).toBe(401);
+      expect(change.body).toEqual({ message: SERVER_MESSAGES.loginRequired });
+      expect((await login(t, ADMIN.email, ADMIN.password)).status).toBe(200);
 
       // Logging out ends that one session, not the user's others.
-      expect((await me(t, other)).statusCode).toBe(200);
+      expect((await me(t, other)).status).toBe(200);
     });
 
     it('refuses a second logout with the same token', async () => {
       const token = await loginToken(t);
-      expect((await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: bearer(token) })).statusCode).toBe(
-        200,
-      );
-      const again = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: bearer(token) });
-      expect(again.statusCode).toBe(401);
+      expect((await api(t).call(authApi.logout, { token })).status).toBe(200);
+      const again = await api(t).call(authApi.logout, { token });
+      expect(again.status).toBe(401);
     });
   });
 
@@ -166,24 +159,23 @@ describe.each(DATABASE_KINDS)('administrator accounts on %s', (kind) => {
         password: ADMIN.password,
         newPassword: 'brand-new-secret',
       });
-      expect(res.statusCode).toBe(200);
-      expect(res.json()).toEqual({ data: expect.any(String) });
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({ data: expect.any(String) });
 
       const old = await login(t, ADMIN.email, ADMIN.password);
-      expect(old.statusCode).toBe(401);
-      expect(old.json()).toEqual({ message: SERVER_MESSAGES.invalidCredentials });
-      expect((await login(t, ADMIN.email, 'brand-new-secret')).statusCode).toBe(200);
+      expect(old.status).toBe(401);
+      expect(old.body).toEqual({ message: SERVER_MESSAGES.invalidCredentials });
+      expect((await login(t, ADMIN.email, 'brand-new-secret')).status).toBe(200);
     });
 
     it('keeps the password exactly as sent, spaces included', async () => {
       const token = await loginToken(t);
       const admin = await userRow(t, ADMIN.email);
       expect(
-        (await changePassword(token, { id: admin.id, password: ADMIN.password, newPassword: ' two words ' }))
-          .statusCode,
+        (await changePassword(token, { id: admin.id, password: ADMIN.password, newPassword: ' two words ' })).status,
       ).toBe(200);
-      expect((await login(t, ADMIN.email, ' two words ')).statusCode).toBe(200);
-      expect((await login(t, ADMIN.email, 'two words')).statusCode).toBe(401);
+      expect((await login(t, ADMIN.email, ' two words ')).status).toBe(200);
+      expect((await login(t, ADMIN.email, 'two words')).status).toBe(401);
     });
 
     it("answers a wrong old password with 400 'Old password is incorrect' and keeps the session", async () => {
@@ -194,14 +186,14 @@ describe.each(DATABASE_KINDS)('administrator accounts on %s', (kind) => {
         password: 'not-the-password',
         newPassword: 'brand-new-secret',
       });
-      expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ message: SERVER_MESSAGES.wrongOldPassword });
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({ message: SERVER_MESSAGES.wrongOldPassword });
       expect(SERVER_MESSAGES.wrongOldPassword).toBe('Old password is incorrect');
 
-      expect((await me(t, token)).statusCode).toBe(200);
+      expect((await me(t, token)).status).toBe(200);
       expect((await userRow(t, ADMIN.email)).password_hash).toBe(admin.password_hash);
-      expect((await login(t, ADMIN.email, ADMIN.password)).statusCode).toBe(200);
-      expect((await login(t, ADMIN.email, 'brand-new-secret')).statusCode).toBe(401);
+      expect((await login(t, ADMIN.email, ADMIN.password)).status).toBe(200);
+      expect((await login(t, ADMIN.email, 'brand-new-secret')).status).toBe(401);
     });
 
     it.each([
@@ -213,10 +205,10 @@ describe.each(DATABASE_KINDS)('administrator accounts on %s', (kind) => {
       const token = await loginToken(t);
       const admin = await userRow(t, ADMIN.email);
       const res = await changePassword(token, { id: admin.id, password: ADMIN.password, newPassword });
-      expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ message, field: 'newPassword' });
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({ message, field: 'newPassword' });
       expect((await userRow(t, ADMIN.email)).password_hash).toBe(admin.password_hash);
-      expect((await me(t, token)).statusCode).toBe(200);
+      expect((await me(t, token)).status).toBe(200);
     });
 
     it('spells the too-short message as docs/product.md#validation-rules gives it', () => {
@@ -236,8 +228,8 @@ describe.each(DATABASE_KINDS)('administrator accounts on %s', (kind) => {
         newPassword: 'brand-new-secret',
         ...change,
       });
-      expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ message: MESSAGES.fieldEmpty, field });
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({ message: MESSAGES.fieldEmpty, field });
     });
 
     it("refuses someone else's id with 403 and changes nothing", async () => {
@@ -253,8 +245,8 @@ describe.each(DATABASE_KINDS)('administrator accounts on %s', (kind) => {
         password: ADMIN.password,
         newPassword: 'brand-new-secret',
       });
-      expect(res.statusCode).toBe(403);
-      expect(res.json()).toEqual({ message: SERVER_MESSAGES.notYourAccount });
+      expect(res.status).toBe(403);
+      expect(res.body).toEqual({ message: SERVER_MESSAGES.notYourAccount });
 
       // Also with the other user's own old password: still not the caller's account.
       const withTheirs = await changePassword(token, {
@@ -262,7 +254,7 @@ describe.each(DATABASE_KINDS)('administrator accounts on %s', (kind) => {
         password: 'second-secret',
         newPassword: 'brand-new-secret',
       });
-      expect(withTheirs.statusCode).toBe(403);
+      expect(withTheirs.status).toBe(403);
 
       const after = await t.services.db
         .selectFrom('users')
@@ -270,10 +262,10 @@ describe.each(DATABASE_KINDS)('administrator accounts on %s', (kind) => {
         .orderBy('id')
         .execute();
       expect(after).toEqual(before);
-      expect((await login(t, 'second@example.com', 'second-secret')).statusCode).toBe(200);
-      expect((await login(t, 'second@example.com', 'brand-new-secret')).statusCode).toBe(401);
-      expect((await login(t, ADMIN.email, ADMIN.password)).statusCode).toBe(200);
-      expect((await me(t, token)).statusCode).toBe(200);
+      expect((await login(t, 'second@example.com', 'second-secret')).status).toBe(200);
+      expect((await login(t, 'second@example.com', 'brand-new-secret')).status).toBe(401);
+      expect((await login(t, ADMIN.email, ADMIN.password)).status).toBe(200);
+      expect((await me(t, token)).status).toBe(200);
     });
 
     it("ends the user's other sessions and keeps the current one", async () => {
@@ -288,15 +280,15 @@ describe.each(DATABASE_KINDS)('administrator accounts on %s', (kind) => {
         password: ADMIN.password,
         newPassword: 'brand-new-secret',
       });
-      expect(res.statusCode).toBe(200);
-      expect((await me(t, current)).statusCode).toBe(200);
+      expect(res.status).toBe(200);
+      expect((await me(t, current)).status).toBe(200);
       const ended = await me(t, other);
-      expect(ended.statusCode).toBe(401);
-      expect(ended.json()).toEqual({ message: SERVER_MESSAGES.loginRequired });
+      expect(ended.status).toBe(401);
+      expect(ended.body).toEqual({ message: SERVER_MESSAGES.loginRequired });
       // Another user's sessions are not touched.
       const theirs = await me(t, otherUsers);
-      expect(theirs.statusCode).toBe(200);
-      expect(theirs.json().data._id).toBe(otherUserId);
+      expect(theirs.status).toBe(200);
+      expect(theirs.data._id).toBe(otherUserId);
     });
   });
 
@@ -308,49 +300,35 @@ describe.each(DATABASE_KINDS)('administrator accounts on %s', (kind) => {
     ])(
       'GET /api/get-content and POST /api/send-mail answer 200 with %s',
       async (_label, headers: Record<string, string>) => {
-        const content = await t.app.inject({ method: 'GET', url: '/api/get-content', headers });
-        expect(content.statusCode).toBe(200);
-        expect(content.json().data.banner).toBeDefined();
-        const mail = await t.app.inject({
-          method: 'POST',
-          url: '/api/send-mail',
+        const site = await api(t).call(content.getContent, { headers });
+        expect(site.status).toBe(200);
+        expect(site.data.banner).toBeDefined();
+        const mail = await api(t).call(contact.sendMail, {
           headers,
-          payload: { name: 'Ada Lovelace', email: 'ada@example.com', message: 'Hello there.' },
+          body: { name: 'Ada Lovelace', email: 'ada@example.com', message: 'Hello there.' },
         });
-        expect(mail.statusCode).toBe(200);
+        expect(mail.status).toBe(200);
       },
     );
 
     it('stay public with a revoked or expired token', async () => {
       const revoked = await loginToken(t);
-      await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: bearer(revoked) });
+      await api(t).call(authApi.logout, { token: revoked });
       const expired = await loginToken(t);
       await expireSession(t, expired);
       for (const token of [revoked, expired]) {
-        expect(
-          (await t.app.inject({ method: 'GET', url: '/api/get-content', headers: bearer(token) })).statusCode,
-        ).toBe(200);
+        expect((await api(t).call(content.getContent, { token })).status).toBe(200);
       }
     });
 
     it('keep login, reset request and code check open without a token', async () => {
-      expect((await login(t, ADMIN.email, ADMIN.password)).statusCode).toBe(200);
-      expect(
-        (
-          await t.app.inject({
-            method: 'POST',
-            url: '/api/auth/reset-password',
-            payload: { email: 'nobody@example.com' },
-          })
-        ).statusCode,
-      ).toBe(200);
-      const otp = await t.app.inject({
-        method: 'POST',
-        url: '/api/auth/verify-otp',
-        payload: { email: 'nobody@example.com', otp: '123456', password: 'brand-new-secret' },
+      expect((await login(t, ADMIN.email, ADMIN.password)).status).toBe(200);
+      expect((await api(t).call(authApi.requestReset, { body: { email: 'nobody@example.com' } })).status).toBe(200);
+      const otp = await api(t).call(authApi.verifyOtp, {
+        body: { email: 'nobody@example.com', otp: '123456', password: 'brand-new-secret' },
       });
-      expect(otp.statusCode).toBe(400);
-      expect(otp.json()).toEqual({ message: SERVER_MESSAGES.invalidResetCode });
+      expect(otp.status).toBe(400);
+      expect(otp.body).toEqual({ message: SERVER_MESSAGES.invalidResetCode });
     });
   });
 });
@@ -376,18 +354,18 @@ describe.each(DATABASE_KINDS)('login rate limits on %s', (kind) => {
     // Different unknown accounts, so only the per-address limit can be what stops the fourth.
     for (let i = 0; i < 4; i++) {
       last = await login(t, `guess${i}@example.com`, 'wrong-password', '203.0.113.1');
-      statuses.push(last.statusCode);
+      statuses.push(last.status);
     }
     expect(statuses).toEqual([401, 401, 401, 429]);
-    expect(last!.json()).toEqual({ message: expect.stringMatching(/^Too many requests/) });
+    expect(last!.body).toEqual({ message: expect.stringMatching(/^Too many requests/) });
     const retryAfter = Number(last!.headers['retry-after']);
     expect(retryAfter).toBeGreaterThan(0);
     expect(retryAfter).toBeLessThanOrEqual(60);
 
     // Even the right password is refused from that address now …
-    expect((await login(t, ADMIN.email, ADMIN.password, '203.0.113.1')).statusCode).toBe(429);
+    expect((await login(t, ADMIN.email, ADMIN.password, '203.0.113.1')).status).toBe(429);
     // … while another address logs in normally.
-    expect((await login(t, ADMIN.email, ADMIN.password, '203.0.113.2')).statusCode).toBe(200);
+    expect((await login(t, ADMIN.email, ADMIN.password, '203.0.113.2')).status).toBe(200);
   });
 
   it('does not hold an account for failures spread over addresses: the right password still logs in', async () => {
@@ -395,12 +373,12 @@ describe.each(DATABASE_KINDS)('login rate limits on %s', (kind) => {
     const statuses: number[] = [];
     const emails = ['target@example.com', 'TARGET@example.com', ' Target@Example.com ', 'target@example.com'];
     for (const [i, email] of emails.entries()) {
-      statuses.push((await login(t, email, 'wrong-password', `198.51.100.${10 + i}`)).statusCode);
+      statuses.push((await login(t, email, 'wrong-password', `198.51.100.${10 + i}`)).status);
     }
     // Each address stays under its limit per account, so none is refused (docs/decisions/0010-login-limits.md) …
     expect(statuses).toEqual([401, 401, 401, 401]);
     // … and the owner logs in from an address of their own.
-    expect((await login(t, 'target@example.com', 'target-secret', '198.51.100.50')).statusCode).toBe(200);
-    expect((await login(t, ADMIN.email, ADMIN.password, '198.51.100.51')).statusCode).toBe(200);
+    expect((await login(t, 'target@example.com', 'target-secret', '198.51.100.50')).status).toBe(200);
+    expect((await login(t, ADMIN.email, ADMIN.password, '198.51.100.51')).status).toBe(200);
   });
 });

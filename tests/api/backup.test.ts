@@ -18,6 +18,9 @@ import { createTestDatabase } from '#tests/helpers/databases.ts';
 import { image, multipart } from '#tests/helpers/images.ts';
 import { startS3, type S3Sink } from '#tests/helpers/s3.ts';
 import { buildTestApp, type TestApp } from '#tests/helpers/test-app.ts';
+import * as subscribers from '#shared/api/subscribers.ts';
+import * as uploads from '#shared/api/uploads.ts';
+import { api } from '#tests/helpers/api.ts';
 
 /**
  * `npm run backup` and `npm run restore` (docs/decisions/0015-backups-and-deployment.md), run as the
@@ -83,24 +86,17 @@ async function storedNames(storage: FileStorage): Promise<string[]> {
 async function addContent(t: TestApp, count: number, tag: string) {
   const token = await loginToken(t);
   for (let i = 0; i < count; i++) {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/subscribers',
-      headers: bearer(token),
-      payload: { email: `reader.${tag}.${i}@example.com`, confirmed: true, source: 'Backup test' },
+    const res = await api(t).call(subscribers.addSubscriber, {
+      body: { email: `reader.${tag}.${i}@example.com`, confirmed: true, source: 'Backup test' },
+      token,
     });
-    expect(res.statusCode).toBe(200);
+    expect(res.status).toBe(200);
   }
   const { headers, payload } = await multipart([
     { field: 'image', data: await image('png', 300, 200), filename: 'backup.png', type: 'image/png' },
   ]);
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/uploader/do',
-    headers: { ...bearer(token), ...headers },
-    payload,
-  });
-  expect(res.statusCode).toBe(200);
+  const res = await api(t).callRaw(uploads.uploadImage, { body: payload, headers: { ...bearer(token), ...headers } });
+  expect(res.status).toBe(200);
 }
 
 /** An empty place to restore into: a data folder, a database, and a bucket when asked. */
@@ -245,13 +241,11 @@ describe('a SQLite backup taken while the site writes', () => {
     // Subscribers are added one committed write after another for as long as the backup runs.
     const writer = (async () => {
       while (writing) {
-        const res = await t.app.inject({
-          method: 'POST',
-          url: '/api/admin/subscribers',
-          headers: bearer(token),
-          payload: { email: `live.${writes}@example.com`, confirmed: true, source: 'Backup test' },
+        const res = await api(t).call(subscribers.addSubscriber, {
+          body: { email: `live.${writes}@example.com`, confirmed: true, source: 'Backup test' },
+          token,
         });
-        expect(res.statusCode).toBe(200);
+        expect(res.status).toBe(200);
         writes++;
       }
     })();

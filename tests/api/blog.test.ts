@@ -1,12 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SERVER_MESSAGES } from '#shared/messages.ts';
 import { SLASH_TOKEN } from '#shared/paths.ts';
 import type { BlogCategory, BlogPost } from '#shared/schemas/blog.ts';
-import { bearer, loginToken } from '#tests/helpers/auth.ts';
+import { loginToken } from '#tests/helpers/auth.ts';
 import { DATABASE_KINDS } from '#tests/helpers/databases.ts';
 import { buildTestApp, type TestApp } from '#tests/helpers/test-app.ts';
+import * as blog from '#shared/api/blog.ts';
+import { api, urlOf, type AnyAnswer, type RawInput } from '#tests/helpers/api.ts';
+import type { Endpoint } from '#shared/api/endpoint.ts';
 
 /**
  * The blog calls of docs/product.md#api (categories and posts) on a real app and database: reads are public except
@@ -15,7 +17,6 @@ import { buildTestApp, type TestApp } from '#tests/helpers/test-app.ts';
  * its own categories and posts with unique names, so the tests do not depend on their order.
  */
 
-type Method = 'GET' | 'POST' | 'DELETE';
 type PostFields = {
   title: string;
   excerpt?: string;
@@ -30,10 +31,23 @@ let counter = 0;
 const unique = (label: string) => `${label}${Date.now().toString(36)}${++counter}`;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** The API path of a post's public address: /blogs/a/b → /api/blogs/get/by/a/b. */
-const apiPathOf = (url: string) => url.replace(/^\/blogs\//, '/api/blogs/get/by/');
-const byPath = (category: string, slug: string) =>
-  `/api/blogs/get/by/${encodeURIComponent(category)}/${encodeURIComponent(slug)}`;
+/** A post's address segments, the params of its API lookup (blog.postByPath). */
+type Address = { category: string; title: string };
+const byPath = (category: string, slug: string): Address => ({ category, title: slug });
+/** The address segments of a post's public URL: /blogs/a/b → { category: 'a', title: 'b' }. */
+function apiPathOf(url: string): Address {
+  const [category, title] = url
+    .replace(/^\/blogs\//, '')
+    .split('/')
+    .map(decodeURIComponent);
+  return { category: category!, title: title! };
+}
+/**
+ * Where a moved post's 301 points: the API lookup of its new address. Spelt out on purpose: the redirect's
+ * `location` is what the tests check.
+ */
+const movedTo = ({ category, title }: Address) =>
+  `/api/blogs/get/by/${encodeURIComponent(category)}/${encodeURIComponent(title)}`;
 
 const XSS =
   '<p onclick="alert(1)">Hello <strong>reader</strong><script>alert(2)</script>' +
@@ -51,58 +65,56 @@ describe.each(DATABASE_KINDS)('blog API on %s', (kind) => {
   });
   afterAll(() => t?.close());
 
-  function call(
-    method: Method,
-    url: string,
-    payload?: unknown,
-    headers: Record<string, string> = bearer(token),
-  ): Promise<LightMyRequestResponse> {
-    return t.app.inject({ method, url, headers, ...(payload === undefined ? {} : { payload: payload as object }) });
-  }
-  const anonymous = (method: Method, url: string, payload?: unknown) => call(method, url, payload, {});
-
-  async function ok<T>(res: LightMyRequestResponse): Promise<T> {
-    expect(res.statusCode, res.body).toBe(200);
-    return res.json().data as T;
+  async function ok<T>(res: AnyAnswer): Promise<T> {
+    expect(res.status, res.text).toBe(200);
+    return res.data as T;
   }
 
-  const saveCategory = (body: { _id?: string; name: string }) => call('POST', '/api/blog-category/add/update', body);
+  const saveCategory = (body: { _id?: string; name: string }) => api(t).call(blog.saveCategory, { body, token });
   const addCategory = async (name = unique('Cat')) => ok<BlogCategory>(await saveCategory({ name }));
-  const categories = async () => ok<BlogCategory[]>(await anonymous('GET', '/api/blog-category/get-blog-categories'));
+  const categories = async () => ok<BlogCategory[]>(await api(t).call(blog.listCategories));
 
   const addPost = async (fields: PostFields) =>
     ok<BlogPost>(
-      await call('POST', '/api/blogs/add', {
-        excerpt: 'An excerpt',
-        content: '<p>Text</p>',
-        featureImage: '/uploads/a.png',
-        ...fields,
+      await api(t).call(blog.createPost, {
+        body: {
+          excerpt: 'An excerpt',
+          content: '<p>Text</p>',
+          featureImage: '/uploads/a.png',
+          ...fields,
+        },
+        token,
       }),
     );
   const editPost = async (post: BlogPost, changes: Partial<PostFields>) =>
     ok<BlogPost>(
-      await call('POST', `/api/blogs/edit/${post._id}`, {
-        _id: post._id,
-        title: post.title,
-        excerpt: post.excerpt,
-        blogCategory: post.blogCategory[0]?._id ?? '',
-        content: post.content,
-        featureImage: post.featureImage,
-        ...changes,
+      await api(t).call(blog.updatePost, {
+        params: { id: post._id },
+        body: {
+          _id: post._id,
+          title: post.title,
+          excerpt: post.excerpt,
+          blogCategory: post.blogCategory[0]?._id ?? '',
+          content: post.content,
+          featureImage: post.featureImage,
+          ...changes,
+        },
+        token,
       }),
     );
-  const allPosts = async () => ok<BlogPost[]>(await anonymous('GET', '/api/blogs/get-all-blogs'));
+  const allPosts = async () => ok<BlogPost[]>(await api(t).call(blog.listPosts));
   const postsOf = async (categoryId: string) =>
-    ok<BlogPost[]>(await anonymous('GET', `/api/blogs/get-all-blogs/${categoryId}`));
+    ok<BlogPost[]>(await api(t).call(blog.listPostsOfCategory, { params: { categoryId } }));
   /** The public lookup by category and title segments; answers the post, or fails the test. */
-  const lookUp = async (category: string, slug: string) => ok<BlogPost>(await anonymous('GET', byPath(category, slug)));
+  const get = (address: Address) => api(t).call(blog.postByPath, { params: address });
+  const lookUp = async (category: string, slug: string) => ok<BlogPost>(await get(byPath(category, slug)));
 
-  /** Expects a 301 from `url` to `to` (an /api/blogs/get/by path), and that `to` answers the post. */
-  async function expectMoved(url: string, to: string, postId: string) {
-    const res = await anonymous('GET', url);
-    expect(res.statusCode, `${url}: ${res.body}`).toBe(301);
-    expect(res.headers.location).toBe(to);
-    const target = await ok<BlogPost>(await anonymous('GET', to));
+  /** Expects a 301 from `from` to the lookup of `to`, and that `to` answers the post. */
+  async function expectMoved(from: Address, to: Address, postId: string) {
+    const res = await get(from);
+    expect(res.status, `${movedTo(from)}: ${res.text}`).toBe(301);
+    expect(res.headers.location).toBe(movedTo(to));
+    const target = await ok<BlogPost>(await get(to));
     expect(target._id).toBe(postId);
   }
 
@@ -133,8 +145,8 @@ describe.each(DATABASE_KINDS)('blog API on %s', (kind) => {
     it('POST /blog-category/add/update adds a category and answers { data: category }', async () => {
       const name = `${unique('New')} Ideas`;
       const res = await saveCategory({ name });
-      expect(res.statusCode, res.body).toBe(200);
-      const created = res.json().data as BlogCategory;
+      expect(res.status, res.text).toBe(200);
+      const created = res.data as BlogCategory;
       expect(created).toEqual({ _id: expect.any(String), name, slug: name.replace(' ', '-') });
       expect(await categories()).toContainEqual(created);
     });
@@ -178,12 +190,12 @@ describe.each(DATABASE_KINDS)('blog API on %s', (kind) => {
       const before = await categories();
       for (const name of ['engineering', 'ENGINEERING', 'product design']) {
         const res = await saveCategory({ name });
-        expect(res.statusCode, name).toBe(409);
-        expect(res.json().message).toEqual(expect.any(String));
+        expect(res.status, name).toBe(409);
+        expect(res.body.message).toEqual(expect.any(String));
       }
       const other = await addCategory();
       const res = await saveCategory({ _id: other._id, name: 'engineering' });
-      expect(res.statusCode).toBe(409);
+      expect(res.status).toBe(409);
       expect((await categories()).filter((c) => c._id !== other._id)).toEqual(before);
       expect((await categories()).find((c) => c._id === other._id)).toEqual(other);
     });
@@ -193,10 +205,10 @@ describe.each(DATABASE_KINDS)('blog API on %s', (kind) => {
       await addCategory(`${base} Bar`);
       for (const name of [`${base.toLowerCase()}-bar`, `${base}-Bar`, `${base}   bar`]) {
         const res = await saveCategory({ name });
-        expect(res.statusCode, name).toBe(409);
+        expect(res.status, name).toBe(409);
       }
       const other = await addCategory();
-      expect((await saveCategory({ _id: other._id, name: `${base.toLowerCase()}-bar` })).statusCode).toBe(409);
+      expect((await saveCategory({ _id: other._id, name: `${base.toLowerCase()}-bar` })).status).toBe(409);
       expect((await categories()).filter((c) => c.name.toLowerCase().startsWith(base.toLowerCase()))).toHaveLength(1);
     });
 
@@ -204,11 +216,11 @@ describe.each(DATABASE_KINDS)('blog API on %s', (kind) => {
       const suffix = unique('');
       const category = await addCategory(`Über Uns ${suffix}`);
       for (const name of [`über uns ${suffix}`, `über-uns-${suffix}`, `ÜBER-UNS ${suffix}`]) {
-        expect((await saveCategory({ name })).statusCode, name).toBe(409);
+        expect((await saveCategory({ name })).status, name).toBe(409);
       }
       const post = await addPost({ title: unique('Umlaut'), blogCategory: category._id });
       const list = await ok<BlogPost[]>(
-        await anonymous('GET', `/api/blogs/fetch/by/${encodeURIComponent(`über-uns-${suffix}`)}`),
+        await api(t).call(blog.listPostsOfCategoryName, { params: { categoryName: `über-uns-${suffix}` } }),
       );
       expect(list.map((p) => p._id)).toEqual([post._id]);
       expect((await lookUp(`ÜBER-UNS-${suffix}`, post.slug))._id).toBe(post._id);
@@ -218,10 +230,10 @@ describe.each(DATABASE_KINDS)('blog API on %s', (kind) => {
       'answers 409 for the reserved name %j, on add and on rename',
       async (name) => {
         const before = await categories();
-        expect((await saveCategory({ name })).statusCode).toBe(409);
+        expect((await saveCategory({ name })).status).toBe(409);
         expect(await categories()).toEqual(before);
         const other = await addCategory();
-        expect((await saveCategory({ _id: other._id, name })).statusCode).toBe(409);
+        expect((await saveCategory({ _id: other._id, name })).status).toBe(409);
         expect((await categories()).find((c) => c._id === other._id)).toEqual(other);
       },
     );
@@ -234,9 +246,9 @@ describe.each(DATABASE_KINDS)('blog API on %s', (kind) => {
       ['too long', 'x'.repeat(101)],
     ])('answers 400 for a %s name and stores nothing', async (_label, name) => {
       const before = await categories();
-      const res = await call('POST', '/api/blog-category/add/update', { name });
-      expect(res.statusCode, res.body).toBe(400);
-      expect(res.json()).toMatchObject({ message: expect.any(String), field: 'name' });
+      const res = await api(t).callRaw(blog.saveCategory, { body: { name }, token });
+      expect(res.status, res.text).toBe(400);
+      expect(res.body).toMatchObject({ message: expect.any(String), field: 'name' });
       expect(await categories()).toEqual(before);
     });
 
@@ -247,8 +259,8 @@ describe.each(DATABASE_KINDS)('blog API on %s', (kind) => {
         const before = await categories();
         for (const body of [{ name }, { _id: other._id, name }]) {
           const res = await saveCategory(body);
-          expect(res.statusCode, res.body).toBe(400);
-          expect(res.json()).toMatchObject({ message: expect.any(String), field: 'name' });
+          expect(res.status, res.text).toBe(400);
+          expect(res.body).toMatchObject({ message: expect.any(String), field: 'name' });
         }
         expect(await categories()).toEqual(before);
       },
@@ -264,7 +276,7 @@ describe.each(DATABASE_KINDS)('blog API on %s', (kind) => {
         expect(post.url).toBe(`/blogs/${encodeURIComponent(category.slug)}/${post.slug}`);
         expect((await lookUp(category.slug, post.slug))._id).toBe(post._id);
         const list = await ok<BlogPost[]>(
-          await anonymous('GET', `/api/blogs/fetch/by/${encodeURIComponent(category.slug)}`),
+          await api(t).call(blog.listPostsOfCategoryName, { params: { categoryName: category.slug } }),
         );
         expect(list.map((p) => p._id)).toEqual([post._id]);
       },
@@ -273,24 +285,24 @@ describe.each(DATABASE_KINDS)('blog API on %s', (kind) => {
     it('answers 404 for a rename of an unknown id', async () => {
       const before = await categories();
       const res = await saveCategory({ _id: randomUUID(), name: unique('Ghost') });
-      expect(res.statusCode).toBe(404);
+      expect(res.status).toBe(404);
       expect(await categories()).toEqual(before);
     });
 
     it('DELETE /blog-category/{id} deletes a category and answers { data: { _id } }', async () => {
       const category = await addCategory();
-      const res = await call('DELETE', `/api/blog-category/${category._id}`);
-      expect(res.statusCode, res.body).toBe(200);
-      expect(res.json()).toEqual({ data: { _id: category._id } });
+      const res = await api(t).call(blog.deleteCategory, { params: { id: category._id }, token });
+      expect(res.status, res.text).toBe(200);
+      expect(res.body).toEqual({ data: { _id: category._id } });
       expect((await categories()).map((c) => c._id)).not.toContain(category._id);
-      expect((await call('DELETE', `/api/blog-category/${category._id}`)).statusCode).toBe(404);
+      expect((await api(t).call(blog.deleteCategory, { params: { id: category._id }, token })).status).toBe(404);
     });
 
     it('DELETE answers 404 for an unknown id', async () => {
       const before = await categories();
-      const res = await call('DELETE', `/api/blog-category/${randomUUID()}`);
-      expect(res.statusCode).toBe(404);
-      expect(res.json().message).toEqual(expect.any(String));
+      const res = await api(t).call(blog.deleteCategory, { params: { id: randomUUID() }, token });
+      expect(res.status).toBe(404);
+      expect(res.body.message).toEqual(expect.any(String));
       expect(await categories()).toEqual(before);
     });
 
@@ -298,7 +310,7 @@ describe.each(DATABASE_KINDS)('blog API on %s', (kind) => {
       const category = await addCategory();
       const post = await addPost({ title: `${unique('Orphan')} post`, blogCategory: category._id });
       expect(post.url).toBe(`/blogs/${category.slug}/${post.slug}`);
-      await ok(await call('DELETE', `/api/blog-category/${category._id}`));
+      await ok(await api(t).call(blog.deleteCategory, { params: { id: category._id }, token }));
 
       const moved = await lookUp('uncategorized', post.slug);
       expect(moved).toMatchObject({
@@ -308,9 +320,13 @@ describe.each(DATABASE_KINDS)('blog API on %s', (kind) => {
         slug: post.slug,
         url: `/blogs/uncategorized/${post.slug}`,
       });
-      expect((await ok<BlogPost>(await call('GET', `/api/blogs/get-by-id/${post._id}`))).blogCategory).toEqual([]);
+      expect(
+        (await ok<BlogPost>(await api(t).call(blog.getPost, { params: { id: post._id }, token }))).blogCategory,
+      ).toEqual([]);
       await expectMoved(byPath(category.slug, post.slug), byPath('uncategorized', post.slug), post._id);
-      const uncategorized = await ok<BlogPost[]>(await anonymous('GET', '/api/blogs/fetch/by/uncategorized'));
+      const uncategorized = await ok<BlogPost[]>(
+        await api(t).call(blog.listPostsOfCategoryName, { params: { categoryName: 'uncategorized' } }),
+      );
       expect(uncategorized.map((p) => p._id)).toContain(post._id);
     });
 
@@ -320,9 +336,9 @@ describe.each(DATABASE_KINDS)('blog API on %s', (kind) => {
       const category = await addCategory();
       const inCategory = await addPost({ title, blogCategory: category._id });
       expect(inCategory.slug).toBe(loose.slug);
-      await ok(await call('DELETE', `/api/blog-category/${category._id}`));
+      await ok(await api(t).call(blog.deleteCategory, { params: { id: category._id }, token }));
 
-      const moved = await ok<BlogPost>(await call('GET', `/api/blogs/get-by-id/${inCategory._id}`));
+      const moved = await ok<BlogPost>(await api(t).call(blog.getPost, { params: { id: inCategory._id }, token }));
       expect(moved.slug).toBe(`${loose.slug}-2`);
       expect(moved.url).toBe(`/blogs/uncategorized/${loose.slug}-2`);
       expect((await lookUp('uncategorized', `${loose.slug}-2`))._id).toBe(inCategory._id);
@@ -340,9 +356,15 @@ describe.each(DATABASE_KINDS)('blog API on %s', (kind) => {
       const renamed = await ok<BlogCategory>(await saveCategory({ _id: category._id, name: `${unique('New')} Name` }));
       expect((await lookUp(renamed.slug, post.slug))._id).toBe(post._id);
       await expectMoved(byPath(category.slug, post.slug), byPath(renamed.slug, post.slug), post._id);
-      expect((await anonymous('GET', `/api/blogs/fetch/by/${category.slug}`)).statusCode).toBe(404);
       expect(
-        (await ok<BlogPost[]>(await anonymous('GET', `/api/blogs/fetch/by/${renamed.slug}`))).map((p) => p._id),
+        (await api(t).call(blog.listPostsOfCategoryName, { params: { categoryName: category.slug } })).status,
+      ).toBe(404);
+      expect(
+        (
+          await ok<BlogPost[]>(
+            await api(t).call(blog.listPostsOfCategoryName, { params: { categoryName: renamed.slug } }),
+          )
+        ).map((p) => p._id),
       ).toEqual([post._id]);
 
       // Renamed once more: the first address still leads to the current one.
@@ -361,20 +383,19 @@ describe.each(DATABASE_KINDS)('blog API on %s', (kind) => {
     });
 
     it.each([
-      ['POST', '/api/blog-category/add/update', { name: 'Sneaky' }],
-      ['DELETE', '/api/blog-category/x', undefined],
-    ] as const)(
-      '%s %s answers 401 without a token or with a bad one, changing nothing',
-      async (method, url, payload) => {
+      { endpoint: blog.saveCategory, body: { name: 'Sneaky' } },
+      { endpoint: blog.deleteCategory, body: undefined },
+    ])(
+      '$endpoint.method $endpoint.path answers 401 without a token or with a bad one, changing nothing',
+      async ({ endpoint, body }) => {
         const existing = await addCategory();
-        const target = url.endsWith('/x') ? url.replace(/x$/, existing._id) : url;
         const before = await categories();
         for (const headers of [{}, { authorization: 'Bearer not-a-token' }, { authorization: token }] as Array<
           Record<string, string>
         >) {
-          const res = await call(method, target, payload, headers);
-          expect(res.statusCode).toBe(401);
-          expect(res.json()).toEqual({ message: SERVER_MESSAGES.loginRequired });
+          const res = await api(t).callRaw(endpoint, { params: { id: existing._id }, body, headers });
+          expect(res.status).toBe(401);
+          expect(res.body).toEqual({ message: SERVER_MESSAGES.loginRequired });
         }
         expect(await categories()).toEqual(before);
       },
@@ -384,15 +405,18 @@ describe.each(DATABASE_KINDS)('blog API on %s', (kind) => {
   describe('posts', () => {
     it('POST /blogs/add stores a post and answers it with blogCategory as a list of category objects', async () => {
       const category = await addCategory();
-      const res = await call('POST', '/api/blogs/add', {
-        title: '  Launch Notes  ',
-        excerpt: ' Short summary ',
-        blogCategory: category._id,
-        content: '<p>Body <em>text</em></p>',
-        featureImage: '/uploads/cover.png',
+      const res = await api(t).call(blog.createPost, {
+        body: {
+          title: '  Launch Notes  ',
+          excerpt: ' Short summary ',
+          blogCategory: category._id,
+          content: '<p>Body <em>text</em></p>',
+          featureImage: '/uploads/cover.png',
+        },
+        token,
       });
-      expect(res.statusCode, res.body).toBe(200);
-      const post = res.json().data as BlogPost;
+      expect(res.status, res.text).toBe(200);
+      const post = res.data as BlogPost;
       expect(post).toEqual({
         _id: expect.any(String),
         title: 'Launch Notes',
@@ -406,7 +430,7 @@ describe.each(DATABASE_KINDS)('blog API on %s', (kind) => {
         updatedAt: expect.any(String),
       });
       expect(new Date(post.createdAt).toISOString()).toBe(post.createdAt);
-      expect(await ok(await call('GET', `/api/blogs/get-by-id/${post._id}`))).toEqual(post);
+      expect(await ok(await api(t).call(blog.getPost, { params: { id: post._id }, token }))).toEqual(post);
       expect(await lookUp(category.slug, 'Launch-Notes')).toEqual(post);
       expect((await allPosts()).find((p) => p._id === post._id)).toEqual(post);
     });
@@ -423,7 +447,7 @@ describe.each(DATABASE_KINDS)('blog API on %s', (kind) => {
 
     it('excerpt, content and image may be left out', async () => {
       const title = unique('Bare');
-      const post = await ok<BlogPost>(await call('POST', '/api/blogs/add', { title }));
+      const post = await ok<BlogPost>(await api(t).call(blog.createPost, { body: { title }, token }));
       expect(post).toMatchObject({ title, excerpt: '', content: '', featureImage: '', blogCategory: [] });
     });
 
@@ -431,7 +455,7 @@ describe.each(DATABASE_KINDS)('blog API on %s', (kind) => {
       const post = await addPost({ title: unique('Xss'), content: XSS });
       for (const stored of [
         post.content,
-        (await ok<BlogPost>(await call('GET', `/api/blogs/get-by-id/${post._id}`))).content,
+        (await ok<BlogPost>(await api(t).call(blog.getPost, { params: { id: post._id }, token }))).content,
       ]) {
         expect(stored).toContain('Hello <strong>reader</strong>');
         expect(stored).toContain('<a href="https://example.com/ok">good link</a>');
@@ -452,9 +476,9 @@ describe.each(DATABASE_KINDS)('blog API on %s', (kind) => {
       'answers 400 for the feature image %j',
       async (featureImage) => {
         const title = unique('BadImage');
-        const res = await call('POST', '/api/blogs/add', { title, featureImage });
-        expect(res.statusCode).toBe(400);
-        expect(res.json().field).toBe('featureImage');
+        const res = await api(t).call(blog.createPost, { body: { title, featureImage }, token });
+        expect(res.status).toBe(400);
+        expect(res.body.field).toBe('featureImage');
         expect((await allPosts()).map((p) => p.title)).not.toContain(title);
       },
     );
@@ -474,7 +498,7 @@ describe.each(DATABASE_KINDS)('blog API on %s', (kind) => {
         expect(post.slug).toBe(slug);
         expect(post.url).toBe(`/blogs/${category.slug}/${encodeURIComponent(slug)}`);
         expect((await lookUp(category.slug, slug))._id).toBe(post._id);
-        expect((await anonymous('GET', apiPathOf(post.url))).statusCode).toBe(200);
+        expect((await get(apiPathOf(post.url))).status).toBe(200);
       });
 
       it("the category segment is the name with hyphens for spaces ('Product Design' → 'Product-Design')", async () => {
@@ -503,7 +527,7 @@ describe.each(DATABASE_KINDS)('blog API on %s', (kind) => {
         expect((await lookUp(other.slug, base))._id).toBe(elsewhere._id);
 
         // A freed slug is taken again by the next post of that title.
-        await ok(await call('DELETE', `/api/blogs/${second._id}`));
+        await ok(await api(t).call(blog.deletePost, { params: { id: second._id }, token }));
         expect((await addPost({ title, blogCategory: category._id })).slug).toBe(`${base}-2`);
         expect((await addPost({ title, blogCategory: category._id })).slug).toBe(`${base}-4`);
       });
@@ -535,9 +559,9 @@ describe.each(DATABASE_KINDS)('blog API on %s', (kind) => {
         const category = await addCategory(unique('MixedCase'));
         const post = await addPost({ title: unique('Case'), blogCategory: category._id });
         expect((await lookUp(category.slug.toLowerCase(), post.slug))._id).toBe(post._id);
-        expect((await anonymous('GET', byPath(category.slug, `${post.slug}-nope`))).statusCode).toBe(404);
-        expect((await anonymous('GET', byPath(unique('NoSuchCategory'), post.slug))).statusCode).toBe(404);
-        expect((await anonymous('GET', byPath('uncategorized', post.slug))).statusCode).toBe(404);
+        expect((await get(byPath(category.slug, `${post.slug}-nope`))).status).toBe(404);
+        expect((await get(byPath(unique('NoSuchCategory'), post.slug))).status).toBe(404);
+        expect((await get(byPath('uncategorized', post.slug))).status).toBe(404);
       });
 
       it('long titles of slashes and non-ASCII letters are stored, found and moved', async () => {
@@ -641,9 +665,9 @@ describe.each(DATABASE_KINDS)('blog API on %s', (kind) => {
         const category = await addCategory();
         const post = await addPost({ title: unique('Gone'), blogCategory: category._id });
         const edited = await editPost(post, { title: unique('GoneToo') });
-        await ok(await call('DELETE', `/api/blogs/${post._id}`));
-        expect((await anonymous('GET', apiPathOf(post.url))).statusCode).toBe(404);
-        expect((await anonymous('GET', apiPathOf(edited.url))).statusCode).toBe(404);
+        await ok(await api(t).call(blog.deletePost, { params: { id: post._id }, token }));
+        expect((await get(apiPathOf(post.url))).status).toBe(404);
+        expect((await get(apiPathOf(edited.url))).status).toBe(404);
       });
     });
 
@@ -652,16 +676,20 @@ describe.each(DATABASE_KINDS)('blog API on %s', (kind) => {
       const b = await addCategory();
       const post = await addPost({ title: unique('Editable'), blogCategory: a._id });
       await sleep(5);
-      const res = await call('POST', `/api/blogs/edit/${post._id}`, {
-        _id: post._id,
-        title: 'Edited title',
-        excerpt: 'Edited excerpt',
-        blogCategory: b._id,
-        content: '<h2>Edited</h2>',
-        featureImage: '/uploads/edited.png',
+      const res = await api(t).call(blog.updatePost, {
+        params: { id: post._id },
+        body: {
+          _id: post._id,
+          title: 'Edited title',
+          excerpt: 'Edited excerpt',
+          blogCategory: b._id,
+          content: '<h2>Edited</h2>',
+          featureImage: '/uploads/edited.png',
+        },
+        token,
       });
-      expect(res.statusCode, res.body).toBe(200);
-      const edited = res.json().data as BlogPost;
+      expect(res.status, res.text).toBe(200);
+      const edited = res.data as BlogPost;
       expect(edited).toEqual({
         ...post,
         title: 'Edited title',
@@ -674,26 +702,38 @@ describe.each(DATABASE_KINDS)('blog API on %s', (kind) => {
         updatedAt: expect.any(String),
       });
       expect(edited.updatedAt > post.updatedAt).toBe(true);
-      expect(await ok(await call('GET', `/api/blogs/get-by-id/${post._id}`))).toEqual(edited);
+      expect(await ok(await api(t).call(blog.getPost, { params: { id: post._id }, token }))).toEqual(edited);
     });
 
     it('edit answers 404 for an unknown id, and 400 for an empty title or an unknown category', async () => {
       const category = await addCategory();
       const post = await addPost({ title: unique('Guarded'), blogCategory: category._id });
-      const unknown = await call('POST', `/api/blogs/edit/${randomUUID()}`, { title: 'Whatever' });
-      expect(unknown.statusCode).toBe(404);
-      for (const title of ['', '   ', undefined]) {
-        const res = await call('POST', `/api/blogs/edit/${post._id}`, { title, blogCategory: category._id });
-        expect(res.statusCode).toBe(400);
-        expect(res.json().field).toBe('title');
-      }
-      const badCategory = await call('POST', `/api/blogs/edit/${post._id}`, {
-        title: 'Other',
-        blogCategory: randomUUID(),
+      const unknown = await api(t).call(blog.updatePost, {
+        params: { id: randomUUID() },
+        body: { title: 'Whatever' },
+        token,
       });
-      expect(badCategory.statusCode).toBe(400);
-      expect(badCategory.json().message).toEqual(expect.any(String));
-      expect(await ok(await call('GET', `/api/blogs/get-by-id/${post._id}`))).toEqual(post);
+      expect(unknown.status).toBe(404);
+      for (const title of ['', '   ', undefined]) {
+        const res = await api(t).callRaw(blog.updatePost, {
+          params: { id: post._id },
+          body: { title, blogCategory: category._id },
+          token,
+        });
+        expect(res.status).toBe(400);
+        expect(res.body.field).toBe('title');
+      }
+      const badCategory = await api(t).call(blog.updatePost, {
+        params: { id: post._id },
+        body: {
+          title: 'Other',
+          blogCategory: randomUUID(),
+        },
+        token,
+      });
+      expect(badCategory.status).toBe(400);
+      expect(badCategory.body.message).toEqual(expect.any(String));
+      expect(await ok(await api(t).call(blog.getPost, { params: { id: post._id }, token }))).toEqual(post);
     });
 
     it.each([
@@ -705,58 +745,59 @@ describe.each(DATABASE_KINDS)('blog API on %s', (kind) => {
       ['a body that is not an object', ['title']],
     ])('add answers 400 for %s and stores nothing', async (_label, body) => {
       const before = await allPosts();
-      const res = await call('POST', '/api/blogs/add', body);
-      expect(res.statusCode, res.body).toBe(400);
-      expect(res.json().message).toEqual(expect.any(String));
+      const res = await api(t).callRaw(blog.createPost, { body, token });
+      expect(res.status, res.text).toBe(400);
+      expect(res.body.message).toEqual(expect.any(String));
       expect(await allPosts()).toEqual(before);
     });
 
     it('GET /blogs/get-by-id/{id} answers the post to the administrator, 404 for an unknown id, 401 without a token', async () => {
       const post = await addPost({ title: unique('ById') });
-      expect(await ok(await call('GET', `/api/blogs/get-by-id/${post._id}`))).toEqual(post);
-      expect((await call('GET', `/api/blogs/get-by-id/${randomUUID()}`)).statusCode).toBe(404);
-      const res = await anonymous('GET', `/api/blogs/get-by-id/${post._id}`);
-      expect(res.statusCode).toBe(401);
-      expect(res.json()).toEqual({ message: SERVER_MESSAGES.loginRequired });
+      expect(await ok(await api(t).call(blog.getPost, { params: { id: post._id }, token }))).toEqual(post);
+      expect((await api(t).call(blog.getPost, { params: { id: randomUUID() }, token })).status).toBe(404);
+      const res = await api(t).call(blog.getPost, { params: { id: post._id } });
+      expect(res.status).toBe(401);
+      expect(res.body).toEqual({ message: SERVER_MESSAGES.loginRequired });
       expect(
-        (await call('GET', `/api/blogs/get-by-id/${post._id}`, undefined, { authorization: 'Bearer nope' })).statusCode,
+        (await api(t).call(blog.getPost, { params: { id: post._id }, headers: { authorization: 'Bearer nope' } }))
+          .status,
       ).toBe(401);
     });
 
     it('DELETE /blogs/{id} deletes the post everywhere; 404 for an unknown id', async () => {
       const category = await addCategory();
       const post = await addPost({ title: unique('Doomed'), blogCategory: category._id });
-      const res = await call('DELETE', `/api/blogs/${post._id}`);
-      expect(res.statusCode, res.body).toBe(200);
-      expect(res.json()).toEqual({ data: { _id: post._id } });
+      const res = await api(t).call(blog.deletePost, { params: { id: post._id }, token });
+      expect(res.status, res.text).toBe(200);
+      expect(res.body).toEqual({ data: { _id: post._id } });
       expect((await allPosts()).map((p) => p._id)).not.toContain(post._id);
       expect(await postsOf(category._id)).toEqual([]);
-      expect((await ok<BlogPost[]>(await anonymous('GET', '/api/blogs/get-recent'))).map((p) => p._id)).not.toContain(
-        post._id,
-      );
-      expect((await anonymous('GET', apiPathOf(post.url))).statusCode).toBe(404);
-      expect((await call('GET', `/api/blogs/get-by-id/${post._id}`)).statusCode).toBe(404);
-      expect((await call('DELETE', `/api/blogs/${post._id}`)).statusCode).toBe(404);
-      expect((await call('DELETE', `/api/blogs/${randomUUID()}`)).statusCode).toBe(404);
+      expect((await ok<BlogPost[]>(await api(t).call(blog.recentPosts))).map((p) => p._id)).not.toContain(post._id);
+      expect((await get(apiPathOf(post.url))).status).toBe(404);
+      expect((await api(t).call(blog.getPost, { params: { id: post._id }, token })).status).toBe(404);
+      expect((await api(t).call(blog.deletePost, { params: { id: post._id }, token })).status).toBe(404);
+      expect((await api(t).call(blog.deletePost, { params: { id: randomUUID() }, token })).status).toBe(404);
     });
 
     it('every write answers 401 without a token or with a bad one, changing nothing', async () => {
       const category = await addCategory();
       const post = await addPost({ title: unique('Locked'), blogCategory: category._id });
-      const writes: Array<[Method, string, unknown]> = [
-        ['POST', '/api/blogs/add', { title: 'Sneaky' }],
-        ['POST', `/api/blogs/edit/${post._id}`, { title: 'Sneaky' }],
-        ['DELETE', `/api/blogs/${post._id}`, undefined],
-        ['POST', '/api/blog-category/add/update', { name: 'Sneaky' }],
-        ['POST', '/api/blog-category/add/update', { _id: category._id, name: 'Sneaky' }],
-        ['DELETE', `/api/blog-category/${category._id}`, undefined],
+      const writes: Array<[Endpoint, RawInput]> = [
+        [blog.createPost, { body: { title: 'Sneaky' } }],
+        [blog.updatePost, { params: { id: post._id }, body: { title: 'Sneaky' } }],
+        [blog.deletePost, { params: { id: post._id } }],
+        [blog.saveCategory, { body: { name: 'Sneaky' } }],
+        [blog.saveCategory, { body: { _id: category._id, name: 'Sneaky' } }],
+        [blog.deleteCategory, { params: { id: category._id } }],
       ];
       const before = { posts: await allPosts(), categories: await categories() };
-      for (const [method, url, payload] of writes) {
+      for (const [endpoint, input] of writes) {
+        const { method } = endpoint;
+        const url = urlOf(endpoint, input);
         for (const headers of [{}, { authorization: 'Bearer not-a-token' }] as Array<Record<string, string>>) {
-          const res = await call(method, url, payload, headers);
-          expect(res.statusCode, `${method} ${url}`).toBe(401);
-          expect(res.json()).toEqual({ message: SERVER_MESSAGES.loginRequired });
+          const res = await api(t).callRaw(endpoint, { ...input, headers });
+          expect(res.status, `${method} ${url}`).toBe(401);
+          expect(res.body).toEqual({ message: SERVER_MESSAGES.loginRequired });
         }
       }
       expect({ posts: await allPosts(), categories: await categories() }).toEqual(before);
@@ -765,15 +806,16 @@ describe.each(DATABASE_KINDS)('blog API on %s', (kind) => {
     it('reads need no token', async () => {
       const category = await addCategory();
       const post = await addPost({ title: unique('Public'), blogCategory: category._id });
-      for (const url of [
-        '/api/blog-category/get-blog-categories',
-        '/api/blogs/get-all-blogs',
-        `/api/blogs/get-all-blogs/${category._id}`,
-        `/api/blogs/fetch/by/${category.slug}`,
-        apiPathOf(post.url),
-        '/api/blogs/get-recent',
-      ]) {
-        expect((await anonymous('GET', url)).statusCode, url).toBe(200);
+      const reads: Array<[Endpoint, RawInput]> = [
+        [blog.listCategories, {}],
+        [blog.listPosts, {}],
+        [blog.listPostsOfCategory, { params: { categoryId: category._id } }],
+        [blog.listPostsOfCategoryName, { params: { categoryName: category.slug } }],
+        [blog.postByPath, { params: apiPathOf(post.url) }],
+        [blog.recentPosts, {}],
+      ];
+      for (const [endpoint, input] of reads) {
+        expect((await api(t).callRaw(endpoint, input)).status, urlOf(endpoint, input)).toBe(200);
       }
     });
   });
@@ -793,9 +835,9 @@ describe.each(DATABASE_KINDS)('blog API on %s', (kind) => {
     it('GET /blogs/get-all-blogs lists every post, newest first, without meta', async () => {
       const before = await allPosts();
       const { newestFirst } = await categoryWithPosts(3);
-      const res = await anonymous('GET', '/api/blogs/get-all-blogs');
-      expect(Object.keys(res.json())).toEqual(['data']);
-      const list = res.json().data as BlogPost[];
+      const res = await api(t).call(blog.listPosts);
+      expect(Object.keys(res.body)).toEqual(['data']);
+      const list = res.data as BlogPost[];
       expect(list).toHaveLength(before.length + 3);
       expect(list.slice(0, 3).map((p) => p._id)).toEqual(newestFirst);
       const times = list.map((p) => p.createdAt);
@@ -805,11 +847,11 @@ describe.each(DATABASE_KINDS)('blog API on %s', (kind) => {
     it('GET /blogs/get-all-blogs/{categoryId} lists only that category, newest first; 404 for an unknown id', async () => {
       const { category, newestFirst } = await categoryWithPosts(3);
       await addPost({ title: unique('Elsewhere') });
-      const res = await anonymous('GET', `/api/blogs/get-all-blogs/${category._id}`);
-      expect(Object.keys(res.json())).toEqual(['data']);
-      expect((res.json().data as BlogPost[]).map((p) => p._id)).toEqual(newestFirst);
-      for (const p of res.json().data as BlogPost[]) expect(p.blogCategory).toEqual([category]);
-      expect((await anonymous('GET', `/api/blogs/get-all-blogs/${randomUUID()}`)).statusCode).toBe(404);
+      const res = await api(t).call(blog.listPostsOfCategory, { params: { categoryId: category._id } });
+      expect(Object.keys(res.body)).toEqual(['data']);
+      expect((res.data as BlogPost[]).map((p) => p._id)).toEqual(newestFirst);
+      for (const p of res.data as BlogPost[]) expect(p.blogCategory).toEqual([category]);
+      expect((await api(t).call(blog.listPostsOfCategory, { params: { categoryId: randomUUID() } })).status).toBe(404);
     });
 
     it('GET /blogs/fetch/by/{categoryName} lists a category by its URL segment, newest first', async () => {
@@ -819,15 +861,21 @@ describe.each(DATABASE_KINDS)('blog API on %s', (kind) => {
       const b = await addPost({ title: 'B', blogCategory: category._id });
       await addPost({ title: unique('NotHere') });
       for (const segment of [category.slug, category.slug.toLowerCase()]) {
-        const list = await ok<BlogPost[]>(await anonymous('GET', `/api/blogs/fetch/by/${encodeURIComponent(segment)}`));
+        const list = await ok<BlogPost[]>(
+          await api(t).call(blog.listPostsOfCategoryName, { params: { categoryName: segment } }),
+        );
         expect(list.map((p) => p._id)).toEqual([b._id, a._id]);
       }
-      expect((await anonymous('GET', `/api/blogs/fetch/by/${unique('Nothing')}`)).statusCode).toBe(404);
+      expect(
+        (await api(t).call(blog.listPostsOfCategoryName, { params: { categoryName: unique('Nothing') } })).status,
+      ).toBe(404);
     });
 
     it('GET /blogs/fetch/by/uncategorized lists the posts without a category (the seeded one among them)', async () => {
       const loose = await addPost({ title: unique('Loose'), blogCategory: null });
-      const list = await ok<BlogPost[]>(await anonymous('GET', '/api/blogs/fetch/by/uncategorized'));
+      const list = await ok<BlogPost[]>(
+        await api(t).call(blog.listPostsOfCategoryName, { params: { categoryName: 'uncategorized' } }),
+      );
       expect(list[0]!._id).toBe(loose._id);
       expect(list.map((p) => p.title)).toContain('What we learned from 120 product launches');
       for (const p of list) expect(p.blogCategory).toEqual([]);
@@ -835,7 +883,7 @@ describe.each(DATABASE_KINDS)('blog API on %s', (kind) => {
 
     it('GET /blogs/get-recent answers the five newest posts', async () => {
       const { newestFirst } = await categoryWithPosts(6);
-      const recent = await ok<BlogPost[]>(await anonymous('GET', '/api/blogs/get-recent'));
+      const recent = await ok<BlogPost[]>(await api(t).call(blog.recentPosts));
       expect(recent.map((p) => p._id)).toEqual(newestFirst.slice(0, 5));
       expect(recent.map((p) => p._id)).toEqual((await allPosts()).slice(0, 5).map((p) => p._id));
     });
@@ -843,9 +891,9 @@ describe.each(DATABASE_KINDS)('blog API on %s', (kind) => {
     it("the pages' sidebar links to the same five posts, read without their content", async () => {
       const { newestFirst } = await categoryWithPosts(6);
       // A post in the trash and a draft are in neither list.
-      await ok(await call('DELETE', `/api/blogs/${newestFirst[0]}`));
+      await ok(await api(t).call(blog.deletePost, { params: { id: newestFirst[0]! }, token }));
       await addPost({ title: unique('Draft'), status: 'draft' });
-      const recent = await ok<BlogPost[]>(await anonymous('GET', '/api/blogs/get-recent'));
+      const recent = await ok<BlogPost[]>(await api(t).call(blog.recentPosts));
       expect(recent.map((p) => p._id)).toEqual(newestFirst.slice(1));
       expect(await t.services.blog.recentPostLinks()).toEqual(
         recent.map(({ _id, title, url }) => ({ _id, title, url })),
@@ -855,9 +903,12 @@ describe.each(DATABASE_KINDS)('blog API on %s', (kind) => {
     it('?page=&limit= pages a list and adds meta { page, limit, total, hasMore }', async () => {
       const { category, newestFirst } = await categoryWithPosts(5);
       const page = async (query: string) => {
-        const res = await anonymous('GET', `/api/blogs/get-all-blogs/${category._id}?${query}`);
-        expect(res.statusCode, res.body).toBe(200);
-        const body = res.json() as { data: BlogPost[]; meta: unknown };
+        const res = await api(t).callRaw(blog.listPostsOfCategory, {
+          params: { categoryId: category._id },
+          query: `${query}`,
+        });
+        expect(res.status, res.text).toBe(200);
+        const body = res.body as { data: BlogPost[]; meta: unknown };
         return { ids: body.data.map((p) => p._id), meta: body.meta };
       };
       expect(await page('page=1&limit=2')).toEqual({
@@ -882,22 +933,25 @@ describe.each(DATABASE_KINDS)('blog API on %s', (kind) => {
         meta: { page: 1, limit: 10, total: 5, hasMore: false },
       });
 
-      const fetched = await anonymous('GET', `/api/blogs/fetch/by/${category.slug}?page=2&limit=3`);
-      expect(fetched.json().meta).toEqual({ page: 2, limit: 3, total: 5, hasMore: false });
-      expect((fetched.json().data as BlogPost[]).map((p) => p._id)).toEqual(newestFirst.slice(3));
+      const fetched = await api(t).call(blog.listPostsOfCategoryName, {
+        params: { categoryName: category.slug },
+        query: { page: '2', limit: '3' },
+      });
+      expect(fetched.body.meta).toEqual({ page: 2, limit: 3, total: 5, hasMore: false });
+      expect((fetched.data as BlogPost[]).map((p) => p._id)).toEqual(newestFirst.slice(3));
 
       const all = await allPosts();
-      const first = await anonymous('GET', '/api/blogs/get-all-blogs?page=1&limit=3');
-      expect(first.json().meta).toEqual({ page: 1, limit: 3, total: all.length, hasMore: true });
-      expect((first.json().data as BlogPost[]).map((p) => p._id)).toEqual(all.slice(0, 3).map((p) => p._id));
+      const first = await api(t).call(blog.listPosts, { query: { page: '1', limit: '3' } });
+      expect(first.body.meta).toEqual({ page: 1, limit: 3, total: all.length, hasMore: true });
+      expect((first.data as BlogPost[]).map((p) => p._id)).toEqual(all.slice(0, 3).map((p) => p._id));
     });
 
     it.each(['page=0', 'page=-1', 'page=x', 'limit=0', 'limit=101', 'page=1.5'])(
       'answers 400 for ?%s',
       async (query) => {
-        const res = await anonymous('GET', `/api/blogs/get-all-blogs?${query}`);
-        expect(res.statusCode).toBe(400);
-        expect(res.json().message).toEqual(expect.any(String));
+        const res = await api(t).callRaw(blog.listPosts, { query: `${query}` });
+        expect(res.status).toBe(400);
+        expect(res.body.message).toEqual(expect.any(String));
       },
     );
   });

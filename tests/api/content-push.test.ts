@@ -2,9 +2,11 @@ import { sql } from 'kysely';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { boot } from '#server/boot.ts';
-import { bearer, loginToken } from '#tests/helpers/auth.ts';
+import { loginToken } from '#tests/helpers/auth.ts';
 import { DATABASE_KINDS } from '#tests/helpers/databases.ts';
 import { buildTestApp, type TestApp } from '#tests/helpers/test-app.ts';
+import * as content from '#shared/api/content.ts';
+import { api } from '#tests/helpers/api.ts';
 
 /**
  * How another process learns of an edit (docs/decisions/0011-shared-page-cache.md): on PostgreSQL by a
@@ -30,14 +32,12 @@ describe.each(DATABASE_KINDS)('content version pushed to other processes on %s',
   });
 
   async function edit(i: number): Promise<number> {
-    const { data } = (await t.app.inject({ method: 'GET', url: '/api/get-content' })).json();
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/social/update',
-      headers: bearer(token),
-      payload: { ...data.social, id: data.social._id, github_link: `https://github.com/push-${i}` },
+    const { data } = await api(t).call(content.getContent);
+    const res = await api(t).callRaw(content.sectionUpdates.social, {
+      body: { ...data.social, id: data.social._id, github_link: `https://github.com/push-${i}` },
+      token,
     });
-    expect(res.statusCode).toBe(200);
+    expect(res.status).toBe(200);
     return t.services.siteMeta.contentVersion.refresh();
   }
 

@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES, SERVER_MESSAGES } from '#shared/messages.ts';
 import type { SectionKey, SiteContent } from '#shared/schemas/content.ts';
 import { INVALID_LINK, SECTION_UPDATES } from '#shared/schemas/content-updates.ts';
 import { DATABASE_KINDS } from '#tests/helpers/databases.ts';
 import { buildTestApp, type TestApp } from '#tests/helpers/test-app.ts';
+import * as auth from '#shared/api/auth.ts';
+import * as contentApi from '#shared/api/content.ts';
+import { api, type AnyAnswer } from '#tests/helpers/api.ts';
 
 /**
  * The eight section update calls of docs/product.md#api with the editors' rules of docs/product.md#validation-rules, on a real app and
@@ -16,7 +18,10 @@ type Section = { _id: string; [field: string]: unknown };
 type Item = Record<string, string>;
 type Payload = Record<string, unknown>;
 
-/** The update calls as the spec names them (the table of SECTION_UPDATES must match it). */
+/**
+ * The update calls as the spec names them (the table of SECTION_UPDATES must match it). The paths are
+ * spelt out on purpose: they are what the first test checks. The requests go through the contract.
+ */
 const ENDPOINTS: Array<{ url: string; section: SectionKey }> = [
   { url: '/api/banner/update', section: 'banner' },
   { url: '/api/product/update', section: 'product' },
@@ -27,7 +32,6 @@ const ENDPOINTS: Array<{ url: string; section: SectionKey }> = [
   { url: '/api/social/update', section: 'social' },
   { url: '/api/privacy/update', section: 'privacyPolicy' },
 ];
-const urlOf = (section: SectionKey) => ENDPOINTS.find((e) => e.section === section)!.url;
 
 let counter = 0;
 /** A value no earlier test has stored, so a change is always visible. */
@@ -214,45 +218,41 @@ describe.each(DATABASE_KINDS)('section update calls on %s', (kind) => {
 
   beforeAll(async () => {
     t = await buildTestApp(kind);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/login-user',
-      payload: { email: 'admin@example.com', password: 'admin-secret' },
-    });
-    expect(res.statusCode).toBe(200);
-    token = res.json().data.token;
+    const res = await api(t).call(auth.login, { body: { email: 'admin@example.com', password: 'admin-secret' } });
+    expect(res.status).toBe(200);
+    token = res.data.token;
   });
   afterAll(() => t?.close());
 
   async function content(): Promise<SiteContent> {
-    const res = await t.app.inject({ method: 'GET', url: '/api/get-content' });
-    expect(res.statusCode).toBe(200);
-    return res.json().data;
+    const res = await api(t).call(contentApi.getContent);
+    expect(res.status).toBe(200);
+    return res.data;
   }
   const sectionOf = async (key: SectionKey) => (await content())[key] as Section;
 
   function update(
-    url: string,
+    section: SectionKey,
     payload: unknown,
     headers: Record<string, string> = { authorization: `Bearer ${token}` },
   ) {
-    return t.app.inject({ method: 'POST', url, payload: payload as object, headers });
+    return api(t).callRaw(contentApi.sectionUpdates[section], { body: payload, headers });
   }
 
   /** Expects a 400 validation answer and that the stored content did not change. */
   async function expectRefused(
-    res: LightMyRequestResponse,
+    res: AnyAnswer,
     before: SiteContent,
     body: { message: string; field?: string } | null,
     status = 400,
   ) {
-    expect(res.statusCode, res.body).toBe(status);
-    if (body) expect(res.json()).toEqual(body);
-    else expect(res.json().message).toEqual(expect.any(String));
+    expect(res.status, res.text).toBe(status);
+    if (body) expect(res.body).toEqual(body);
+    else expect(res.body.message).toEqual(expect.any(String));
     expect(await content()).toEqual(before);
   }
 
-  describe.each(ENDPOINTS)('POST $url', ({ url, section }) => {
+  describe.each(ENDPOINTS)('POST $url', ({ section }) => {
     it('saves a valid payload, answers { data: section } and get-content returns the change at once', async () => {
       const before = await content();
       const current = before[section] as Section;
@@ -261,9 +261,9 @@ describe.each(DATABASE_KINDS)('section update calls on %s', (kind) => {
       const expected = { _id: current._id, ...changed };
       expect(expected).not.toEqual(current);
 
-      const res = await update(url, { id: current._id, ...changed });
-      expect(res.statusCode, res.body).toBe(200);
-      expect(res.json()).toEqual({ data: expected });
+      const res = await update(section, { id: current._id, ...changed });
+      expect(res.status, res.text).toBe(200);
+      expect(res.body).toEqual({ data: expected });
 
       const after = await content();
       expect(after[section]).toEqual(expected);
@@ -273,19 +273,23 @@ describe.each(DATABASE_KINDS)('section update calls on %s', (kind) => {
 
     it('keeps the section unchanged when the current section is sent back as is', async () => {
       const before = await content();
-      const res = await update(url, toPayload(before[section] as Section));
-      expect(res.statusCode, res.body).toBe(200);
-      expect(res.json()).toEqual({ data: before[section] });
+      const res = await update(section, toPayload(before[section] as Section));
+      expect(res.status, res.text).toBe(200);
+      expect(res.body).toEqual({ data: before[section] });
       expect(await content()).toEqual(before);
     });
 
     it('answers 401 without a token, even with an invalid body, and changes nothing', async () => {
       const before = await content();
-      const res = await update(url, { nonsense: true }, {});
-      expect(res.statusCode).toBe(401);
-      expect(res.json()).toEqual({ message: SERVER_MESSAGES.loginRequired });
+      const res = await update(section, { nonsense: true }, {});
+      expect(res.status).toBe(401);
+      expect(res.body).toEqual({ message: SERVER_MESSAGES.loginRequired });
 
-      const valid = await update(url, { id: before[section]._id, ...EDITS[section](before[section] as Section) }, {});
+      const valid = await update(
+        section,
+        { id: before[section]._id, ...EDITS[section](before[section] as Section) },
+        {},
+      );
       await expectRefused(valid, before, { message: SERVER_MESSAGES.loginRequired }, 401);
     });
 
@@ -293,13 +297,13 @@ describe.each(DATABASE_KINDS)('section update calls on %s', (kind) => {
       const before = await content();
       const payload = { id: before[section]._id, ...EDITS[section](before[section] as Section) };
       await expectRefused(
-        await update(url, payload, { authorization: 'Bearer not-a-real-token' }),
+        await update(section, payload, { authorization: 'Bearer not-a-real-token' }),
         before,
         { message: SERVER_MESSAGES.loginRequired },
         401,
       );
       await expectRefused(
-        await update(url, 'not json at all', { authorization: 'Bearer x', 'content-type': 'application/json' }),
+        await update(section, 'not json at all', { authorization: 'Bearer x', 'content-type': 'application/json' }),
         before,
         { message: SERVER_MESSAGES.loginRequired },
         401,
@@ -309,14 +313,14 @@ describe.each(DATABASE_KINDS)('section update calls on %s', (kind) => {
     it('answers 404 for an unknown section id and changes nothing', async () => {
       const before = await content();
       const payload = { ...EDITS[section](before[section] as Section), id: randomUUID() };
-      await expectRefused(await update(url, payload), before, null, 404);
+      await expectRefused(await update(section, payload), before, null, 404);
     });
 
     it("answers 404 for another section's _id and changes nothing", async () => {
       const before = await content();
       const other = section === 'product' ? before.banner : before.product;
       const payload = { ...EDITS[section](before[section] as Section), id: other._id };
-      await expectRefused(await update(url, payload), before, null, 404);
+      await expectRefused(await update(section, payload), before, null, 404);
     });
 
     it.each([
@@ -327,19 +331,19 @@ describe.each(DATABASE_KINDS)('section update calls on %s', (kind) => {
     ])('answers 400 for a %s section id and changes nothing', async (_label, id) => {
       const before = await content();
       const payload = withValue({ id: 'x', ...EDITS[section](before[section] as Section) }, 'id', id);
-      const res = await update(url, payload);
+      const res = await update(section, payload);
       await expectRefused(res, before, null);
-      expect(res.json().field).toBe('id');
+      expect(res.body.field).toBe('id');
     });
 
     it('answers 400 for the _id field without id (the payload names it id)', async () => {
       const before = await content();
-      await expectRefused(await update(url, before[section]), before, null);
+      await expectRefused(await update(section, before[section]), before, null);
     });
 
     it('answers 400 for malformed JSON and changes nothing', async () => {
       const before = await content();
-      const res = await update(url, `{"id": "${before[section]._id}", "title": `, {
+      const res = await update(section, `{"id": "${before[section]._id}", "title": `, {
         authorization: `Bearer ${token}`,
         'content-type': 'application/json',
       });
@@ -348,7 +352,7 @@ describe.each(DATABASE_KINDS)('section update calls on %s', (kind) => {
 
     it('answers 400 for a body that is not an object and changes nothing', async () => {
       const before = await content();
-      await expectRefused(await update(url, [toPayload(before[section] as Section)]), before, null);
+      await expectRefused(await update(section, [toPayload(before[section] as Section)]), before, null);
     });
   });
 
@@ -359,7 +363,7 @@ describe.each(DATABASE_KINDS)('section update calls on %s', (kind) => {
         async (_label, value) => {
           const before = await content();
           const payload = withValue(toPayload(before[section] as Section), field, value);
-          await expectRefused(await update(urlOf(section), payload), before, { message: MESSAGES.fieldEmpty, field });
+          await expectRefused(await update(section, payload), before, { message: MESSAGES.fieldEmpty, field });
         },
       );
     });
@@ -367,7 +371,7 @@ describe.each(DATABASE_KINDS)('section update calls on %s', (kind) => {
     it('answers with the first empty field when several are empty', async () => {
       const before = await content();
       const payload = { ...toPayload(before.banner), title: '', description: ' ' };
-      await expectRefused(await update(urlOf('banner'), payload), before, {
+      await expectRefused(await update('banner', payload), before, {
         message: MESSAGES.fieldEmpty,
         field: 'title',
       });
@@ -376,16 +380,16 @@ describe.each(DATABASE_KINDS)('section update calls on %s', (kind) => {
     it('trims required values before storing them', async () => {
       const current = await sectionOf('banner');
       const title = fresh('Trimmed');
-      const res = await update(urlOf('banner'), { ...toPayload(current), title: `  ${title}\n` });
-      expect(res.statusCode).toBe(200);
+      const res = await update('banner', { ...toPayload(current), title: `  ${title}\n` });
+      expect(res.status).toBe(200);
       expect((await sectionOf('banner')).title).toBe(title);
     });
 
     it('about-us: accepts an empty second description (only the first is checked)', async () => {
       const current = await sectionOf('aboutus');
       const payload = withValue(withValue(toPayload(current), 'items.1.description', ''), 'items.1.title', '');
-      const res = await update(urlOf('aboutus'), payload);
-      expect(res.statusCode, res.body).toBe(200);
+      const res = await update('aboutus', payload);
+      expect(res.status, res.text).toBe(200);
       const items = (await sectionOf('aboutus')).items as Item[];
       expect(items).toHaveLength(2);
       expect(items[1]).toMatchObject({ title: '', description: '' });
@@ -394,7 +398,7 @@ describe.each(DATABASE_KINDS)('section update calls on %s', (kind) => {
 
     it('about-us: refuses an empty item list and changes nothing', async () => {
       const before = await content();
-      const res = await update(urlOf('aboutus'), { id: before.aboutus._id, items: [] });
+      const res = await update('aboutus', { id: before.aboutus._id, items: [] });
       await expectRefused(res, before, null);
     });
 
@@ -403,19 +407,19 @@ describe.each(DATABASE_KINDS)('section update calls on %s', (kind) => {
       async (section) => {
         const current = await sectionOf(section);
         const blank = Object.fromEntries(Object.keys((current.items as Item[])[0]!).map((k) => [k, '']));
-        const res = await update(urlOf(section), {
+        const res = await update(section, {
           ...toPayload(current),
           items: [...(current.items as Item[]), blank],
         });
-        expect(res.statusCode, res.body).toBe(200);
+        expect(res.status, res.text).toBe(200);
         expect(((await sectionOf(section)).items as Item[]).at(-1)).toEqual(blank);
       },
     );
 
     it('social: links are not checked as URLs', async () => {
       const current = await sectionOf('social');
-      const res = await update(urlOf('social'), { ...toPayload(current), github_link: 'our github page' });
-      expect(res.statusCode, res.body).toBe(200);
+      const res = await update('social', { ...toPayload(current), github_link: 'our github page' });
+      expect(res.status, res.text).toBe(200);
       expect((await sectionOf('social')).github_link).toBe('our github page');
     });
   });
@@ -428,10 +432,10 @@ describe.each(DATABASE_KINDS)('section update calls on %s', (kind) => {
         const current = before[section] as Section;
         const items = make(structuredClone(current.items as Item[]));
         await t.services.content.getContent();
-        const res = await update(urlOf(section), { ...toPayload(current), items });
-        expect(res.statusCode, res.body).toBe(200);
+        const res = await update(section, { ...toPayload(current), items });
+        expect(res.status, res.text).toBe(200);
         const expected = { ...current, items };
-        expect(res.json()).toEqual({ data: expected });
+        expect(res.body).toEqual({ data: expected });
         expect((await content())[section]).toEqual(expected);
         expect((await t.services.content.getContent())[section]).toEqual(expected);
         return { before: current.items as Item[], items };
@@ -475,9 +479,9 @@ describe.each(DATABASE_KINDS)('section update calls on %s', (kind) => {
       it('answers 400 for more than 100 items and changes nothing', async () => {
         const before = await content();
         const items = Array.from({ length: 101 }, () => newItem());
-        const res = await update(urlOf(section), { ...toPayload(before[section] as Section), items });
+        const res = await update(section, { ...toPayload(before[section] as Section), items });
         await expectRefused(res, before, null);
-        expect(res.json().field).toBe('items');
+        expect(res.body.field).toBe('items');
       });
 
       it.each([
@@ -486,16 +490,16 @@ describe.each(DATABASE_KINDS)('section update calls on %s', (kind) => {
         ['missing', undefined],
       ])('answers 400 when items is %s and changes nothing', async (_label, items) => {
         const before = await content();
-        const res = await update(urlOf(section), withValue(toPayload(before[section] as Section), 'items', items));
+        const res = await update(section, withValue(toPayload(before[section] as Section), 'items', items));
         await expectRefused(res, before, null);
-        expect(res.json().field).toBe('items');
+        expect(res.body.field).toBe('items');
       });
 
       it('answers 400 when an item is not an object and changes nothing', async () => {
         const before = await content();
-        const res = await update(urlOf(section), { ...toPayload(before[section] as Section), items: ['just text'] });
+        const res = await update(section, { ...toPayload(before[section] as Section), items: ['just text'] });
         await expectRefused(res, before, null);
-        expect(res.json().field).toBe('items.0');
+        expect(res.body.field).toBe('items.0');
       });
     },
   );
@@ -509,8 +513,8 @@ describe.each(DATABASE_KINDS)('section update calls on %s', (kind) => {
         description: `<p>${fresh('Second text')}</p>`,
         image_url: '/uploads/second.png',
       };
-      const res = await update(urlOf('aboutus'), { id: current._id, items });
-      expect(res.statusCode, res.body).toBe(200);
+      const res = await update('aboutus', { id: current._id, items });
+      expect(res.status, res.text).toBe(200);
       expect((await sectionOf('aboutus')).items).toEqual(items);
     });
 
@@ -518,9 +522,9 @@ describe.each(DATABASE_KINDS)('section update calls on %s', (kind) => {
       const before = await content();
       const item = (before.aboutus.items as Item[])[0]!;
       for (const items of ['text', { 0: item }, Array.from({ length: 101 }, () => item)]) {
-        const res = await update(urlOf('aboutus'), { id: before.aboutus._id, items });
+        const res = await update('aboutus', { id: before.aboutus._id, items });
         await expectRefused(res, before, null);
-        expect(res.json().field).toMatch(/^items/);
+        expect(res.body.field).toMatch(/^items/);
       }
     });
   });
@@ -530,9 +534,9 @@ describe.each(DATABASE_KINDS)('section update calls on %s', (kind) => {
       '%s.%s drops scripts, handlers, script URLs and foreign iframes but keeps a YouTube iframe',
       async (section, field) => {
         const current = await sectionOf(section);
-        const res = await update(urlOf(section), withValue(toPayload(current), field, XSS));
-        expect(res.statusCode, res.body).toBe(200);
-        expectSanitised(valueAt(res.json().data, field));
+        const res = await update(section, withValue(toPayload(current), field, XSS));
+        expect(res.status, res.text).toBe(200);
+        expectSanitised(valueAt(res.data, field));
         expectSanitised(valueAt(await sectionOf(section), field));
         expectSanitised(valueAt((await t.services.content.getContent())[section], field));
       },
@@ -544,8 +548,8 @@ describe.each(DATABASE_KINDS)('section update calls on %s', (kind) => {
         '<a href="https://example.com/page" target="_blank" rel="noopener noreferrer">a link</a> and ' +
         '<img src="/uploads/abc.png" alt="pic" /></p><ul><li>one</li></ul>';
       const current = await sectionOf('privacyPolicy');
-      const res = await update(urlOf('privacyPolicy'), { ...toPayload(current), privacy_policy_text: html });
-      expect(res.statusCode, res.body).toBe(200);
+      const res = await update('privacyPolicy', { ...toPayload(current), privacy_policy_text: html });
+      expect(res.status, res.text).toBe(200);
       const stored = (await sectionOf('privacyPolicy')).privacy_policy_text as string;
       for (const part of [
         '<h2>Heading</h2>',
@@ -564,9 +568,9 @@ describe.each(DATABASE_KINDS)('section update calls on %s', (kind) => {
     it.each(PLAIN)('%s.%s is plain text and stored exactly as given', async (section, field) => {
       const value = `<b>Bold</b> & "quoted" <script>alert(1)</script> ${fresh('plain')}`;
       const current = await sectionOf(section);
-      const res = await update(urlOf(section), withValue(toPayload(current), field, value));
-      expect(res.statusCode, res.body).toBe(200);
-      expect(valueAt(res.json().data, field)).toBe(value);
+      const res = await update(section, withValue(toPayload(current), field, value));
+      expect(res.status, res.text).toBe(200);
+      expect(valueAt(res.data, field)).toBe(value);
       expect(valueAt(await sectionOf(section), field)).toBe(value);
     });
   });
@@ -581,15 +585,15 @@ describe.each(DATABASE_KINDS)('section update calls on %s', (kind) => {
       ])('answers 400 "Please enter a valid link" for %j and changes nothing', async (link) => {
         const before = await content();
         const payload = withValue(toPayload(before[section] as Section), field, link);
-        await expectRefused(await update(urlOf(section), payload), before, { message: INVALID_LINK, field });
+        await expectRefused(await update(section, payload), before, { message: INVALID_LINK, field });
       });
     });
 
     it('stores a normal link', async () => {
       const current = await sectionOf('portfolio');
       const link = `https://example.com/case-study?id=${counter++}`;
-      const res = await update(urlOf('portfolio'), withValue(toPayload(current), 'items.0.product_link', link));
-      expect(res.statusCode, res.body).toBe(200);
+      const res = await update('portfolio', withValue(toPayload(current), 'items.0.product_link', link));
+      expect(res.status, res.text).toBe(200);
       expect(valueAt(await sectionOf('portfolio'), 'items.0.product_link')).toBe(link);
     });
   });

@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { siteContentSchema } from '#shared/schemas/content.ts';
 import { DATABASE_KINDS } from '#tests/helpers/databases.ts';
 import { buildTestApp, type TestApp } from '#tests/helpers/test-app.ts';
+import * as contentApi from '#shared/api/content.ts';
+import { api } from '#tests/helpers/api.ts';
 
 describe.each(DATABASE_KINDS)('GET /api/get-content on %s', (kind) => {
   let t: TestApp;
@@ -11,9 +13,9 @@ describe.each(DATABASE_KINDS)('GET /api/get-content on %s', (kind) => {
   afterAll(() => t.close());
 
   it('returns every section of the seeded content with an _id each', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/get-content' });
-    expect(res.statusCode).toBe(200);
-    const { data } = res.json();
+    const res = await api(t).call(contentApi.getContent);
+    expect(res.status).toBe(200);
+    const { data } = res;
     expect(Object.keys(data).sort()).toEqual([
       'aboutus',
       'banner',
@@ -30,14 +32,14 @@ describe.each(DATABASE_KINDS)('GET /api/get-content on %s', (kind) => {
   });
 
   it('seeds complete demo content: at least 4 product items, 5 portfolio, 4 services, 2 about, 4 team', async () => {
-    const { data } = (await t.app.inject({ method: 'GET', url: '/api/get-content' })).json();
+    const { data } = await api(t).call(contentApi.getContent);
     expect(data.product.items.length).toBeGreaterThanOrEqual(4);
     expect(data.portfolio.items).toHaveLength(5);
     expect(data.services.items).toHaveLength(4);
     expect(data.aboutus.items).toHaveLength(2);
     expect(data.team.items).toHaveLength(4);
     for (const field of ['title', 'subTitle', 'description', 'modalTitle', 'modalLeftContent', 'modalRightContent']) {
-      expect(data.banner[field].length, field).toBeGreaterThan(0);
+      expect((data.banner as Record<string, string>)[field]!.length, field).toBeGreaterThan(0);
     }
     for (const link of Object.entries(data.social).filter(([k]) => k !== '_id')) expect(link[1]).toMatch(/^https:\/\//);
     expect(data.privacyPolicy.privacy_policy_text).toContain('<');
@@ -45,8 +47,8 @@ describe.each(DATABASE_KINDS)('GET /api/get-content on %s', (kind) => {
   });
 
   it('serves the generated seed images as PNG with WebP variants', async () => {
-    const { data } = (await t.app.inject({ method: 'GET', url: '/api/get-content' })).json();
-    const url: string = data.team.items[0].image_url;
+    const { data } = await api(t).call(contentApi.getContent);
+    const url: string = data.team.items[0]!.image_url;
     const png = await t.app.inject({ method: 'GET', url });
     expect(png.statusCode).toBe(200);
     expect(png.headers['content-type']).toBe('image/png');
@@ -57,7 +59,7 @@ describe.each(DATABASE_KINDS)('GET /api/get-content on %s', (kind) => {
   });
 
   it('keeps item order as stored', async () => {
-    const { data } = (await t.app.inject({ method: 'GET', url: '/api/get-content' })).json();
+    const { data } = await api(t).call(contentApi.getContent);
     expect(data.team.items.map((m: { title: string }) => m.title)).toEqual([
       'Amelia Carter',
       'Rahul Mehta',
@@ -67,6 +69,7 @@ describe.each(DATABASE_KINDS)('GET /api/get-content on %s', (kind) => {
   });
 
   it('answers unknown API paths and methods with a JSON 404', async () => {
+    // Paths and methods no endpoint has, spelt out on purpose.
     const res = await t.app.inject({ method: 'GET', url: '/api/nothing-here' });
     expect(res.statusCode).toBe(404);
     expect(res.json().message).toMatch(/No API endpoint/);
@@ -75,10 +78,10 @@ describe.each(DATABASE_KINDS)('GET /api/get-content on %s', (kind) => {
   });
 
   it('does not seed twice: a restart on the same database keeps the content', async () => {
-    const before = (await t.app.inject({ method: 'GET', url: '/api/get-content' })).json().data;
+    const before = (await api(t).call(contentApi.getContent)).data;
     const { seedIfEmpty } = await import('#server/startup/seed/index.ts');
     await seedIfEmpty({ services: t.services, config: t.config, log: { info: () => {} } as never });
-    const after = (await t.app.inject({ method: 'GET', url: '/api/get-content' })).json().data;
+    const after = (await api(t).call(contentApi.getContent)).data;
     expect(after).toEqual(before);
   });
 });
@@ -90,6 +93,7 @@ describe.each(DATABASE_KINDS)('addresses nothing serves, on %s', (kind) => {
   });
   afterAll(() => t.close());
 
+  // Addresses no endpoint has, spelt out on purpose (as are the broken ones below).
   it.each([
     ['GET', '/api/nope', 'No API endpoint GET /api/nope'],
     ['PUT', '/api/get-content', 'No API endpoint PUT /api/get-content'],

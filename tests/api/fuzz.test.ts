@@ -13,6 +13,10 @@ import {
   RAW_BODIES,
   randomGenerator,
 } from '#tests/helpers/fuzz.ts';
+import * as authApi from '#shared/api/auth.ts';
+import * as blog from '#shared/api/blog.ts';
+import * as content from '#shared/api/content.ts';
+import { api } from '#tests/helpers/api.ts';
 
 /**
  * Malformed input to every endpoint of the contract (docs/api.md: no input a client sends gives a 500),
@@ -172,15 +176,8 @@ describe.each(DATABASE_KINDS)('fuzzing every endpoint on %s', (kind) => {
   }
 
   const contentSnapshot = async () => {
-    const get = async (url: string) => (await t.app.inject({ method: 'GET', url })).body;
-    return Promise.all(
-      [
-        '/api/get-content',
-        '/api/blogs/get-all-blogs',
-        '/api/blog-category/get-blog-categories',
-        '/api/blogs/get-recent',
-      ].map(get),
-    );
+    const get = async (endpoint: Endpoint) => (await api(t).call(endpoint)).text;
+    return Promise.all([content.getContent, blog.listPosts, blog.listCategories, blog.recentPosts].map(get));
   };
 
   it('public endpoints: no 5xx, no hang, and the site content stays as it was', async () => {
@@ -200,6 +197,6 @@ describe.each(DATABASE_KINDS)('fuzzing every endpoint on %s', (kind) => {
     expect(sent).toBeGreaterThanOrEqual(adminEndpoints.length * REQUESTS_PER_ENDPOINT);
     expect(failures).toEqual([]);
     // The session still works: nothing above ended it or broke the guard.
-    expect((await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: adminAuth })).statusCode).toBe(200);
+    expect((await api(t).call(authApi.me, { headers: adminAuth })).status).toBe(200);
   }, 600_000);
 });

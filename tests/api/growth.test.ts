@@ -1,13 +1,17 @@
-import type { LightMyRequestResponse } from 'fastify';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAGING_MESSAGES } from '#shared/schemas/paging.ts';
 import { boot } from '#server/boot.ts';
 import { hashToken } from '#server/modules/auth/tokens.ts';
 import { sitemapPlan } from '#server/modules/blog/sitemap.ts';
-import { bearer, loginToken } from '#tests/helpers/auth.ts';
+import { loginToken } from '#tests/helpers/auth.ts';
 import { DATABASE_KINDS } from '#tests/helpers/databases.ts';
 import { buildTestApp, type TestApp } from '#tests/helpers/test-app.ts';
+import * as blog from '#shared/api/blog.ts';
+import * as contact from '#shared/api/contact.ts';
+import * as subscribers from '#shared/api/subscribers.ts';
+import { api, urlOf, type AnyAnswer, type RawInput } from '#tests/helpers/api.ts';
+import type { Endpoint } from '#shared/api/endpoint.ts';
 
 /**
  * Lists that grow (docs/decisions/0013-growth.md): keyset pages that walk a list exactly once, clear 400s
@@ -28,17 +32,17 @@ describe.each(DATABASE_KINDS)('growth on %s', (kind) => {
   });
   afterAll(() => t?.close());
 
-  const get = (url: string) => t.app.inject({ method: 'GET', url, headers: bearer(token) });
-  function body<T = unknown>(res: LightMyRequestResponse) {
-    expect(res.statusCode, res.body).toBe(200);
-    return res.json() as { data: T[]; meta?: { next: string | null; hasMore: boolean; limit: number } };
+  function body<T = unknown>(res: AnyAnswer) {
+    expect(res.status, res.text).toBe(200);
+    return res.body as { data: T[]; meta?: { next: string | null; hasMore: boolean; limit: number } };
   }
   /** Every row of a list, walked with `?cursor=` `limit` at a time; checks each page's meta. */
-  async function walk<T>(url: string, limit: number): Promise<T[]> {
+  async function walk<T>(endpoint: Endpoint, limit: number, input: RawInput = {}): Promise<T[]> {
     const rows: T[] = [];
     let cursor = '';
     for (let pages = 0; pages < 1000; pages++) {
-      const page = body<T>(await get(`${url}${url.includes('?') ? '&' : '?'}limit=${limit}&cursor=${cursor}`));
+      const query = { ...(input.query as object), limit, cursor };
+      const page = body<T>(await api(t).callRaw(endpoint, { ...input, query, token }));
       expect(page.data.length).toBeLessThanOrEqual(limit);
       rows.push(...page.data);
       expect(page.meta!.hasMore).toBe(page.meta!.next !== null);
@@ -72,23 +76,31 @@ describe.each(DATABASE_KINDS)('growth on %s', (kind) => {
 
   it('walks the public post list by cursor once, in the order of the whole list', async () => {
     for (let i = 0; i < 7; i++) await t.services.blog.createPost({ title: `Growth post ${i}` });
-    const all = body<{ _id: string }>(await get('/api/blogs/get-all-blogs')).data.map((p) => p._id);
+    const all = body<{ _id: string }>(await api(t).call(blog.listPosts, { token })).data.map((p) => p._id);
     expect(all.length).toBeGreaterThan(7);
-    expect((await walk<{ _id: string }>('/api/blogs/get-all-blogs', 3)).map((p) => p._id)).toEqual(all);
+    expect((await walk<{ _id: string }>(blog.listPosts, 3)).map((p) => p._id)).toEqual(all);
     // The category lists page the same way.
-    const [category] = body<{ slug: string }>(await get('/api/blog-category/get-blog-categories')).data;
-    const ofCategory = body<{ _id: string }>(await get(`/api/blogs/fetch/by/${category!.slug}`)).data;
-    expect((await walk<{ _id: string }>(`/api/blogs/fetch/by/${category!.slug}`, 1)).map((p) => p._id)).toEqual(
-      ofCategory.map((p) => p._id),
-    );
+    const [category] = body<{ slug: string }>(await api(t).call(blog.listCategories, { token })).data;
+    const ofCategory = body<{ _id: string }>(
+      await api(t).call(blog.listPostsOfCategoryName, { params: { categoryName: category!.slug }, token }),
+    ).data;
+    expect(
+      (
+        await walk<{ _id: string }>(blog.listPostsOfCategoryName, 1, {
+          params: { categoryName: category!.slug },
+        })
+      ).map((p) => p._id),
+    ).toEqual(ofCategory.map((p) => p._id));
     // The admin's list too, with its filters.
-    const drafts = body<{ _id: string }>(await get('/api/admin/posts?status=published')).data;
-    expect((await walk<{ _id: string }>('/api/admin/posts?status=published', 4)).map((p) => p._id)).toEqual(
-      drafts.map((p) => p._id),
-    );
+    const drafts = body<{ _id: string }>(
+      await api(t).call(blog.listAdminPosts, { query: { status: 'published' }, token }),
+    ).data;
+    expect(
+      (await walk<{ _id: string }>(blog.listAdminPosts, 4, { query: { status: 'published' } })).map((p) => p._id),
+    ).toEqual(drafts.map((p) => p._id));
     // Without paging parameters the spec's answers are unchanged: every post, no meta.
-    expect(body(await get('/api/admin/posts')).meta).toBeUndefined();
-    expect(body(await get('/api/blogs/get-all-blogs')).meta).toBeUndefined();
+    expect(body(await api(t).call(blog.listAdminPosts, { token })).meta).toBeUndefined();
+    expect(body(await api(t).call(blog.listPosts, { token })).meta).toBeUndefined();
   });
 
   it.each([
@@ -102,34 +114,29 @@ describe.each(DATABASE_KINDS)('growth on %s', (kind) => {
     ['limit=2.5&cursor=', PAGING_MESSAGES.badLimit(100)],
     ['page=2&cursor=', PAGING_MESSAGES.pageAndCursor],
   ])('answers 400 with a clear message for ?%s', async (query, message) => {
-    for (const url of [
-      '/api/blogs/get-all-blogs',
-      '/api/admin/subscribers',
-      '/api/admin/messages',
-      '/api/admin/posts',
-    ]) {
-      if (query.startsWith('page=') && url.startsWith('/api/admin')) continue;
-      const res = await get(`${url}?${query}`);
-      expect(res.statusCode, `${url}?${query}`).toBe(400);
+    for (const endpoint of [blog.listPosts, subscribers.listSubscribers, contact.listMessages, blog.listAdminPosts]) {
+      if (query.startsWith('page=') && endpoint.path.startsWith('/admin')) continue;
+      const res = await api(t).callRaw(endpoint, { query, token });
+      expect(res.status, urlOf(endpoint, { query })).toBe(400);
       const expected =
-        url === '/api/blogs/get-all-blogs' ? message : message.replace('100', url.includes('posts') ? '200' : '500');
-      expect(res.json().message).toBe(expected);
+        endpoint === blog.listPosts ? message : message.replace('100', endpoint.path.includes('posts') ? '200' : '500');
+      expect(res.body.message).toBe(expected);
     }
   });
 
   it('pages subscribers newest first (50 by default), searches them and streams every one as CSV', async () => {
     await t.services.db.deleteFrom('subscribers').execute();
     await addSubscribers(1203, 'g');
-    const first = body<{ email: string }>(await get('/api/admin/subscribers'));
+    const first = body<{ email: string }>(await api(t).call(subscribers.listSubscribers, { token }));
     expect(first.data).toHaveLength(50);
     expect(first.meta).toMatchObject({ limit: 50, hasMore: true });
-    const walked = await walk<{ _id: string; email: string; createdAt: string }>('/api/admin/subscribers', 500);
+    const walked = await walk<{ _id: string; email: string; createdAt: string }>(subscribers.listSubscribers, 500);
     expect(walked).toHaveLength(1203);
     expect(new Set(walked.map((s) => s._id)).size).toBe(1203);
     const order = walked.map((s) => `${s.createdAt} ${s._id}`);
     expect(order).toEqual([...order].sort().reverse());
 
-    const found = await walk<{ email: string }>('/api/admin/subscribers?search=G119', 3);
+    const found = await walk<{ email: string }>(subscribers.listSubscribers, 3, { query: { search: 'G119' } });
     expect(found.map((s) => s.email).sort()).toEqual([
       'g1190@example.com',
       'g1191@example.com',
@@ -144,12 +151,12 @@ describe.each(DATABASE_KINDS)('growth on %s', (kind) => {
       'g119@example.com',
     ]);
     // A search's % and _ are plain characters.
-    expect(body(await get('/api/admin/subscribers?search=g_1')).data).toEqual([]);
+    expect(body(await api(t).call(subscribers.listSubscribers, { query: { search: 'g_1' }, token })).data).toEqual([]);
 
-    const res = await get('/api/admin/subscribers/export.csv');
-    expect(res.statusCode).toBe(200);
+    const res = await api(t).call(subscribers.exportSubscribers, { token });
+    expect(res.status).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/csv/);
-    const lines = res.body.split('\r\n');
+    const lines = res.text.split('\r\n');
     expect(lines[0]).toBe('email,status,subscribed_at,confirmed_at,source_post');
     expect(lines.at(-1)).toBe('');
     expect(lines.slice(1, -1).map((line) => line.split(',')[0])).toEqual(walked.map((s) => s.email));
@@ -178,9 +185,13 @@ describe.each(DATABASE_KINDS)('growth on %s', (kind) => {
         })),
       )
       .execute();
-    const walked = await walk<{ _id: string }>('/api/admin/messages', 2);
+    const walked = await walk<{ _id: string }>(contact.listMessages, 2);
     expect(walked.map((m) => m._id)).toEqual(['m8', 'm7', 'm6', 'm5', 'm4', 'm3', 'm2', 'm1', 'm0']);
-    expect(body(await get('/api/admin/messages')).meta).toEqual({ limit: 50, hasMore: false, next: null });
+    expect(body(await api(t).call(contact.listMessages, { token })).meta).toEqual({
+      limit: 50,
+      hasMore: false,
+      next: null,
+    });
     await t.services.db.deleteFrom('contact_messages').execute();
   });
 
@@ -194,7 +205,7 @@ describe.each(DATABASE_KINDS)('growth on %s', (kind) => {
     expect(sitemapPlan(5, 49_995).files).toBe(1);
     expect(sitemapPlan(5, 49_996).files).toBe(2);
 
-    const urls = body<{ url: string }>(await get('/api/blogs/get-all-blogs')).data.map((p) => p.url);
+    const urls = body<{ url: string }>(await api(t).call(blog.listPosts, { token })).data.map((p) => p.url);
     const read = async (offset: number, count: number) =>
       (await t.services.blog.publicAddresses(offset, count)).map((r) => r.url);
     expect(await read(0, 1000)).toEqual(urls);
@@ -232,12 +243,12 @@ describe.each(DATABASE_KINDS)('growth on %s', (kind) => {
         .values(rows.slice(i, i + 500))
         .execute();
     }
-    const all = (await walk<{ _id: string }>('/api/blogs/get-all-blogs', 100)).map((p) => p._id);
+    const all = (await walk<{ _id: string }>(blog.listPosts, 100)).map((p) => p._id);
     const total = all.length;
     expect(total).toBeGreaterThan(1100);
     const last = Math.ceil(total / 10);
     for (const page of [1, 2, 60, 100, 101, last - 1, last, last + 1]) {
-      const res = body<{ _id: string }>(await get(`/api/blogs/get-all-blogs?page=${page}&limit=10`));
+      const res = body<{ _id: string }>(await api(t).call(blog.listPosts, { query: { page, limit: '10' }, token }));
       expect(
         res.data.map((p) => p._id),
         `page ${page}`,

@@ -1,15 +1,21 @@
-import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as autosave from '#shared/api/autosave.ts';
 import type { Autosave } from '#shared/api/autosave.ts';
+import * as revisions from '#shared/api/revisions.ts';
 import type { RevisionDetail, RevisionSummary } from '#shared/api/revisions.ts';
 import type { AdminPost, BlogCategory, BlogPost, PostDetails } from '#shared/schemas/blog.ts';
 import type { SiteContent } from '#shared/schemas/content.ts';
 import { SESSION_MAX_AGE_MS, SESSION_TTL_MS } from '#server/modules/auth/service.ts';
 import { hashToken } from '#server/modules/auth/tokens.ts';
 import { REVISIONS_KEPT } from '#server/modules/revisions/service.ts';
-import { ADMIN, bearer, createUser, loginToken, me } from '#tests/helpers/auth.ts';
+import { ADMIN, createUser, loginToken, me } from '#tests/helpers/auth.ts';
 import { DATABASE_KINDS } from '#tests/helpers/databases.ts';
 import { buildTestApp, type TestApp } from '#tests/helpers/test-app.ts';
+import * as blog from '#shared/api/blog.ts';
+import * as content from '#shared/api/content.ts';
+import { api, urlOf, type AnyAnswer, type RawInput } from '#tests/helpers/api.ts';
+import { lookupLocation } from '#tests/helpers/factories.ts';
+import type { Endpoint } from '#shared/api/endpoint.ts';
 
 /**
  * Never losing work (docs/product.md#revisions): a revision per save of a section or a post, restorable
@@ -31,51 +37,61 @@ describe.each(DATABASE_KINDS)('history on %s', (kind) => {
   });
   afterAll(() => t.close());
 
-  type Method = 'GET' | 'POST' | 'DELETE';
-  const call = (method: Method, url: string, payload?: unknown, as = token) =>
-    t.app.inject({ method, url, payload: payload as object, headers: bearer(as) });
-  const anonymous = (url: string) => t.app.inject({ method: 'GET', url });
-  async function ok<T>(res: LightMyRequestResponse | Promise<LightMyRequestResponse>): Promise<T> {
+  async function ok<T>(res: AnyAnswer | Promise<AnyAnswer>): Promise<T> {
     const answer = await res;
-    expect(answer.statusCode, answer.body).toBe(200);
-    return answer.json().data as T;
+    expect(answer.status, answer.text).toBe(200);
+    return answer.data as T;
   }
-  const content = () => ok<SiteContent>(anonymous('/api/get-content'));
+  const siteContent = () => ok<SiteContent>(api(t).call(content.getContent));
   /** Saves a section as its editor does: its current state with `changes`. */
   async function saveSection(key: 'banner' | 'social', changes: Record<string, string>) {
-    const { _id, ...current } = (await content())[key];
-    return ok(call('POST', `/api/${key}/update`, { ...current, id: _id, ...changes }));
+    const { _id, ...current } = (await siteContent())[key];
+    return ok(api(t).callRaw(content.sectionUpdates[key], { body: { ...current, id: _id, ...changes }, token }));
   }
   const history = (docType: 'section' | 'post', docId: string) =>
-    ok<RevisionSummary[]>(call('GET', `/api/admin/revisions/${docType}/${docId}`));
-  const detail = (id: string) => ok<RevisionDetail>(call('GET', `/api/admin/revisions/${id}`));
+    ok<RevisionSummary[]>(api(t).call(revisions.listRevisions, { params: { docType, docId }, token }));
+  const detail = (id: string) => ok<RevisionDetail>(api(t).call(revisions.getRevision, { params: { id }, token }));
   const restore = (id: string) =>
-    ok<{ docType: string; docId: string }>(call('POST', `/api/admin/revisions/${id}/restore`));
+    ok<{ docType: string; docId: string }>(api(t).call(revisions.restoreRevision, { params: { id }, token }));
 
   const add = (fields: Record<string, unknown>) =>
     ok<BlogPost>(
-      call('POST', '/api/blogs/add', { excerpt: 'Excerpt', content: '<p>Body</p>', sendNewsletter: false, ...fields }),
+      api(t).callRaw(blog.createPost, {
+        body: { excerpt: 'Excerpt', content: '<p>Body</p>', sendNewsletter: false, ...fields },
+        token,
+      }),
     );
-  const admin = (id: string) => ok<AdminPost>(call('GET', `/api/admin/posts/${id}`));
+  const admin = (id: string) => ok<AdminPost>(api(t).call(blog.getAdminPost, { params: { id }, token }));
   async function edit(id: string, changes: Record<string, unknown>) {
     const post = await admin(id);
     return ok<BlogPost>(
-      call('POST', `/api/blogs/edit/${id}`, {
-        title: post.title,
-        excerpt: post.excerpt,
-        blogCategory: post.blogCategory[0]?._id ?? '',
-        content: post.content,
-        featureImage: post.featureImage,
-        status: post.status,
-        publishAt: post.publishAt ?? undefined,
-        sendNewsletter: false,
-        ...changes,
+      api(t).call(blog.updatePost, {
+        params: { id },
+        body: {
+          title: post.title,
+          excerpt: post.excerpt,
+          blogCategory: post.blogCategory[0]?._id ?? '',
+          content: post.content,
+          featureImage: post.featureImage,
+          status: post.status,
+          publishAt: post.publishAt ?? undefined,
+          sendNewsletter: false,
+          ...changes,
+        },
+        token,
       }),
     );
   }
-  const lookupPath = (url: string) => url.replace(/^\/blogs\//, '/api/blogs/get/by/');
+  /** The public lookup of a post by its address (/blogs/<category>/<title>). */
+  const lookUp = (url: string) => {
+    const [category, title] = url
+      .replace(/^\/blogs\//, '')
+      .split('/')
+      .map(decodeURIComponent);
+    return api(t).call(blog.postByPath, { params: { category: category!, title: title! } });
+  };
   const category = (name = unique('History')) =>
-    ok<BlogCategory>(call('POST', '/api/blog-category/add/update', { name }));
+    ok<BlogCategory>(api(t).call(blog.saveCategory, { body: { name }, token }));
   const newPostMails = async () =>
     (await t.services.db.selectFrom('mail_outbox').select('id').where('kind', '=', 'new-post').execute()).length;
 
@@ -113,12 +129,12 @@ describe.each(DATABASE_KINDS)('history on %s', (kind) => {
     await saveSection('banner', { title: after });
     const [latest, earlier] = await history('section', 'banner');
     expect(await restore(earlier!._id)).toEqual({ docType: 'section', docId: 'banner' });
-    expect((await content()).banner.title).toBe(before);
+    expect((await siteContent()).banner.title).toBe(before);
     const [restored] = await history('section', 'banner');
     expect(restored).toMatchObject({ action: 'restore', author: ADMIN.name, changed: ['title'] });
     // Undo the restore by restoring the revision it replaced.
     await restore(latest!._id);
-    expect((await content()).banner.title).toBe(after);
+    expect((await siteContent()).banner.title).toBe(after);
     expect((await history('section', 'banner'))[0]).toMatchObject({ action: 'restore', changed: ['title'] });
   });
 
@@ -155,7 +171,7 @@ describe.each(DATABASE_KINDS)('history on %s', (kind) => {
       const after = await admin(post._id);
       expect(after).toMatchObject({ title, excerpt: 'Excerpt', status, publishAt: before.publishAt });
       expect(after.publishedAt).toBe(before.publishedAt);
-      expect((await anonymous(lookupPath(after.url))).statusCode).toBe(status === 'published' ? 200 : 404);
+      expect((await lookUp(after.url)).status).toBe(status === 'published' ? 200 : 404);
       expect((await history('post', post._id))[0]).toMatchObject({ action: 'restore', changed: ['title', 'excerpt'] });
       await t.services.mailWorker.flush();
       expect(await newPostMails()).toBe(mails);
@@ -182,68 +198,80 @@ describe.each(DATABASE_KINDS)('history on %s', (kind) => {
   it('keeps autosaves per administrator, apart from the post and its history', async () => {
     const post = await add({ title: unique('Autosaved') });
     const revisions = await history('post', post._id);
-    const url = `/api/admin/autosaves/${post._id}`;
-    expect(await ok(call('GET', url))).toBeNull();
+    const key = { params: { key: post._id } };
+    const get = (as = token) => api(t).call(autosave.getAutosave, { ...key, token: as });
+    const save = (data: Record<string, unknown>, as = token) =>
+      api(t).call(autosave.saveAutosave, { ...key, body: { data }, token: as });
+    const discard = () => api(t).call(autosave.discardAutosave, { ...key, token });
+    expect(await ok(get())).toBeNull();
     const draft = { title: 'Typed but not saved', content: '<p>Half a thought</p>', status: 'draft' };
-    const { savedAt } = await ok<{ savedAt: string }>(call('POST', url, { data: draft }));
-    expect(await ok<Autosave>(call('GET', url))).toEqual({ data: draft, savedAt });
+    const { savedAt } = await ok<{ savedAt: string }>(save(draft));
+    expect(await ok<Autosave>(get())).toEqual({ data: draft, savedAt });
     const newer = { ...draft, content: '<p>A whole thought</p>' };
-    await ok(call('POST', url, { data: newer }));
-    expect((await ok<Autosave>(call('GET', url))).data).toEqual(newer);
-    await ok(call('POST', '/api/admin/autosaves/new', { data: { title: 'A new one' } }));
-    expect((await ok<Autosave>(call('GET', '/api/admin/autosaves/new'))).data).toEqual({ title: 'A new one' });
+    await ok(save(newer));
+    expect((await ok<Autosave>(get())).data).toEqual(newer);
+    await ok(
+      api(t).call(autosave.saveAutosave, { params: { key: 'new' }, body: { data: { title: 'A new one' } }, token }),
+    );
+    expect((await ok<Autosave>(api(t).call(autosave.getAutosave, { params: { key: 'new' }, token }))).data).toEqual({
+      title: 'A new one',
+    });
 
     // Another administrator sees none of mine, and keeps their own.
     await createUser(t, 'second@example.com', 'second-secret');
     const other = await loginToken(t, 'second@example.com', 'second-secret');
-    expect(await ok(call('GET', url, undefined, other))).toBeNull();
-    await ok(call('POST', url, { data: { title: 'Theirs' } }, other));
-    expect((await ok<Autosave>(call('GET', url))).data).toEqual(newer);
+    expect(await ok(get(other))).toBeNull();
+    await ok(save({ title: 'Theirs' }, other));
+    expect((await ok<Autosave>(get())).data).toEqual(newer);
 
     // The post, its history and its publishing are untouched.
     const saved = await admin(post._id);
     expect(saved).toMatchObject({ title: post.title, content: '<p>Body</p>', status: 'published' });
     expect(await history('post', post._id)).toEqual(revisions);
-    expect((await ok<BlogPost>(anonymous(lookupPath(post.url)))).title).toBe(post.title);
+    expect((await ok<BlogPost>(lookUp(post.url))).title).toBe(post.title);
 
-    expect(await ok(call('DELETE', url))).toEqual({ discarded: true });
-    expect(await ok(call('DELETE', url))).toEqual({ discarded: false });
-    expect(await ok(call('GET', url))).toBeNull();
-    expect((await ok<Autosave>(call('GET', url, undefined, other))).data).toEqual({ title: 'Theirs' });
+    expect(await ok(discard())).toEqual({ discarded: true });
+    expect(await ok(discard())).toEqual({ discarded: false });
+    expect(await ok(get())).toBeNull();
+    expect((await ok<Autosave>(get(other))).data).toEqual({ title: 'Theirs' });
   });
 
   it('puts a deleted post in the trash, restores it at its old address, and purges it after 30 days', async () => {
     const { _id: categoryId } = await category();
     const title = unique('Trashed');
     const post = await add({ title, blogCategory: categoryId });
-    expect(await ok(call('DELETE', `/api/blogs/${post._id}`))).toEqual({ _id: post._id });
-    expect((await call('DELETE', `/api/blogs/${post._id}`)).statusCode).toBe(404);
+    expect(await ok(api(t).call(blog.deletePost, { params: { id: post._id }, token }))).toEqual({ _id: post._id });
+    expect((await api(t).call(blog.deletePost, { params: { id: post._id }, token })).status).toBe(404);
 
     // Gone from every public answer and from the edit form's read.
-    const titles = async (url: string) => (await ok<BlogPost[]>(anonymous(url))).map((p) => p.title);
-    for (const url of ['/api/blogs/get-all-blogs', '/api/blogs/get-recent', `/api/blogs/get-all-blogs/${categoryId}`])
-      expect(await titles(url)).not.toContain(title);
-    expect((await anonymous(lookupPath(post.url))).statusCode).toBe(404);
-    expect((await call('GET', `/api/blogs/get-by-id/${post._id}`)).statusCode).toBe(404);
-    const trash = await ok<Array<PostDetails & { deletedAt: string }>>(call('GET', '/api/admin/trash'));
+    const titles = async (list: Promise<AnyAnswer>) => (await ok<BlogPost[]>(list)).map((p) => p.title);
+    for (const list of [
+      api(t).call(blog.listPosts),
+      api(t).call(blog.recentPosts),
+      api(t).call(blog.listPostsOfCategory, { params: { categoryId } }),
+    ])
+      expect(await titles(list)).not.toContain(title);
+    expect((await lookUp(post.url)).status).toBe(404);
+    expect((await api(t).call(blog.getPost, { params: { id: post._id }, token })).status).toBe(404);
+    const trash = await ok<Array<PostDetails & { deletedAt: string }>>(api(t).call(blog.listTrash, { token }));
     expect(trash.find((p) => p._id === post._id)?.deletedAt).toBeTruthy();
 
     // Back at its old address.
-    expect((await ok<BlogPost>(call('POST', `/api/admin/trash/${post._id}/restore`))).url).toBe(post.url);
-    expect((await ok<BlogPost>(anonymous(lookupPath(post.url))))._id).toBe(post._id);
-    expect((await call('POST', `/api/admin/trash/${post._id}/restore`)).statusCode).toBe(404);
+    expect((await ok<BlogPost>(api(t).call(blog.restorePost, { params: { id: post._id }, token }))).url).toBe(post.url);
+    expect((await ok<BlogPost>(lookUp(post.url)))._id).toBe(post._id);
+    expect((await api(t).call(blog.restorePost, { params: { id: post._id }, token })).status).toBe(404);
 
     // A trashed post frees its address; restored after another took it, it gets the next one.
-    await ok(call('DELETE', `/api/blogs/${post._id}`));
+    await ok(api(t).call(blog.deletePost, { params: { id: post._id }, token }));
     const taker = await add({ title, blogCategory: categoryId });
     expect(taker.url).toBe(post.url);
-    const back = await ok<BlogPost>(call('POST', `/api/admin/trash/${post._id}/restore`));
+    const back = await ok<BlogPost>(api(t).call(blog.restorePost, { params: { id: post._id }, token }));
     expect(back.url).toBe(`${post.url}-2`);
-    expect((await ok<BlogPost>(anonymous(lookupPath(post.url))))._id).toBe(taker._id);
+    expect((await ok<BlogPost>(lookUp(post.url)))._id).toBe(taker._id);
 
     // 30 days later it goes for good, by the service and by the job; a recent one stays.
     const [old, recent, byJob] = await Promise.all(['Old', 'Recent', 'By job'].map((l) => add({ title: unique(l) })));
-    for (const p of [old!, recent!, byJob!]) await ok(call('DELETE', `/api/blogs/${p._id}`));
+    for (const p of [old!, recent!, byJob!]) await ok(api(t).call(blog.deletePost, { params: { id: p._id }, token }));
     const setDeleted = (id: string, at: string) =>
       t.services.db.updateTable('blog_posts').set({ deleted_at: at }).where('id', '=', id).execute();
     await setDeleted(old!._id, ago(31 * DAY));
@@ -256,10 +284,10 @@ describe.each(DATABASE_KINDS)('history on %s', (kind) => {
     await t.services.db.deleteFrom('job_runs').execute();
     expect(await t.services.jobs.runDue()).toContain('purge-trash');
     expect(await row(byJob!._id)).toBeUndefined();
-    const left = (await ok<PostDetails[]>(call('GET', '/api/admin/trash'))).map((p) => p._id);
+    const left = (await ok<PostDetails[]>(api(t).call(blog.listTrash, { token }))).map((p) => p._id);
     expect(left).toContain(recent!._id);
     expect(left).not.toContain(old!._id);
-    expect((await call('POST', `/api/admin/trash/${old!._id}/restore`)).statusCode).toBe(404);
+    expect((await api(t).call(blog.restorePost, { params: { id: old!._id }, token })).status).toBe(404);
   });
 
   it('undoes the deletion of a category: same id, name and slug, its posts back at their addresses', async () => {
@@ -268,24 +296,24 @@ describe.each(DATABASE_KINDS)('history on %s', (kind) => {
       await add({ title: unique('In cat'), blogCategory: cat._id }),
       await add({ title: unique('Also'), blogCategory: cat._id }),
     ];
-    await ok(call('DELETE', `/api/blog-category/${cat._id}`));
-    expect((await anonymous(lookupPath(posts[0]!.url))).statusCode).toBe(301);
+    await ok(api(t).call(blog.deleteCategory, { params: { id: cat._id }, token }));
+    expect((await lookUp(posts[0]!.url)).status).toBe(301);
 
-    expect(await ok(call('POST', `/api/blog-category/${cat._id}/restore`))).toEqual(cat);
-    expect(await ok<BlogCategory[]>(anonymous('/api/blog-category/get-blog-categories'))).toContainEqual(cat);
+    expect(await ok(api(t).call(blog.restoreCategory, { params: { id: cat._id }, token }))).toEqual(cat);
+    expect(await ok<BlogCategory[]>(api(t).call(blog.listCategories))).toContainEqual(cat);
     for (const post of posts) {
-      expect((await ok<BlogPost>(anonymous(lookupPath(post.url))))._id).toBe(post._id);
-      const moved = await anonymous(lookupPath(post.url.replace(`/${cat.slug}/`, '/uncategorized/')));
-      expect(moved.statusCode).toBe(301);
-      expect(moved.headers.location).toBe(lookupPath(post.url));
+      expect((await ok<BlogPost>(lookUp(post.url)))._id).toBe(post._id);
+      const moved = await lookUp(post.url.replace(`/${cat.slug}/`, '/uncategorized/'));
+      expect(moved.status).toBe(301);
+      expect(moved.headers.location).toBe(lookupLocation(post.url));
     }
-    expect((await call('POST', `/api/blog-category/${cat._id}/restore`)).statusCode).toBe(404);
+    expect((await api(t).call(blog.restoreCategory, { params: { id: cat._id }, token })).status).toBe(404);
 
     // A category of the same name made meanwhile keeps it.
     const gone = await category();
-    await ok(call('DELETE', `/api/blog-category/${gone._id}`));
+    await ok(api(t).call(blog.deleteCategory, { params: { id: gone._id }, token }));
     await category(gone.name);
-    expect((await call('POST', `/api/blog-category/${gone._id}/restore`)).statusCode).toBe(409);
+    expect((await api(t).call(blog.restoreCategory, { params: { id: gone._id }, token })).status).toBe(409);
   });
 
   describe('sessions', () => {
@@ -309,19 +337,19 @@ describe.each(DATABASE_KINDS)('history on %s', (kind) => {
     it('stays alive while used, past its first 7 days, and ends after 7 idle days', async () => {
       const session = await loginToken(t);
       await wait(session, 6 * DAY);
-      expect((await me(t, session)).statusCode).toBe(200);
+      expect((await me(t, session)).status).toBe(200);
       const extended = Date.parse((await row(session)).expires_at);
       expect(Math.abs(extended - (Date.now() + SESSION_TTL_MS))).toBeLessThan(60_000);
       // A use soon after writes nothing (the end moves by less than an hour).
-      expect((await me(t, session)).statusCode).toBe(200);
+      expect((await me(t, session)).status).toBe(200);
       expect(Date.parse((await row(session)).expires_at)).toBe(extended);
       await wait(session, 3 * DAY);
-      expect((await me(t, session)).statusCode).toBe(200);
+      expect((await me(t, session)).status).toBe(200);
 
       const idle = await loginToken(t);
       await wait(idle, SESSION_TTL_MS + 60_000);
-      expect((await me(t, idle)).statusCode).toBe(401);
-      expect((await call('GET', '/api/admin/trash', undefined, idle)).statusCode).toBe(401);
+      expect((await me(t, idle)).status).toBe(401);
+      expect((await api(t).call(blog.listTrash, { token: idle })).status).toBe(401);
     });
 
     it('ends 30 days after login even when used every day', async () => {
@@ -329,7 +357,7 @@ describe.each(DATABASE_KINDS)('history on %s', (kind) => {
       for (let day = 1; day <= 31; day++) {
         await wait(session, DAY);
         const res = await me(t, session);
-        expect(res.statusCode, `day ${day}`).toBe(day < SESSION_MAX_AGE_MS / DAY ? 200 : 401);
+        expect(res.status, `day ${day}`).toBe(day < SESSION_MAX_AGE_MS / DAY ? 200 : 401);
         const { created_at, expires_at } = await row(session);
         expect(Date.parse(expires_at)).toBeLessThanOrEqual(Date.parse(created_at) + SESSION_MAX_AGE_MS);
       }
@@ -337,17 +365,19 @@ describe.each(DATABASE_KINDS)('history on %s', (kind) => {
   });
 
   it('answers 404 for unknown revisions and trash entries', async () => {
-    for (const [method, url] of [
-      ['GET', `/api/admin/revisions/${UNKNOWN}`],
-      ['POST', `/api/admin/revisions/${UNKNOWN}/restore`],
-      ['POST', `/api/admin/trash/${UNKNOWN}/restore`],
-      ['POST', `/api/blog-category/${UNKNOWN}/restore`],
-      ['DELETE', `/api/blogs/${UNKNOWN}`],
-    ] as const)
-      expect((await call(method, url)).statusCode, url).toBe(404);
+    for (const endpoint of [
+      revisions.getRevision,
+      revisions.restoreRevision,
+      blog.restorePost,
+      blog.restoreCategory,
+      blog.deletePost,
+    ]) {
+      const input = { params: { id: UNKNOWN } };
+      expect((await api(t).call(endpoint, { ...input, token })).status, urlOf(endpoint, input)).toBe(404);
+    }
     // A post that is not in the trash cannot be restored from it.
     const post = await add({ title: unique('Not trashed') });
-    expect((await call('POST', `/api/admin/trash/${post._id}/restore`)).statusCode).toBe(404);
+    expect((await api(t).call(blog.restorePost, { params: { id: post._id }, token })).status).toBe(404);
     expect(await history('post', UNKNOWN)).toEqual([]);
   });
 
@@ -355,27 +385,30 @@ describe.each(DATABASE_KINDS)('history on %s', (kind) => {
     const post = await add({ title: unique('Guarded') });
     const cat = await category();
     const [revision] = await history('post', post._id);
-    for (const [method, url, payload] of [
-      ['GET', `/api/admin/revisions/post/${post._id}`],
-      ['GET', `/api/admin/revisions/${revision!._id}`],
-      ['POST', `/api/admin/revisions/${revision!._id}/restore`],
-      ['GET', `/api/admin/autosaves/${post._id}`],
-      ['POST', `/api/admin/autosaves/${post._id}`, { data: { title: 'x' } }],
-      ['DELETE', `/api/admin/autosaves/${post._id}`],
-      ['DELETE', `/api/blogs/${post._id}`],
-      ['GET', '/api/admin/trash'],
-      ['POST', `/api/admin/trash/${post._id}/restore`],
-      ['DELETE', `/api/blog-category/${cat._id}`],
-      ['POST', `/api/blog-category/${cat._id}/restore`],
-    ] as const) {
-      const res = await t.app.inject({ method, url, payload: payload as object | undefined });
-      expect(res.statusCode, `${method} ${url}`).toBe(401);
-      expect((await call(method, url, payload, 'not-a-token')).statusCode, `${method} ${url}`).toBe(401);
+    const calls: Array<[Endpoint, RawInput]> = [
+      [revisions.listRevisions, { params: { docType: 'post', docId: post._id } }],
+      [revisions.getRevision, { params: { id: revision!._id } }],
+      [revisions.restoreRevision, { params: { id: revision!._id } }],
+      [autosave.getAutosave, { params: { key: post._id } }],
+      [autosave.saveAutosave, { params: { key: post._id }, body: { data: { title: 'x' } } }],
+      [autosave.discardAutosave, { params: { key: post._id } }],
+      [blog.deletePost, { params: { id: post._id } }],
+      [blog.listTrash, {}],
+      [blog.restorePost, { params: { id: post._id } }],
+      [blog.deleteCategory, { params: { id: cat._id } }],
+      [blog.restoreCategory, { params: { id: cat._id } }],
+    ];
+    for (const [endpoint, input] of calls) {
+      const { method } = endpoint;
+      const url = urlOf(endpoint, input);
+      const res = await api(t).callRaw(endpoint, input);
+      expect(res.status, `${method} ${url}`).toBe(401);
+      expect((await api(t).callRaw(endpoint, { ...input, token: 'not-a-token' })).status, `${method} ${url}`).toBe(401);
     }
     expect((await admin(post._id)).title).toBe(post.title);
     expect(await history('post', post._id)).toHaveLength(1);
-    expect(await ok(call('GET', `/api/admin/autosaves/${post._id}`))).toBeNull();
-    expect(await ok<BlogCategory[]>(anonymous('/api/blog-category/get-blog-categories'))).toContainEqual(cat);
+    expect(await ok(api(t).call(autosave.getAutosave, { params: { key: post._id }, token }))).toBeNull();
+    expect(await ok<BlogCategory[]>(api(t).call(blog.listCategories))).toContainEqual(cat);
   });
 
   it('keeps revisions made within one millisecond in the order they were saved', async () => {
@@ -393,11 +426,11 @@ describe.each(DATABASE_KINDS)('history on %s', (kind) => {
   it('brings a trashed post back where it was, even after its category was deleted and restored', async () => {
     const cat = await category();
     const post = await add({ title: unique('Trashed then moved'), blogCategory: cat._id });
-    await ok(call('DELETE', `/api/blogs/${post._id}`));
-    await ok(call('DELETE', `/api/blog-category/${cat._id}`));
-    await ok(call('POST', `/api/blog-category/${cat._id}/restore`));
-    await ok(call('POST', `/api/admin/trash/${post._id}/restore`));
-    expect((await anonymous(lookupPath(post.url))).statusCode).toBe(200);
+    await ok(api(t).call(blog.deletePost, { params: { id: post._id }, token }));
+    await ok(api(t).call(blog.deleteCategory, { params: { id: cat._id }, token }));
+    await ok(api(t).call(blog.restoreCategory, { params: { id: cat._id }, token }));
+    await ok(api(t).call(blog.restorePost, { params: { id: post._id }, token }));
+    expect((await lookUp(post.url)).status).toBe(200);
   });
 
   it('restores an old version of a post whose category has since been deleted, into its present category', async () => {
@@ -405,7 +438,7 @@ describe.each(DATABASE_KINDS)('history on %s', (kind) => {
     const post = await add({ title: unique('Orphaned version'), blogCategory: cat._id });
     const [first] = await history('post', post._id);
     await edit(post._id, { excerpt: 'A later excerpt' });
-    await ok(call('DELETE', `/api/blog-category/${cat._id}`));
+    await ok(api(t).call(blog.deleteCategory, { params: { id: cat._id }, token }));
     await restore(first!._id);
     const now = await admin(post._id);
     expect(now.excerpt).toBe('Excerpt');

@@ -83,7 +83,7 @@ describe.each(DATABASE_KINDS)('periodic jobs on %s', (kind) => {
     expect(hashes).not.toContain(hashToken(expired));
     expect(hashes).not.toContain(hashToken(revoked));
     expect(await db.selectFrom('password_resets').selectAll().execute()).toEqual([]);
-    expect((await me(t, live)).statusCode).toBe(200);
+    expect((await me(t, live)).status).toBe(200);
   });
 
   it('cleans sent mail past its retention, but keeps what a running newsletter still counts', async () => {

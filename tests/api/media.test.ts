@@ -1,7 +1,8 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UPLOAD_MESSAGES } from '#shared/messages.ts';
-import type { MediaItem } from '#shared/api/media.ts';
+import * as uploads from '#shared/api/uploads.ts';
+import type { MediaItem } from '#shared/api/uploads.ts';
 import { buildApp } from '#server/app.ts';
 import { boot } from '#server/boot.ts';
 import { bearer, loginToken } from '#tests/helpers/auth.ts';
@@ -9,6 +10,8 @@ import { DATABASE_KINDS } from '#tests/helpers/databases.ts';
 import { hugePng, image, multipart } from '#tests/helpers/images.ts';
 import { startS3, STORAGE_KINDS, type S3Sink } from '#tests/helpers/s3.ts';
 import { buildTestApp, type TestApp } from '#tests/helpers/test-app.ts';
+import * as blog from '#shared/api/blog.ts';
+import { api } from '#tests/helpers/api.ts';
 
 /**
  * Images done properly (docs/product.md#media-library): formats by their bytes with clear refusals,
@@ -37,28 +40,12 @@ describe.each(CASES)('media on %s, uploads on %s', (kind, storageKind) => {
       { field: 'image', data, filename, type },
     ];
     const { headers, payload } = await multipart(parts);
-    return t.app.inject({
-      method: 'POST',
-      url: '/api/uploader/do',
-      headers: { ...headers, ...bearer(token) },
-      payload,
-    });
+    return api(t).callRaw(uploads.uploadImage, { body: payload, headers: { ...headers, ...bearer(token) } });
   }
   const raw = (payload: Buffer | string, contentType: string) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/api/uploader/do',
-      headers: { 'content-type': contentType, ...bearer(token) },
-      payload,
-    });
+    api(t).callRaw(uploads.uploadImage, { body: payload, headers: { 'content-type': contentType, ...bearer(token) } });
   const library = async (search = '') =>
-    (
-      await t.app.inject({
-        method: 'GET',
-        url: `/api/admin/media?search=${encodeURIComponent(search)}`,
-        headers: bearer(token),
-      })
-    ).json().data.items as MediaItem[];
+    (await api(t).call(uploads.listMedia, { query: { search }, token })).data.items as MediaItem[];
   const uploadsCount = async () => (await t.services.db.selectFrom('uploads').select('id').execute()).length;
 
   it('accepts AVIF by its bytes, and keeps the file name and the alt text given with it', async () => {
@@ -66,9 +53,9 @@ describe.each(CASES)('media on %s, uploads on %s', (kind, storageKind) => {
       .avif()
       .toBuffer();
     const res = await upload(avif, 'Team offsite 2026.avif', 'image/avif', 'Our team on the hill');
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().data).toEqual({ url: expect.stringMatching(/\.avif$/), width: 320, height: 200 });
-    const served = await t.app.inject({ method: 'GET', url: res.json().data.url });
+    expect(res.status, res.text).toBe(200);
+    expect(res.data).toEqual({ url: expect.stringMatching(/\.avif$/), width: 320, height: 200 });
+    const served = await t.app.inject({ method: 'GET', url: res.data.url });
     expect(served.headers['content-type']).toBe('image/avif');
     const [found] = await library('offsite');
     expect(found).toMatchObject({
@@ -91,8 +78,8 @@ describe.each(CASES)('media on %s, uploads on %s', (kind, storageKind) => {
   ])('refuses %s with a clear 415, storing nothing', async (_label, data, filename) => {
     const before = await uploadsCount();
     const res = await upload(data, filename);
-    expect(res.statusCode, res.body).toBe(415);
-    expect(res.json().message.length).toBeGreaterThan(10);
+    expect(res.status, res.text).toBe(415);
+    expect(res.body.message!.length).toBeGreaterThan(10);
     expect(await uploadsCount()).toBe(before);
   });
 
@@ -101,9 +88,9 @@ describe.each(CASES)('media on %s, uploads on %s', (kind, storageKind) => {
       Buffer.concat([Buffer.from('00000018667479706865696300000000', 'hex'), Buffer.alloc(64)]),
       'a.heic',
     );
-    expect(heic.json().message).toBe(UPLOAD_MESSAGES.heic);
+    expect(heic.body.message).toBe(UPLOAD_MESSAGES.heic);
     const svg = await upload(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"/>'), 'a.svg');
-    expect(svg.json().message).toBe(UPLOAD_MESSAGES.svg);
+    expect(svg.body.message).toBe(UPLOAD_MESSAGES.svg);
   });
 
   it.each([
@@ -113,8 +100,8 @@ describe.each(CASES)('media on %s, uploads on %s', (kind, storageKind) => {
   ])('refuses an image claiming %s before decoding it', async (_label, width, height) => {
     const before = await uploadsCount();
     const res = await upload(hugePng(width, height), 'bomb.png');
-    expect(res.statusCode).toBe(415);
-    expect(res.json().message).toBe(UPLOAD_MESSAGES.tooManyPixels(10_000, 40));
+    expect(res.status).toBe(415);
+    expect(res.body.message).toBe(UPLOAD_MESSAGES.tooManyPixels(10_000, 40));
     expect(await uploadsCount()).toBe(before);
   });
 
@@ -122,8 +109,8 @@ describe.each(CASES)('media on %s, uploads on %s', (kind, storageKind) => {
     const png = await image('png', 40, 30);
     const tail = Buffer.from('PK\u0003\u0004polyglot<script>alert(1)</script>');
     const res = await upload(Buffer.concat([png, tail]), 'poly.png');
-    expect(res.statusCode, res.body).toBe(200);
-    const served = (await t.app.inject({ method: 'GET', url: res.json().data.url })).rawPayload;
+    expect(res.status, res.text).toBe(200);
+    const served = (await t.app.inject({ method: 'GET', url: res.data.url })).rawPayload;
     expect(served.includes(Buffer.from('PK\u0003\u0004'))).toBe(false);
     expect(served.includes(Buffer.from('<script>'))).toBe(false);
   });
@@ -148,73 +135,56 @@ describe.each(CASES)('media on %s, uploads on %s', (kind, storageKind) => {
   ])('answers a malformed multipart body (%s) with 400, never 500', async (_label, type, payload) => {
     const before = await uploadsCount();
     const res = await raw(payload as string, type);
-    expect(res.statusCode, res.body).toBeGreaterThanOrEqual(400);
-    expect(res.statusCode, res.body).toBeLessThan(500);
-    expect(res.json().message).toEqual(expect.any(String));
+    expect(res.status, res.text).toBeGreaterThanOrEqual(400);
+    expect(res.status, res.text).toBeLessThan(500);
+    expect(res.body.message).toEqual(expect.any(String));
     expect(await uploadsCount()).toBe(before);
   });
 
   it('lists, searches, edits alt texts, tells where an image is used, and deletes only what nothing uses', async () => {
-    const used = (await upload(await image('png', 80, 60), 'Used cover.png')).json().data.url as string;
-    const unused = (await upload(await image('jpeg', 80, 60), 'Unused draft.jpg', 'image/jpeg')).json().data
-      .url as string;
-    const post = await t.app.inject({
-      method: 'POST',
-      url: '/api/blogs/add',
-      headers: bearer(token),
-      payload: { title: `Uses an image ${Date.now()}`, featureImage: used, sendNewsletter: false },
+    const used = (await upload(await image('png', 80, 60), 'Used cover.png')).data.url as string;
+    const unused = (await upload(await image('jpeg', 80, 60), 'Unused draft.jpg', 'image/jpeg')).data.url as string;
+    const post = await api(t).call(blog.createPost, {
+      body: { title: `Uses an image ${Date.now()}`, featureImage: used, sendNewsletter: false },
+      token,
     });
-    expect(post.statusCode).toBe(200);
+    expect(post.status).toBe(200);
 
     const [usedItem] = await library('used cover');
-    expect(usedItem!.usedIn).toEqual([expect.objectContaining({ kind: 'post', label: post.json().data.title })]);
+    expect(usedItem!.usedIn).toEqual([expect.objectContaining({ kind: 'post', label: post.data.title })]);
     const [unusedItem] = await library('unused draft');
     expect(unusedItem!.url).toBe(unused);
     expect((await library('no such name at all')).length).toBe(0);
 
-    const alt = await t.app.inject({
-      method: 'POST',
-      url: `/api/admin/media/${unusedItem!._id}`,
-      headers: bearer(token),
-      payload: { alt: 'A draft picture' },
+    const alt = await api(t).call(uploads.updateMedia, {
+      params: { id: unusedItem!._id },
+      body: { alt: 'A draft picture' },
+      token,
     });
-    expect(alt.json().data.alt).toBe('A draft picture');
+    expect(alt.data.alt).toBe('A draft picture');
     expect((await library('a draft picture'))[0]!._id).toBe(unusedItem!._id);
 
-    const refused = await t.app.inject({
-      method: 'DELETE',
-      url: `/api/admin/media/${usedItem!._id}`,
-      headers: bearer(token),
-    });
-    expect(refused.statusCode).toBe(409);
-    expect(refused.json().message).toBe(UPLOAD_MESSAGES.inUse([post.json().data.title]));
+    const refused = await api(t).call(uploads.deleteMedia, { params: { id: usedItem!._id }, token });
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe(UPLOAD_MESSAGES.inUse([post.data.title]));
     expect((await t.app.inject({ method: 'GET', url: used })).statusCode).toBe(200);
 
-    const deleted = await t.app.inject({
-      method: 'DELETE',
-      url: `/api/admin/media/${unusedItem!._id}`,
-      headers: bearer(token),
-    });
-    expect(deleted.statusCode).toBe(200);
+    const deleted = await api(t).call(uploads.deleteMedia, { params: { id: unusedItem!._id }, token });
+    expect(deleted.status).toBe(200);
     expect((await t.app.inject({ method: 'GET', url: unused })).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: unused.replace(/\.\w+$/, '.w480.webp') })).statusCode).toBe(404);
-    expect(
-      (await t.app.inject({ method: 'DELETE', url: `/api/admin/media/${unusedItem!._id}`, headers: bearer(token) }))
-        .statusCode,
-    ).toBe(404);
+    expect((await api(t).call(uploads.deleteMedia, { params: { id: unusedItem!._id }, token })).status).toBe(404);
   });
 
   it('stores an image pasted into a post as a file: no data: URL is kept, and it gets its size', async () => {
     const png = await image('png', 120, 80);
     const html = `<p>Pasted:</p><p><img src="data:image/png;base64,${png.toString('base64')}" alt="A pasted chart"></p>`;
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/blogs/add',
-      headers: bearer(token),
-      payload: { title: `Pasted ${Date.now()}`, content: html, sendNewsletter: false },
+    const res = await api(t).call(blog.createPost, {
+      body: { title: `Pasted ${Date.now()}`, content: html, sendNewsletter: false },
+      token,
     });
-    expect(res.statusCode, res.body).toBe(200);
-    const content: string = res.json().data.content;
+    expect(res.status, res.text).toBe(200);
+    const content: string = res.data.content;
     expect(content).not.toContain('data:');
     const src = /<img [^>]*src="(\/uploads\/[\w.-]+)"/.exec(content)?.[1];
     expect(src).toBeDefined();
@@ -229,7 +199,7 @@ describe.each(CASES)('media on %s, uploads on %s', (kind, storageKind) => {
       const second = await boot(t.config, { log: { info: () => {}, warn: () => {}, error: () => {} } as never });
       const app2 = await buildApp({ services: second.services, logger: false });
       try {
-        const url = (await upload(await image('webp', 50, 40), 'shared.webp', 'image/webp')).json().data.url as string;
+        const url = (await upload(await image('webp', 50, 40), 'shared.webp', 'image/webp')).data.url as string;
         const res = await app2.inject({ method: 'GET', url });
         expect(res.statusCode).toBe(200);
         expect(res.headers['content-type']).toBe('image/webp');

@@ -4,6 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listenForMetrics } from '#server/lib/metrics-server.ts';
 import { DATABASE_KINDS } from '#tests/helpers/databases.ts';
 import { buildTestApp, type TestApp } from '#tests/helpers/test-app.ts';
+import * as blog from '#shared/api/blog.ts';
+import * as content from '#shared/api/content.ts';
+import { api } from '#tests/helpers/api.ts';
 
 const TOKEN = 'scraper-token-0123456789';
 
@@ -45,9 +48,9 @@ describe.each(DATABASE_KINDS)('GET /metrics with METRICS_TOKEN on %s', (kind) =>
 
   it('counts requests by route pattern and status, never by the address asked for', async () => {
     for (const slug of ['one', 'two', 'three']) {
-      await t.app.inject({ method: 'GET', url: `/api/blogs/get/by/news/${slug}` });
+      await api(t).call(blog.postByPath, { params: { category: 'news', title: slug } });
     }
-    await t.app.inject({ method: 'GET', url: '/api/get-content' });
+    await api(t).call(content.getContent);
     await t.app.inject({ method: 'GET', url: '/no/such/thing' });
     const text = await scrape();
     expect(sample(text, 'http_requests_total{method="GET",route="/api/get-content",status="200"}')).toBe(1);
@@ -148,7 +151,7 @@ describe('the internal metrics port (METRICS_PORT)', () => {
     });
 
   it('serves the same registry without a token, and nothing else', async () => {
-    await t.app.inject({ method: 'GET', url: '/api/get-content' });
+    await api(t).call(content.getContent);
     const metrics = await get('/metrics');
     expect(metrics.status).toBe(200);
     expect(sample(metrics.body, 'http_requests_total{method="GET",route="/api/get-content",status="200"}')).toBe(1);

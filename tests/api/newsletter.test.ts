@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import type { FastifyBaseLogger, LightMyRequestResponse } from 'fastify';
+import type { FastifyBaseLogger } from 'fastify';
 import pino from 'pino';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -10,7 +10,7 @@ import type { BlogPost } from '#shared/schemas/blog.ts';
 import { createDb, newId } from '#server/db/database.ts';
 import { smtpTransport, type MailTransport } from '#server/lib/mail-transport.ts';
 import { createMailWorker } from '#server/modules/mail/worker.ts';
-import { ADMIN, bearer, loginToken, NO_LIMIT, NO_RATE_LIMITS } from '#tests/helpers/auth.ts';
+import { ADMIN, loginToken, NO_LIMIT, NO_RATE_LIMITS } from '#tests/helpers/auth.ts';
 import { DATABASE_KINDS } from '#tests/helpers/databases.ts';
 import {
   countByMessageId,
@@ -22,6 +22,10 @@ import {
   type SmtpSink,
 } from '#tests/helpers/smtp.ts';
 import { buildTestApp, type TestApp } from '#tests/helpers/test-app.ts';
+import * as blog from '#shared/api/blog.ts';
+import * as subscribers from '#shared/api/subscribers.ts';
+import { api, type AnyAnswer } from '#tests/helpers/api.ts';
+import * as newsletter from '#shared/api/newsletter.ts';
 
 /**
  * Newsletters sent on purpose (docs/product.md#blog-posts), end to end over a real SMTP server: publishing
@@ -98,11 +102,9 @@ describe.each(DATABASE_KINDS)('newsletters on %s', (kind) => {
     smtp.clear();
   });
 
-  const call = (method: 'GET' | 'POST', url: string, payload?: object) =>
-    t.app.inject({ method, url, payload, headers: bearer(token) });
-  function ok<T>(res: LightMyRequestResponse): T {
-    expect(res.statusCode, res.body).toBe(200);
-    return res.json().data as T;
+  function ok<T>(res: AnyAnswer): T {
+    expect(res.status, res.text).toBe(200);
+    return res.data as T;
   }
   const postFields = (title: string) => ({
     title,
@@ -112,11 +114,15 @@ describe.each(DATABASE_KINDS)('newsletters on %s', (kind) => {
     featureImage: '/uploads/a.png',
   });
   const add = async (title: string, fields: Record<string, unknown> = {}) =>
-    ok<BlogPost>(await call('POST', '/api/blogs/add', { ...postFields(title), ...fields }));
+    ok<BlogPost>(await api(t).callRaw(blog.createPost, { body: { ...postFields(title), ...fields }, token }));
   const edit = (post: BlogPost, fields: Record<string, unknown> = {}) =>
-    call('POST', `/api/blogs/edit/${post._id}`, { ...postFields(post.title), _id: post._id, ...fields });
+    api(t).callRaw(blog.updatePost, {
+      params: { id: post._id },
+      body: { ...postFields(post.title), _id: post._id, ...fields },
+      token,
+    });
   const report = async (post: BlogPost) =>
-    ok<DeliveryReport | null>(await call('GET', `/api/blogs/${post._id}/newsletter`));
+    ok<DeliveryReport | null>(await api(t).call(newsletter.deliveryReport, { params: { id: post._id }, token }));
 
   const idOf = new Map<string, string>();
   /** Subscribers stored as if they had signed up (confirmed ones confirmed long ago); answers their addresses. */
@@ -307,7 +313,8 @@ describe.each(DATABASE_KINDS)('newsletters on %s', (kind) => {
     const readers = await addSubscribers(2, 'not-tested');
     const draft = await add(unique('Try me'), { status: 'draft' });
     const editor = emailOf('editor');
-    const testSend = (body: object, id = draft._id) => call('POST', `/api/blogs/${id}/newsletter/test`, body);
+    const testSend = (body: object, id = draft._id) =>
+      api(t).callRaw(newsletter.newsletterTest, { params: { id }, body, token });
     expect(ok(await testSend({ to: editor }))).toEqual({ message: PUBLISHING_MESSAGES.testSent(editor) });
     expect(ok(await testSend({}))).toEqual({ message: PUBLISHING_MESSAGES.testSent(ADMIN.email) });
     await deliver();
@@ -320,8 +327,8 @@ describe.each(DATABASE_KINDS)('newsletters on %s', (kind) => {
     expect(await report(draft)).toBeNull();
     for (const email of readers) expect(smtp.to(email)).toEqual([]);
 
-    expect((await testSend({ to: 'not an address' })).statusCode).toBe(400);
-    expect((await testSend({ to: editor }, 'no-such-post')).statusCode).toBe(404);
+    expect((await testSend({ to: 'not an address' })).status).toBe(400);
+    expect((await testSend({ to: editor }, 'no-such-post')).status).toBe(404);
     // Publishing afterwards still e-mails the subscribers (the test did not count as the newsletter).
     ok(await edit(draft, { status: 'published' }));
     await deliver();
@@ -331,7 +338,7 @@ describe.each(DATABASE_KINDS)('newsletters on %s', (kind) => {
   it('reports the delivery: null before, counts that add up, and a refused address with its reason', async () => {
     const readers = await addSubscribers(3, 'counted');
     const [refused] = await addSubscribers(1, 'refused');
-    expect(ok(await call('GET', '/api/admin/newsletter/audience'))).toEqual({ confirmed: 4 });
+    expect(ok(await api(t).call(newsletter.newsletterAudience, { token }))).toEqual({ confirmed: 4 });
     const draft = await add(unique('Reported'), { status: 'draft' });
     expect(await report(draft)).toBeNull();
     ok(await edit(draft, { status: 'published' }));
@@ -385,7 +392,9 @@ describe.each(DATABASE_KINDS)('newsletters on %s', (kind) => {
       expect(text).toContain(fields.excerpt);
       expect(text).toContain(`Read more: ${postUrl}`);
     }
-    const preview = ok<MailPreview>(await call('GET', `/api/blogs/${post._id}/newsletter/preview`));
+    const preview = ok<MailPreview>(
+      await api(t).call(newsletter.newsletterPreview, { params: { id: post._id }, token }),
+    );
     expect(preview.subject).toBe(subjectOf(title));
     expectBody(preview);
 
@@ -400,11 +409,15 @@ describe.each(DATABASE_KINDS)('newsletters on %s', (kind) => {
     expect(linkParams(linkIn(mail!.text, `${PUBLIC_URL}/subscriptions/unsubscribe?`)!).id).toBe(id);
 
     // The whole article instead of the excerpt.
-    const settings = ok<{ newsletterBody: string; timeZone: string }>(await call('GET', '/api/admin/settings'));
+    const settings = ok<{ newsletterBody: string; timeZone: string }>(
+      await api(t).call(newsletter.getSettings, { token }),
+    );
     expect(settings).toEqual({ newsletterBody: 'excerpt', timeZone: expect.any(String) });
-    const saved = ok(await call('POST', '/api/admin/settings', { newsletterBody: 'full' }));
+    const saved = ok(await api(t).call(newsletter.saveSettings, { body: { newsletterBody: 'full' }, token }));
     expect(saved).toEqual({ ...settings, newsletterBody: 'full' });
-    const full = ok<{ html: string }>(await call('GET', `/api/blogs/${post._id}/newsletter/preview`));
+    const full = ok<{ html: string }>(
+      await api(t).call(newsletter.newsletterPreview, { params: { id: post._id }, token }),
+    );
     expect(full.html).toContain('<strong>whole</strong>');
     expect(full.html).toContain(`href="${PUBLIC_URL}/blogs/other"`);
     const second = await add(unique('Whole story'), fields);
@@ -412,8 +425,12 @@ describe.each(DATABASE_KINDS)('newsletters on %s', (kind) => {
     const [fullMail] = newsletterTo(reader!, second.title);
     expect(fullMail!.html).toContain('The <strong>whole</strong> story');
     expect(fullMail!.text).toContain('The whole story, with a link.');
-    expect((await call('POST', '/api/admin/settings', { newsletterBody: 'all' })).statusCode).toBe(400);
-    expect((await call('GET', '/api/blogs/no-such-post/newsletter/preview')).statusCode).toBe(404);
+    expect((await api(t).callRaw(newsletter.saveSettings, { body: { newsletterBody: 'all' }, token })).status).toBe(
+      400,
+    );
+    expect((await api(t).call(newsletter.newsletterPreview, { params: { id: 'no-such-post' }, token })).status).toBe(
+      404,
+    );
   });
 
   it('closes a campaign in the pass that sends its last mail', async () => {
@@ -430,10 +447,7 @@ describe.each(DATABASE_KINDS)('newsletters on %s', (kind) => {
       await t.services.newsletter.work();
       expect((await outbox()).filter((r) => r.status === 'pending' && r.campaign_id)).toHaveLength(readers.length);
       if (withdraw === 'draft') ok(await edit(post, { status: 'draft' }));
-      else
-        expect(
-          (await t.app.inject({ method: 'DELETE', url: `/api/blogs/${post._id}`, headers: bearer(token) })).statusCode,
-        ).toBe(200);
+      else expect((await api(t).call(blog.deletePost, { params: { id: post._id }, token })).status).toBe(200);
       await deliver();
       for (const email of readers) expect(newsletterTo(email, post.title), email).toEqual([]);
       if (withdraw === 'draft') {
@@ -484,12 +498,8 @@ describe.each(DATABASE_KINDS)('newsletters on %s', (kind) => {
 
   it('sends a test to the administrator when the request has no body at all', async () => {
     const post = await add(unique('Bodiless test'), { status: 'draft' });
-    const res = await t.app.inject({
-      method: 'POST',
-      url: `/api/blogs/${post._id}/newsletter/test`,
-      headers: bearer(token),
-    });
-    expect(res.statusCode, res.body).toBe(200);
+    const res = await api(t).call(newsletter.newsletterTest, { params: { id: post._id }, token });
+    expect(res.status, res.text).toBe(200);
     await deliver();
     expect(smtp.to(ADMIN.email).some((m) => m.header('subject') === `[Test] ${subjectOf(post.title)}`)).toBe(true);
   });
@@ -497,7 +507,7 @@ describe.each(DATABASE_KINDS)('newsletters on %s', (kind) => {
   it('does not e-mail a post to a subscriber who confirmed after it was published', async () => {
     const [early] = await addSubscribers(1, 'early');
     const late = emailOf('late');
-    ok(await t.app.inject({ method: 'POST', url: '/api/blogs-subscribers/add', payload: { email: late } }));
+    ok(await api(t).call(subscribers.subscribe, { body: { email: late } }));
     // The confirmation link, read from the queued mail before any worker pass.
     const link = linkParams(linkIn((await outboxTo(late)).text_body, `${PUBLIC_URL}/subscriptions/confirm?`)!);
 
@@ -507,7 +517,7 @@ describe.each(DATABASE_KINDS)('newsletters on %s', (kind) => {
     // The fan-out runs only now, after the confirmation: still not for them.
     await deliver();
     expectOneEach([early!], before.title);
-    expect(ok(await call('GET', '/api/admin/newsletter/audience'))).toEqual({ confirmed: 2 });
+    expect(ok(await api(t).call(newsletter.newsletterAudience, { token }))).toEqual({ confirmed: 2 });
     expect(await report(before)).toMatchObject({ recipients: 1, sent: 1 });
 
     const after = await add(unique('After you'));
@@ -529,14 +539,14 @@ describe.each(DATABASE_KINDS)('newsletters on %s', (kind) => {
       [{ sendNewsletter: 'yes' }, { field: 'sendNewsletter' }],
     ];
     for (const [fields, answer] of cases) {
-      const res = await call('POST', '/api/blogs/add', { ...postFields(title), ...fields });
-      expect(res.statusCode, JSON.stringify(fields)).toBe(400);
-      expect(res.json()).toMatchObject(answer);
+      const res = await api(t).callRaw(blog.createPost, { body: { ...postFields(title), ...fields }, token });
+      expect(res.status, JSON.stringify(fields)).toBe(400);
+      expect(res.body).toMatchObject(answer);
     }
     const draft = await add(unique('Valid draft'), { status: 'draft' });
     const pastEdit = await edit(draft, { status: 'scheduled', publishAt: new Date(Date.now() - 1000).toISOString() });
-    expect(pastEdit.statusCode).toBe(400);
-    expect(pastEdit.json()).toEqual({ message: PUBLISHING_MESSAGES.publishAtPast, field: 'publishAt' });
+    expect(pastEdit.status).toBe(400);
+    expect(pastEdit.body).toEqual({ message: PUBLISHING_MESSAGES.publishAtPast, field: 'publishAt' });
 
     const titles = (await t.services.blog.listForAdmin({})).map((p) => p.title);
     expect(titles).not.toContain(title);

@@ -24,6 +24,10 @@ import {
   type SmtpSink,
 } from '#tests/helpers/smtp.ts';
 import { buildTestApp, type TestApp } from '#tests/helpers/test-app.ts';
+import * as auth from '#shared/api/auth.ts';
+import * as contactApi from '#shared/api/contact.ts';
+import * as subscribers from '#shared/api/subscribers.ts';
+import { api } from '#tests/helpers/api.ts';
 
 /**
  * The durable mail outbox: every e-mail is stored before it is sent, retried with backoff while the SMTP
@@ -103,22 +107,16 @@ describe.each(DATABASE_KINDS)('mail outbox on %s', (kind) => {
       await smtpDown();
       const { db, mailWorker } = t.services;
       await db.deleteFrom('contact_messages').execute();
-      const contact = await t.app.inject({
-        method: 'POST',
-        url: '/api/send-mail',
-        payload: { name: 'Ada Lovelace', email: 'ada@example.com', message: 'Hello there' },
+      const contact = await api(t).call(contactApi.sendMail, {
+        body: { name: 'Ada Lovelace', email: 'ada@example.com', message: 'Hello there' },
       });
-      expect(contact.statusCode, contact.body).toBe(200);
+      expect(contact.status, contact.text).toBe(200);
       for (const email of ['one@example.com', 'two@example.com', 'three@example.com']) {
-        const res = await t.app.inject({ method: 'POST', url: '/api/blogs-subscribers/add', payload: { email } });
-        expect(res.statusCode, res.body).toBe(200);
+        const res = await api(t).call(subscribers.subscribe, { body: { email } });
+        expect(res.status, res.text).toBe(200);
       }
-      const reset = await t.app.inject({
-        method: 'POST',
-        url: '/api/auth/reset-password',
-        payload: { email: 'admin@example.com' },
-      });
-      expect(reset.statusCode, reset.body).toBe(200);
+      const reset = await api(t).call(auth.requestReset, { body: { email: 'admin@example.com' } });
+      expect(reset.status, reset.text).toBe(200);
       const queued = await outbox(db);
       expect(queued.map((r) => r.kind).sort()).toEqual([
         'contact',
@@ -290,21 +288,15 @@ describe.each(DATABASE_KINDS)('mail outbox on %s', (kind) => {
       await smtpDown();
       const { db } = t.services;
       for (const email of ['four@example.com', 'five@example.com', 'six@example.com']) {
-        const res = await t.app.inject({ method: 'POST', url: '/api/blogs-subscribers/add', payload: { email } });
-        expect(res.statusCode, res.body).toBe(200);
+        const res = await api(t).call(subscribers.subscribe, { body: { email } });
+        expect(res.status, res.text).toBe(200);
       }
-      const contact = await t.app.inject({
-        method: 'POST',
-        url: '/api/send-mail',
-        payload: { name: 'Grace Hopper', email: 'grace@example.com', message: 'Still there?' },
+      const contact = await api(t).call(contactApi.sendMail, {
+        body: { name: 'Grace Hopper', email: 'grace@example.com', message: 'Still there?' },
       });
-      expect(contact.statusCode, contact.body).toBe(200);
-      const reset = await t.app.inject({
-        method: 'POST',
-        url: '/api/auth/reset-password',
-        payload: { email: 'admin@example.com' },
-      });
-      expect(reset.statusCode, reset.body).toBe(200);
+      expect(contact.status, contact.text).toBe(200);
+      const reset = await api(t).call(auth.requestReset, { body: { email: 'admin@example.com' } });
+      expect(reset.status, reset.text).toBe(200);
       expect(await outbox(db)).toHaveLength(5);
 
       const w = worker(db);
@@ -447,12 +439,8 @@ describe.each(DATABASE_KINDS)('mail outbox on %s', (kind) => {
           dedupeKey: `silent-campaign:${i}`,
         })),
       );
-      const reset = await t.app.inject({
-        method: 'POST',
-        url: '/api/auth/reset-password',
-        payload: { email: 'admin@example.com' },
-      });
-      expect(reset.statusCode, reset.body).toBe(200);
+      const reset = await api(t).call(auth.requestReset, { body: { email: 'admin@example.com' } });
+      expect(reset.status, reset.text).toBe(200);
       const resetId = (await outbox(db)).find((r) => r.kind === 'password-reset')!.id;
       // Short time-outs of the same kind as the production ones (those are checked on their own below).
       const timeouts = { connectionTimeout: 500, greetingTimeout: 500, socketTimeout: 1000 };
@@ -488,12 +476,10 @@ describe.each(DATABASE_KINDS)('mail outbox on %s', (kind) => {
         // The code in it is still valid.
         const subject = server.to('admin@example.com')[0]!.header('subject') ?? '';
         const code = /password reset code: (\d{6})/.exec(subject)![1]!;
-        const verified = await t.app.inject({
-          method: 'POST',
-          url: '/api/auth/verify-otp',
-          payload: { email: 'admin@example.com', otp: code, password: 'admin-secret' },
+        const verified = await api(t).call(auth.verifyOtp, {
+          body: { email: 'admin@example.com', otp: code, password: 'admin-secret' },
         });
-        expect(verified.statusCode, verified.body).toBe(200);
+        expect(verified.status, verified.text).toBe(200);
       } finally {
         await Promise.all([a.worker.stop(), b.worker.stop()]);
         await silent.close();
@@ -585,18 +571,13 @@ describe.each(DATABASE_KINDS)('mail outbox on %s', (kind) => {
       cleanup.push(closeFirst);
       const seededPosts = (await first.services.blog.listPosts()).posts.length;
       const reader = 'reader@example.com';
-      expect(
-        (await app1.inject({ method: 'POST', url: '/api/blogs-subscribers/add', payload: { email: reader } }))
-          .statusCode,
-      ).toBe(200);
+      expect((await api(app1).call(subscribers.subscribe, { body: { email: reader } })).status).toBe(200);
       expect(
         (
-          await app1.inject({
-            method: 'POST',
-            url: '/api/send-mail',
-            payload: { name: 'Ada Lovelace', email: 'ada@example.com', message: 'Hi' },
+          await api(app1).call(contactApi.sendMail, {
+            body: { name: 'Ada Lovelace', email: 'ada@example.com', message: 'Hi' },
           })
-        ).statusCode,
+        ).status,
       ).toBe(200);
       // The confirmation never arrived, but its link is in the stored message.
       const confirmation = await first.db

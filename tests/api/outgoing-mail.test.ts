@@ -1,12 +1,16 @@
-import type { LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { OutgoingMail } from '#shared/api/mail.ts';
 import { SERVER_MESSAGES } from '#shared/messages.ts';
 import { RETRY_WINDOW_MS } from '#server/modules/mail/worker.ts';
-import { ADMIN, bearer, loginToken, NO_LIMIT, NO_RATE_LIMITS } from '#tests/helpers/auth.ts';
+import { ADMIN, loginToken, NO_LIMIT, NO_RATE_LIMITS } from '#tests/helpers/auth.ts';
 import { DATABASE_KINDS } from '#tests/helpers/databases.ts';
 import { buildTestApp, deliveredMail, type TestApp } from '#tests/helpers/test-app.ts';
+import * as auth from '#shared/api/auth.ts';
+import * as contact from '#shared/api/contact.ts';
+import * as mailApi from '#shared/api/mail.ts';
+import * as subscribers from '#shared/api/subscribers.ts';
+import { api, type AnyAnswer } from '#tests/helpers/api.ts';
 
 /**
  * Outgoing mail (docs/product.md#outgoing-mail): the administrator sees what failed and what waits, with
@@ -29,15 +33,13 @@ describe.each(DATABASE_KINDS)('outgoing mail on %s', (kind) => {
     await t.services.db.deleteFrom('mail_outbox').execute();
   });
 
-  const call = (method: 'GET' | 'POST' | 'DELETE', url: string, headers: Record<string, string> = bearer(token)) =>
-    t.app.inject({ method, url, headers });
-  function ok<T>(res: LightMyRequestResponse): T {
-    expect(res.statusCode, res.body).toBe(200);
-    return res.json().data as T;
+  function ok<T>(res: AnyAnswer): T {
+    expect(res.status, res.text).toBe(200);
+    return res.data as T;
   }
   const list = async (status?: string) =>
     ok<{ mails: OutgoingMail[]; total: number }>(
-      await call('GET', `/api/admin/mail${status ? `?status=${status}` : ''}`),
+      await api(t).callRaw(mailApi.listOutgoingMail, { query: status ? { status } : undefined, token }),
     );
 
   /** A queued mail, then put into the state a test needs (as the worker would have left it). */
@@ -112,15 +114,15 @@ describe.each(DATABASE_KINDS)('outgoing mail on %s', (kind) => {
     ]);
     expect(waiting.mails[2]).toMatchObject({ lastError: 'greeting never received', nextAttemptAt: expect.any(String) });
 
-    expect((await call('GET', '/api/admin/mail?status=sent')).statusCode).toBe(400);
-    expect((await call('GET', '/api/admin/mail?status=failed', {})).statusCode).toBe(401);
+    expect((await api(t).callRaw(mailApi.listOutgoingMail, { query: { status: 'sent' }, token })).status).toBe(400);
+    expect((await api(t).call(mailApi.listOutgoingMail, { query: { status: 'failed' } })).status).toBe(401);
   });
 
   it('retries a failed mail now with three more days, and the worker sends it once', async () => {
     const created = Date.now() - 4 * 24 * HOUR;
     const id = await mail('retry@example.com', { status: 'failed', error: 'connect ECONNREFUSED', created });
     const before = Date.now();
-    const retried = ok<OutgoingMail>(await call('POST', `/api/admin/mail/${id}/retry`));
+    const retried = ok<OutgoingMail>(await api(t).call(mailApi.retryOutgoingMail, { params: { id }, token }));
     expect(retried).toMatchObject({ _id: id, status: 'pending', lastError: 'connect ECONNREFUSED', attempts: 3 });
     expect(Date.parse(retried.nextAttemptAt!)).toBeGreaterThanOrEqual(before - 1000);
     expect(Date.parse(retried.nextAttemptAt!)).toBeLessThanOrEqual(Date.now());
@@ -140,24 +142,24 @@ describe.each(DATABASE_KINDS)('outgoing mail on %s', (kind) => {
     expect((await list('pending')).mails).toEqual([]);
 
     // Sent: nothing more to retry or discard.
-    const again = await call('POST', `/api/admin/mail/${id}/retry`);
-    expect(again.statusCode).toBe(409);
-    expect(again.json()).toEqual({ message: SERVER_MESSAGES.mailAlreadySent });
-    expect((await call('DELETE', `/api/admin/mail/${id}`)).statusCode).toBe(409);
+    const again = await api(t).call(mailApi.retryOutgoingMail, { params: { id }, token });
+    expect(again.status).toBe(409);
+    expect(again.body).toEqual({ message: SERVER_MESSAGES.mailAlreadySent });
+    expect((await api(t).call(mailApi.discardOutgoingMail, { params: { id }, token })).status).toBe(409);
   });
 
   it('retries a waiting mail at once, and refuses to touch one being sent', async () => {
     const waiting = await mail('waiting@example.com', { status: 'pending', error: 'timeout', due: Date.now() + HOUR });
-    const retried = ok<OutgoingMail>(await call('POST', `/api/admin/mail/${waiting}/retry`));
+    const retried = ok<OutgoingMail>(await api(t).call(mailApi.retryOutgoingMail, { params: { id: waiting }, token }));
     expect(Date.parse(retried.nextAttemptAt!)).toBeLessThanOrEqual(Date.now());
 
     const sending = await mail('sending@example.com', { status: 'sending' });
     for (const res of [
-      await call('POST', `/api/admin/mail/${sending}/retry`),
-      await call('DELETE', `/api/admin/mail/${sending}`),
+      await api(t).call(mailApi.retryOutgoingMail, { params: { id: sending }, token }),
+      await api(t).call(mailApi.discardOutgoingMail, { params: { id: sending }, token }),
     ]) {
-      expect(res.statusCode).toBe(409);
-      expect(res.json()).toEqual({ message: SERVER_MESSAGES.mailBeingSent });
+      expect(res.status).toBe(409);
+      expect(res.body).toEqual({ message: SERVER_MESSAGES.mailBeingSent });
     }
     expect(await t.services.db.selectFrom('mail_outbox').select('status').where('id', '=', sending).execute()).toEqual([
       { status: 'sending' },
@@ -167,8 +169,12 @@ describe.each(DATABASE_KINDS)('outgoing mail on %s', (kind) => {
   it('discards a failed or waiting mail for good', async () => {
     const failed = await mail('failed@example.com', { status: 'failed', error: '550' });
     const waiting = await mail('waiting@example.com');
-    expect(ok(await call('DELETE', `/api/admin/mail/${failed}`))).toEqual({ _id: failed });
-    expect(ok(await call('DELETE', `/api/admin/mail/${waiting}`))).toEqual({ _id: waiting });
+    expect(ok(await api(t).call(mailApi.discardOutgoingMail, { params: { id: failed }, token }))).toEqual({
+      _id: failed,
+    });
+    expect(ok(await api(t).call(mailApi.discardOutgoingMail, { params: { id: waiting }, token }))).toEqual({
+      _id: waiting,
+    });
     expect(await t.services.db.selectFrom('mail_outbox').select('id').execute()).toEqual([]);
     await t.services.mailWorker.flush();
     expect(
@@ -176,13 +182,13 @@ describe.each(DATABASE_KINDS)('outgoing mail on %s', (kind) => {
     ).toEqual([]);
 
     for (const res of [
-      await call('DELETE', `/api/admin/mail/${failed}`),
-      await call('POST', `/api/admin/mail/${failed}/retry`),
+      await api(t).call(mailApi.discardOutgoingMail, { params: { id: failed }, token }),
+      await api(t).call(mailApi.retryOutgoingMail, { params: { id: failed }, token }),
     ]) {
-      expect(res.statusCode).toBe(404);
-      expect(res.json()).toEqual({ message: SERVER_MESSAGES.mailNotFound });
+      expect(res.status).toBe(404);
+      expect(res.body).toEqual({ message: SERVER_MESSAGES.mailNotFound });
     }
-    expect((await call('DELETE', `/api/admin/mail/${failed}`, {})).statusCode).toBe(401);
+    expect((await api(t).call(mailApi.discardOutgoingMail, { params: { id: failed } })).status).toBe(401);
   });
 
   describe('a record and the mail about it are stored together or not at all', () => {
@@ -196,14 +202,16 @@ describe.each(DATABASE_KINDS)('outgoing mail on %s', (kind) => {
             .executeTakeFirstOrThrow()
         ).n,
       );
-    const post = (url: string, payload: object, headers: Record<string, string> = {}) =>
-      t.app.inject({ method: 'POST', url, payload, headers });
     const requests = () => ({
-      contact: () => post('/api/send-mail', { name: 'Ada Lovelace', email: 'ada@example.com', message: 'Hello' }),
-      subscribe: () => post('/api/blogs-subscribers/add', { email: 'reader@example.com' }),
-      reset: () => post('/api/auth/reset-password', { email: ADMIN.email }),
+      contact: () =>
+        api(t).call(contact.sendMail, { body: { name: 'Ada Lovelace', email: 'ada@example.com', message: 'Hello' } }),
+      subscribe: () => api(t).call(subscribers.subscribe, { body: { email: 'reader@example.com' } }),
+      reset: () => api(t).call(auth.requestReset, { body: { email: ADMIN.email } }),
       adminAdd: () =>
-        post('/api/admin/subscribers', { email: 'added@example.com', confirmed: false, source: 'Fair' }, bearer(token)),
+        api(t).call(subscribers.addSubscriber, {
+          body: { email: 'added@example.com', confirmed: false, source: 'Fair' },
+          token,
+        }),
     });
 
     it('keeps no record when the mail cannot be queued in the same transaction', async () => {
@@ -215,7 +223,7 @@ describe.each(DATABASE_KINDS)('outgoing mail on %s', (kind) => {
       try {
         for (const [name, request] of Object.entries(requests())) {
           const res = await request();
-          expect(res.statusCode, `${name}: ${res.body}`).toBe(500);
+          expect(res.status, `${name}: ${res.text}`).toBe(500);
         }
         expect(await count('contact_messages')).toBe(0);
         expect(await count('subscribers')).toBe(0);
@@ -227,7 +235,7 @@ describe.each(DATABASE_KINDS)('outgoing mail on %s', (kind) => {
       // With the outbox back, each record is stored with its mail.
       for (const [name, request] of Object.entries(requests())) {
         const res = await request();
-        expect(res.statusCode, `${name}: ${res.body}`).toBe(200);
+        expect(res.status, `${name}: ${res.text}`).toBe(200);
       }
       expect(await count('contact_messages')).toBe(1);
       expect(await count('subscribers')).toBe(2);

@@ -5,6 +5,8 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import path from 'node:path';
 import type { ServerBuild } from 'react-router';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as content from '#shared/api/content.ts';
+import { urlOf } from '#tests/helpers/api.ts';
 import { buildTestApp, type TestApp } from '#tests/helpers/test-app.ts';
 
 /**
@@ -155,9 +157,9 @@ describe('page-cache hits before Fastify', () => {
   it('leaves the API and other methods to Fastify', async () => {
     await get('/about-us');
     reachedFastify.length = 0;
-    await get('/api/get-content');
+    await get(urlOf(content.getContent));
     await get('/about-us', {}, 'OPTIONS');
-    expect(reachedFastify).toEqual(['/api/get-content', '/about-us']);
+    expect(reachedFastify).toEqual([urlOf(content.getContent), '/about-us']);
   });
 
   it('once draining, hands every request to Fastify, which answers with Connection: close', async () => {

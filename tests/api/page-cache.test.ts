@@ -4,9 +4,11 @@ import type { ServerBuild } from 'react-router';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '#server/app.ts';
 import { boot } from '#server/boot.ts';
-import { bearer, loginToken } from '#tests/helpers/auth.ts';
+import { loginToken } from '#tests/helpers/auth.ts';
 import { DATABASE_KINDS } from '#tests/helpers/databases.ts';
 import { buildTestApp, type TestApp } from '#tests/helpers/test-app.ts';
+import * as content from '#shared/api/content.ts';
+import { api } from '#tests/helpers/api.ts';
 
 /**
  * The shared page cache (docs/decisions/0011-shared-page-cache.md) on the production server build
@@ -45,14 +47,12 @@ describe.each(DATABASE_KINDS)('page cache on %s', (kind) => {
   }
 
   async function edit(i: number) {
-    const { data } = (await get('/api/get-content')).json();
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/social/update',
-      headers: bearer(token),
-      payload: { ...data.social, id: data.social._id, github_link: `https://github.com/page-cache-${i}` },
+    const { data } = await api(t).call(content.getContent);
+    const res = await api(t).callRaw(content.sectionUpdates.social, {
+      body: { ...data.social, id: data.social._id, github_link: `https://github.com/page-cache-${i}` },
+      token,
     });
-    expect(res.statusCode).toBe(200);
+    expect(res.status).toBe(200);
   }
 
   it('ignores query parameters no loader reads: no new entry, no render, the same bytes', async () => {

@@ -1,13 +1,16 @@
-import type { FastifyBaseLogger, LightMyRequestResponse } from 'fastify';
+import type { FastifyBaseLogger } from 'fastify';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PUBLISHING_MESSAGES } from '#shared/messages.ts';
 import type { AdminPost, BlogPost, PostDetails } from '#shared/schemas/blog.ts';
 import { boot } from '#server/boot.ts';
 import { readContentVersion } from '#server/modules/site-meta/repository.ts';
-import { bearer, loginToken } from '#tests/helpers/auth.ts';
+import { loginToken } from '#tests/helpers/auth.ts';
 import { DATABASE_KINDS } from '#tests/helpers/databases.ts';
 import { buildTestApp, type TestApp } from '#tests/helpers/test-app.ts';
+import * as blog from '#shared/api/blog.ts';
+import { api, type AnyAnswer } from '#tests/helpers/api.ts';
+import { lookupLocation, postAddress } from '#tests/helpers/factories.ts';
 
 /**
  * Publishing on purpose (docs/product.md#blog-posts): drafts and scheduled posts are invisible on every
@@ -29,58 +32,66 @@ describe.each(DATABASE_KINDS)('publishing on %s', (kind) => {
   });
   afterAll(() => t.close());
 
-  const call = (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: unknown) =>
-    t.app.inject({ method, url, payload: payload as object, headers: bearer(token) });
-  const anonymous = (url: string) => t.app.inject({ method: 'GET', url });
-  async function ok<T>(res: LightMyRequestResponse): Promise<T> {
-    expect(res.statusCode, res.body).toBe(200);
-    return res.json().data as T;
+  async function ok<T>(res: AnyAnswer): Promise<T> {
+    expect(res.status, res.text).toBe(200);
+    return res.data as T;
   }
   const add = async (fields: Record<string, unknown>) =>
     ok<BlogPost>(
-      await call('POST', '/api/blogs/add', {
-        excerpt: 'Excerpt',
-        content: '<p>Body</p>',
-        sendNewsletter: false,
-        ...fields,
+      await api(t).callRaw(blog.createPost, {
+        body: {
+          excerpt: 'Excerpt',
+          content: '<p>Body</p>',
+          sendNewsletter: false,
+          ...fields,
+        },
+        token,
       }),
     );
-  const admin = async (id: string) => ok<AdminPost>(await call('GET', `/api/admin/posts/${id}`));
+  const admin = async (id: string) => ok<AdminPost>(await api(t).call(blog.getAdminPost, { params: { id }, token }));
   const edit = async (id: string, changes: Record<string, unknown>) => {
     const post = await admin(id);
     return ok<BlogPost>(
-      await call('POST', `/api/blogs/edit/${id}`, {
-        _id: id,
-        title: post.title,
-        excerpt: post.excerpt,
-        blogCategory: post.blogCategory[0]?._id ?? '',
-        content: post.content,
-        featureImage: post.featureImage,
-        status: post.status,
-        sendNewsletter: false,
-        ...changes,
+      await api(t).call(blog.updatePost, {
+        params: { id },
+        body: {
+          _id: id,
+          title: post.title,
+          excerpt: post.excerpt,
+          blogCategory: post.blogCategory[0]?._id ?? '',
+          content: post.content,
+          featureImage: post.featureImage,
+          status: post.status,
+          sendNewsletter: false,
+          ...changes,
+        },
+        token,
       }),
     );
   };
-  const lookupPath = (post: BlogPost) => post.url.replace(/^\/blogs\//, '/api/blogs/get/by/');
+  const lookUp = (post: BlogPost) => api(t).call(blog.postByPath, { params: postAddress(post.url) });
 
   /** Every public API answer that lists or finds posts, as titles. */
   async function publicTitles(post: BlogPost): Promise<Record<string, unknown>> {
-    const titles = async (url: string) => (await ok<BlogPost[]>(await anonymous(url))).map((p) => p.title);
+    const titles = async (list: Promise<AnyAnswer>) => (await ok<BlogPost[]>(await list)).map((p) => p.title);
     const category = post.blogCategory[0];
     return {
-      all: await titles('/api/blogs/get-all-blogs'),
-      paged: await titles('/api/blogs/get-all-blogs?page=1&limit=100'),
-      recent: await titles('/api/blogs/get-recent'),
-      byCategoryId: category ? await titles(`/api/blogs/get-all-blogs/${category._id}`) : [],
-      byCategoryName: await titles(`/api/blogs/fetch/by/${category?.slug ?? 'uncategorized'}`),
-      lookup: (await anonymous(lookupPath(post))).statusCode,
+      all: await titles(api(t).call(blog.listPosts)),
+      paged: await titles(api(t).call(blog.listPosts, { query: { page: 1, limit: 100 } })),
+      recent: await titles(api(t).call(blog.recentPosts)),
+      byCategoryId: category
+        ? await titles(api(t).call(blog.listPostsOfCategory, { params: { categoryId: category._id } }))
+        : [],
+      byCategoryName: await titles(
+        api(t).call(blog.listPostsOfCategoryName, { params: { categoryName: category?.slug ?? 'uncategorized' } }),
+      ),
+      lookup: (await lookUp(post)).status,
     };
   }
 
   it('keeps drafts and scheduled posts off every public answer, and shows them to the administrator', async () => {
     const category = await ok<{ _id: string }>(
-      await call('POST', '/api/blog-category/add/update', { name: unique('Drafts') }),
+      await api(t).call(blog.saveCategory, { body: { name: unique('Drafts') }, token }),
     );
     const draft = await add({ title: unique('Draft'), blogCategory: category._id, status: 'draft' });
     const scheduled = await add({
@@ -94,18 +105,24 @@ describe.each(DATABASE_KINDS)('publishing on %s', (kind) => {
       expect(seen.lookup).toBe(404);
       for (const list of Object.values(seen).filter(Array.isArray)) expect(list).not.toContain(post.title);
     }
-    const listed = await ok<PostDetails[]>(await call('GET', `/api/admin/posts?categoryId=${category._id}`));
+    const listed = await ok<PostDetails[]>(
+      await api(t).call(blog.listAdminPosts, { query: { categoryId: category._id }, token }),
+    );
     expect(listed.map((p) => [p.title, p.status]).sort()).toEqual(
       [
         [draft.title, 'draft'],
         [scheduled.title, 'scheduled'],
       ].sort(),
     );
-    const drafts = await ok<PostDetails[]>(await call('GET', '/api/admin/posts?status=draft'));
+    const drafts = await ok<PostDetails[]>(
+      await api(t).call(blog.listAdminPosts, { query: { status: 'draft' }, token }),
+    );
     expect(drafts.map((p) => p.title)).toContain(draft.title);
     expect(drafts.every((p) => p.status === 'draft')).toBe(true);
     // The spec's admin read still answers the post, in its own shape.
-    expect(Object.keys(await ok<BlogPost>(await call('GET', `/api/blogs/get-by-id/${draft._id}`))).sort()).toEqual([
+    expect(
+      Object.keys(await ok<BlogPost>(await api(t).call(blog.getPost, { params: { id: draft._id }, token }))).sort(),
+    ).toEqual([
       '_id',
       'blogCategory',
       'content',
@@ -133,28 +150,37 @@ describe.each(DATABASE_KINDS)('publishing on %s', (kind) => {
   it('publishes without a status (the spec’s flow), and refuses a schedule without a future date', async () => {
     const plain = await add({ title: unique('Plain') });
     expect((await admin(plain._id)).status).toBe('published');
-    expect((await anonymous(lookupPath(plain))).statusCode).toBe(200);
+    expect((await lookUp(plain)).status).toBe(200);
 
-    const missing = await call('POST', '/api/blogs/add', { title: unique('No date'), status: 'scheduled' });
-    expect(missing.statusCode).toBe(400);
-    expect(missing.json()).toEqual({ message: PUBLISHING_MESSAGES.publishAtRequired, field: 'publishAt' });
-    const inPast = await call('POST', '/api/blogs/add', {
-      title: unique('Past'),
-      status: 'scheduled',
-      publishAt: past,
+    const missing = await api(t).call(blog.createPost, {
+      body: { title: unique('No date'), status: 'scheduled' },
+      token,
     });
-    expect(inPast.statusCode).toBe(400);
-    expect(inPast.json()).toEqual({ message: PUBLISHING_MESSAGES.publishAtPast, field: 'publishAt' });
-    const notIso = await call('POST', '/api/blogs/add', {
-      title: unique('Bad'),
-      status: 'scheduled',
-      publishAt: 'tomorrow',
+    expect(missing.status).toBe(400);
+    expect(missing.body).toEqual({ message: PUBLISHING_MESSAGES.publishAtRequired, field: 'publishAt' });
+    const inPast = await api(t).call(blog.createPost, {
+      body: {
+        title: unique('Past'),
+        status: 'scheduled',
+        publishAt: past,
+      },
+      token,
     });
-    expect(notIso.statusCode).toBe(400);
-    expect(notIso.json().field).toBe('publishAt');
-    const badStatus = await call('POST', '/api/blogs/add', { title: unique('Bad'), status: 'live' });
-    expect(badStatus.statusCode).toBe(400);
-    expect(badStatus.json()).toEqual({ message: PUBLISHING_MESSAGES.badStatus, field: 'status' });
+    expect(inPast.status).toBe(400);
+    expect(inPast.body).toEqual({ message: PUBLISHING_MESSAGES.publishAtPast, field: 'publishAt' });
+    const notIso = await api(t).call(blog.createPost, {
+      body: {
+        title: unique('Bad'),
+        status: 'scheduled',
+        publishAt: 'tomorrow',
+      },
+      token,
+    });
+    expect(notIso.status).toBe(400);
+    expect(notIso.body.field).toBe('publishAt');
+    const badStatus = await api(t).callRaw(blog.createPost, { body: { title: unique('Bad'), status: 'live' }, token });
+    expect(badStatus.status).toBe(400);
+    expect(badStatus.body).toEqual({ message: PUBLISHING_MESSAGES.badStatus, field: 'status' });
   });
 
   it('publishes a due post exactly once when two processes run the scheduler at the same time', async () => {
@@ -173,7 +199,7 @@ describe.each(DATABASE_KINDS)('publishing on %s', (kind) => {
       ]);
       expect(published.reduce((a, b) => a + b, 0)).toBe(1);
       expect((await admin(post._id)).status).toBe('published');
-      expect((await anonymous(lookupPath(post))).statusCode).toBe(200);
+      expect((await lookUp(post)).status).toBe(200);
       // Its newsletter was recorded once; the page caches of both processes were told.
       const campaigns = await t.services.db
         .selectFrom('campaigns')
@@ -206,7 +232,7 @@ describe.each(DATABASE_KINDS)('publishing on %s', (kind) => {
       await restarted.services.db.deleteFrom('job_runs').execute();
       expect(await restarted.services.jobs.runDue()).toContain('publish-due');
       expect((await admin(post._id)).status).toBe('published');
-      expect((await anonymous(lookupPath(post))).statusCode).toBe(200);
+      expect((await lookUp(post)).status).toBe(200);
     } finally {
       await restarted.services.jobs.stop();
       await restarted.services.mailWorker.stop();
@@ -218,22 +244,30 @@ describe.each(DATABASE_KINDS)('publishing on %s', (kind) => {
     const post = await add({ title: unique('Custom') });
     const moved = await edit(post._id, { customSlug: 'our own address' });
     expect(moved.slug).toBe('our-own-address');
-    const old = await anonymous(lookupPath(post));
-    expect(old.statusCode).toBe(301);
-    expect(old.headers.location).toBe(lookupPath(moved));
-    expect((await ok<BlogPost>(await anonymous(lookupPath(moved))))._id).toBe(post._id);
+    const old = await lookUp(post);
+    expect(old.status).toBe(301);
+    expect(old.headers.location).toBe(lookupLocation(moved.url));
+    expect((await ok<BlogPost>(await lookUp(moved)))._id).toBe(post._id);
 
     const other = await add({ title: unique('Other') });
-    const clash = await call('POST', `/api/blogs/edit/${other._id}`, {
-      title: other.title,
-      customSlug: 'our-own-address',
+    const clash = await api(t).call(blog.updatePost, {
+      params: { id: other._id },
+      body: {
+        title: other.title,
+        customSlug: 'our-own-address',
+      },
+      token,
     });
-    expect(clash.statusCode).toBe(409);
-    expect(clash.json()).toEqual({ message: PUBLISHING_MESSAGES.slugTaken, field: 'customSlug' });
+    expect(clash.status).toBe(409);
+    expect(clash.body).toEqual({ message: PUBLISHING_MESSAGES.slugTaken, field: 'customSlug' });
     for (const bad of ['a/b', '..', 'x'.repeat(201)]) {
-      const refused = await call('POST', `/api/blogs/edit/${other._id}`, { title: other.title, customSlug: bad });
-      expect(refused.statusCode, bad).toBe(400);
-      expect(refused.json().field).toBe('customSlug');
+      const refused = await api(t).call(blog.updatePost, {
+        params: { id: other._id },
+        body: { title: other.title, customSlug: bad },
+        token,
+      });
+      expect(refused.status, bad).toBe(400);
+      expect(refused.body.field).toBe('customSlug');
     }
   });
 
@@ -250,17 +284,19 @@ describe.each(DATABASE_KINDS)('publishing on %s', (kind) => {
       metaDescription: 'Search description',
       socialImage: '/uploads/social.png',
     });
-    const link = await ok<{ url: string }>(await call('POST', `/api/blogs/${draft._id}/preview-link`));
+    const link = await ok<{ url: string }>(await api(t).call(blog.previewLink, { params: { id: draft._id }, token }));
     expect(link.url).toMatch(new RegExp(`^${t.config.publicUrl}/preview/[\\w-]{32}$`));
-    const token = link.url.split('/').pop()!;
-    expect((await t.services.blog.findByPreviewToken(token))?._id).toBe(draft._id);
+    const previewToken = link.url.split('/').pop()!;
+    expect((await t.services.blog.findByPreviewToken(previewToken))?._id).toBe(draft._id);
     // The same link until it is revoked; then the old one is dead and the next one differs.
-    expect((await ok<{ url: string }>(await call('POST', `/api/blogs/${draft._id}/preview-link`))).url).toBe(link.url);
-    await ok(await call('DELETE', `/api/blogs/${draft._id}/preview-link`));
-    expect(await t.services.blog.findByPreviewToken(token)).toBeUndefined();
-    expect((await ok<{ url: string }>(await call('POST', `/api/blogs/${draft._id}/preview-link`))).url).not.toBe(
-      link.url,
-    );
-    expect((await call('POST', '/api/blogs/no-such-post/preview-link')).statusCode).toBe(404);
+    expect(
+      (await ok<{ url: string }>(await api(t).call(blog.previewLink, { params: { id: draft._id }, token }))).url,
+    ).toBe(link.url);
+    await ok(await api(t).call(blog.revokePreviewLink, { params: { id: draft._id }, token }));
+    expect(await t.services.blog.findByPreviewToken(previewToken)).toBeUndefined();
+    expect(
+      (await ok<{ url: string }>(await api(t).call(blog.previewLink, { params: { id: draft._id }, token }))).url,
+    ).not.toBe(link.url);
+    expect((await api(t).call(blog.previewLink, { params: { id: 'no-such-post' }, token })).status).toBe(404);
   });
 });

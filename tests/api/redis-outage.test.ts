@@ -4,6 +4,11 @@ import type { RateLimits } from '#server/plugins/rate-limits.ts';
 import { ADMIN, login, NO_RATE_LIMITS } from '#tests/helpers/auth.ts';
 import { closedRedisUrl, stalledRedis, type StalledRedis } from '#tests/helpers/stalled-redis.ts';
 import { buildTestApp, type TestApp } from '#tests/helpers/test-app.ts';
+import * as auth from '#shared/api/auth.ts';
+import * as contact from '#shared/api/contact.ts';
+import type { Endpoint } from '#shared/api/endpoint.ts';
+import * as subscribers from '#shared/api/subscribers.ts';
+import { api, urlOf } from '#tests/helpers/api.ts';
 
 /**
  * Every limit keeps holding, per process, while Redis is down, silent or stuck (README, REDIS_URL): each
@@ -19,15 +24,16 @@ const LIMITS: Partial<RateLimits> = {
 };
 
 /** What each limited route is sent; every one of them answers something other than 429 within its limit. */
-const ROUTES = [
+const ROUTES: Array<[string, Endpoint, object]> = [
   [
-    '/api/send-mail',
+    urlOf(contact.sendMail),
+    contact.sendMail,
     { name: 'Ada Lovelace', email: 'ada@example.com', message: 'Please call me about a new product.' },
   ],
-  ['/api/blogs-subscribers/add', { email: 'reader@example.com' }],
-  ['/api/auth/reset-password', { email: 'someone@example.com' }],
-  ['/api/auth/verify-otp', { email: 'someone@example.com', otp: '123456', password: 'new-secret' }],
-] as const;
+  [urlOf(subscribers.subscribe), subscribers.subscribe, { email: 'reader@example.com' }],
+  [urlOf(auth.requestReset), auth.requestReset, { email: 'someone@example.com' }],
+  [urlOf(auth.verifyOtp), auth.verifyOtp, { email: 'someone@example.com', otp: '123456', password: 'new-secret' }],
+];
 
 const REDIS_STATES = [
   'down (nothing listens)',
@@ -73,28 +79,26 @@ describe.each(REDIS_STATES)('rate limits with Redis %s', (state) => {
 
   it.each(ROUTES)(
     '%s still answers, and refuses past its limit instead of letting everything through',
-    async (url, payload) => {
+    async (url, endpoint, body) => {
       const remoteAddress = `10.77.${ROUTES.findIndex(([u]) => u === url)}.1`;
       const statuses: number[] = [];
       for (let i = 0; i < 3; i++) {
         const started = performance.now();
-        const res = await t.app.inject({ method: 'POST', url, payload, remoteAddress });
+        const res = await api(t).callRaw(endpoint, { body, remoteAddress });
         // Far below the Redis client's own command time-out (500 ms), which the limits used to wait for.
         expect(performance.now() - started).toBeLessThan(400);
-        statuses.push(res.statusCode);
+        statuses.push(res.status);
       }
       expect(statuses.slice(0, 2)).not.toContain(429);
       expect(statuses[2]).toBe(429);
       // Another address is not affected.
-      expect((await t.app.inject({ method: 'POST', url, payload, remoteAddress: '10.78.0.1' })).statusCode).not.toBe(
-        429,
-      );
+      expect((await api(t).callRaw(endpoint, { body, remoteAddress: '10.78.0.1' })).status).not.toBe(429);
     },
   );
 
   it('login limits hold too', async () => {
     const statuses: number[] = [];
-    for (let i = 0; i < 3; i++) statuses.push((await login(t, ADMIN.email, 'guess', '10.79.0.1')).statusCode);
+    for (let i = 0; i < 3; i++) statuses.push((await login(t, ADMIN.email, 'guess', '10.79.0.1')).status);
     expect(statuses).toEqual([401, 401, 429]);
   });
 

@@ -1,6 +1,8 @@
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '#tests/helpers/test-app.ts';
+import * as content from '#shared/api/content.ts';
+import { api } from '#tests/helpers/api.ts';
 
 /** One id follows a request from the proxy through every log line and back in the answer. */
 describe('request ids', () => {
@@ -18,11 +20,7 @@ describe('request ids', () => {
   afterAll(() => t.close());
 
   it('keeps an incoming x-request-id, answers with it, and logs every line of the request with it', async () => {
-    const res = await t.app.inject({
-      method: 'GET',
-      url: '/api/get-content',
-      headers: { 'x-request-id': 'nginx-7f3a.42' },
-    });
+    const res = await api(t).call(content.getContent, { headers: { 'x-request-id': 'nginx-7f3a.42' } });
     expect(res.headers['x-request-id']).toBe('nginx-7f3a.42');
     const ofRequest = lines.filter((line) => line.reqId === 'nginx-7f3a.42');
     expect(ofRequest.length).toBeGreaterThanOrEqual(1);

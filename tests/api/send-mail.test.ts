@@ -2,6 +2,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MESSAGES } from '#shared/messages.ts';
 import { DATABASE_KINDS } from '#tests/helpers/databases.ts';
 import { buildTestApp, deliveredMail, type TestApp } from '#tests/helpers/test-app.ts';
+import * as contact from '#shared/api/contact.ts';
+import { api } from '#tests/helpers/api.ts';
 
 const good = { name: 'Ada Lovelace', email: 'ada@example.com', message: 'Please call me about a new product.' };
 
@@ -19,12 +21,12 @@ describe.each(DATABASE_KINDS)('POST /api/send-mail on %s', (kind) => {
   });
 
   const send = (payload: unknown, headers: Record<string, string> = {}) =>
-    t.app.inject({ method: 'POST', url: '/api/send-mail', payload: payload as object, headers });
+    api(t).callRaw(contact.sendMail, { body: payload, headers });
 
   it('stores the message and delivers a notification to CONTACT_TO', async () => {
     const res = await send(good);
-    expect(res.statusCode).toBe(200);
-    expect(res.json().data.message).toBeTruthy();
+    expect(res.status).toBe(200);
+    expect(res.data.message).toBeTruthy();
     const rows = await t.services.db.selectFrom('contact_messages').selectAll().execute();
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ name: good.name, email: good.email, message: good.message });
@@ -56,48 +58,44 @@ describe.each(DATABASE_KINDS)('POST /api/send-mail on %s', (kind) => {
     ['over-long message', { ...good, message: 'x'.repeat(5001) }, 'message', 'Must be at most 5000 characters'],
   ])('refuses %s with 400 and the field message, storing nothing', async (_label, payload, field, message) => {
     const res = await send(payload);
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message, field });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ message, field });
     expect(await t.services.db.selectFrom('contact_messages').selectAll().execute()).toHaveLength(0);
   });
 
   it('refuses a body that is not an object', async () => {
     const res = await send([1, 2, 3]);
-    expect(res.statusCode).toBe(400);
-    expect(res.json().message).toBeTruthy();
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBeTruthy();
   });
 
   it('refuses malformed JSON with a readable 400', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/send-mail',
-      payload: '{"name": "Ada",',
+    const res = await api(t).callRaw(contact.sendMail, {
+      body: '{"name": "Ada",',
       headers: { 'content-type': 'application/json' },
     });
-    expect(res.statusCode).toBe(400);
-    expect(res.json().message).toBe('The request body is not valid JSON');
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe('The request body is not valid JSON');
   });
 
   it('refuses an oversized body with 413', async () => {
     const res = await send({ ...good, message: 'x'.repeat(100 * 1024) });
-    expect(res.statusCode).toBe(413);
-    expect(res.json().message).toBe('The request body is too large');
+    expect(res.status).toBe(413);
+    expect(res.body.message).toBe('The request body is too large');
   });
 
   it('refuses other content types with 415', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/send-mail',
-      payload: 'name=Ada',
+    const res = await api(t).callRaw(contact.sendMail, {
+      body: 'name=Ada',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
     });
-    expect(res.statusCode).toBe(415);
-    expect(res.json().message).toBeTruthy();
+    expect(res.status).toBe(415);
+    expect(res.body.message).toBeTruthy();
   });
 
   it('silently drops a bot that fills the honeypot', async () => {
     const res = await send({ ...good, website: 'http://spam.example' });
-    expect(res.statusCode).toBe(200);
+    expect(res.status).toBe(200);
     expect(await t.services.db.selectFrom('contact_messages').selectAll().execute()).toHaveLength(0);
   });
 
@@ -134,17 +132,12 @@ describe('POST /api/send-mail rate limit', () => {
     const statuses: number[] = [];
     let last;
     for (let i = 0; i < 4; i++) {
-      last = await t.app.inject({ method: 'POST', url: '/api/send-mail', payload: good, remoteAddress: '203.0.113.9' });
-      statuses.push(last.statusCode);
+      last = await api(t).callRaw(contact.sendMail, { body: good, remoteAddress: '203.0.113.9' });
+      statuses.push(last.status);
     }
     expect(statuses).toEqual([200, 200, 200, 429]);
-    expect(last!.json().message).toMatch(/^Too many requests\. Please try again in /);
-    const other = await t.app.inject({
-      method: 'POST',
-      url: '/api/send-mail',
-      payload: good,
-      remoteAddress: '203.0.113.10',
-    });
-    expect(other.statusCode).toBe(200);
+    expect(last!.body.message).toMatch(/^Too many requests\. Please try again in /);
+    const other = await api(t).callRaw(contact.sendMail, { body: good, remoteAddress: '203.0.113.10' });
+    expect(other.status).toBe(200);
   });
 });

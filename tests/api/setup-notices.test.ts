@@ -6,9 +6,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SETUP_NOTICES } from '#shared/messages.ts';
 import { boot } from '#server/boot.ts';
 import { loadConfig } from '#server/config.ts';
-import { bearer, loginToken } from '#tests/helpers/auth.ts';
+import { loginToken } from '#tests/helpers/auth.ts';
 import { createTestDatabase, DATABASE_KINDS } from '#tests/helpers/databases.ts';
 import { buildTestApp, type TestApp } from '#tests/helpers/test-app.ts';
+import * as setup from '#shared/api/setup.ts';
+import { api } from '#tests/helpers/api.ts';
 
 /**
  * docs/product.md#setup-notices: a production site without PUBLIC_URL or SMTP_URL tells its administrator
@@ -23,14 +25,10 @@ describe.each(DATABASE_KINDS)('setup notices on %s', (kind) => {
     afterAll(() => t.close());
 
     it('lists both, each naming its variable and what is lost', async () => {
-      const res = await t.app.inject({
-        method: 'GET',
-        url: '/api/admin/setup-notices',
-        headers: bearer(await loginToken(t)),
-      });
-      expect(res.statusCode).toBe(200);
+      const res = await api(t).call(setup.listSetupNotices, { token: await loginToken(t) });
+      expect(res.status).toBe(200);
       expect(res.headers['cache-control']).toBe('no-store');
-      expect(res.json()).toEqual({
+      expect(res.body).toEqual({
         data: [
           { id: 'publicUrl', message: SETUP_NOTICES.publicUrl('http://localhost:4123') },
           { id: 'smtp', message: SETUP_NOTICES.smtp },
@@ -39,8 +37,8 @@ describe.each(DATABASE_KINDS)('setup notices on %s', (kind) => {
     });
 
     it('tells only a logged-in administrator', async () => {
-      const res = await t.app.inject({ method: 'GET', url: '/api/admin/setup-notices' });
-      expect(res.statusCode).toBe(401);
+      const res = await api(t).call(setup.listSetupNotices);
+      expect(res.status).toBe(401);
     });
   });
 
@@ -75,13 +73,9 @@ describe.each(DATABASE_KINDS)('setup notices on %s', (kind) => {
     afterAll(() => t.close());
 
     it('has nothing to say', async () => {
-      const res = await t.app.inject({
-        method: 'GET',
-        url: '/api/admin/setup-notices',
-        headers: bearer(await loginToken(t)),
-      });
-      expect(res.statusCode).toBe(200);
-      expect(res.json()).toEqual({ data: [] });
+      const res = await api(t).call(setup.listSetupNotices, { token: await loginToken(t) });
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({ data: [] });
     });
   });
 });

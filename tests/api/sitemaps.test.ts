@@ -2,6 +2,8 @@ import { gunzipSync, brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSitemaps } from '#server/modules/blog/sitemap.ts';
 import { DATABASE_KINDS } from '#tests/helpers/databases.ts';
+import * as blog from '#shared/api/blog.ts';
+import { api } from '#tests/helpers/api.ts';
 import { buildTestApp, type TestApp } from '#tests/helpers/test-app.ts';
 
 /**
@@ -36,8 +38,8 @@ describe.each(DATABASE_KINDS)('sitemaps on %s', (kind) => {
     t.app.inject({ method: 'GET', url: path, headers });
   /** Every public URL in order, from the API: the fixed ones, then the posts newest first. */
   async function expectedUrls() {
-    const posts = (await get('/api/blogs/get-all-blogs')).json().data as Array<{ url: string; updatedAt: string }>;
-    const categories = (await get('/api/blog-category/get-blog-categories')).json().data as Array<{ slug: string }>;
+    const posts = (await api(t).call(blog.listPosts)).data;
+    const categories = (await api(t).call(blog.listCategories)).data;
     const fixed = [
       url(`${base}/`),
       url(`${base}/about-us`),

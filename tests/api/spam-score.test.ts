@@ -1,8 +1,14 @@
 import { execFileSync } from 'node:child_process';
 import { generateKeyPairSync } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, loginToken } from '#tests/helpers/auth.ts';
+import { loginToken } from '#tests/helpers/auth.ts';
 import { buildTestApp, deliveredMail, type TestApp } from '#tests/helpers/test-app.ts';
+import * as auth from '#shared/api/auth.ts';
+import * as blog from '#shared/api/blog.ts';
+import * as contact from '#shared/api/contact.ts';
+import * as newsletter from '#shared/api/newsletter.ts';
+import * as subscribers from '#shared/api/subscribers.ts';
+import { api } from '#tests/helpers/api.ts';
 
 /**
  * Every kind of e-mail the product sends, as it writes them, scored offline by SpamAssassin (Debian's
@@ -42,58 +48,59 @@ describe('spam scores of every e-mail the product sends', () => {
       },
     });
     const token = await loginToken(t);
-    const send = (url: string, payload: object, auth = false) =>
-      t.app.inject({ method: 'POST', url, payload, headers: auth ? bearer(token) : {} });
     expect(
       (
-        await send('/api/send-mail', {
-          name: 'Ada Lovelace',
-          email: 'ada@example.org',
-          message: 'Could you call me about a new mobile app for our clinics next week?',
+        await api(t).call(contact.sendMail, {
+          body: {
+            name: 'Ada Lovelace',
+            email: 'ada@example.org',
+            message: 'Could you call me about a new mobile app for our clinics next week?',
+          },
         })
-      ).statusCode,
+      ).status,
     ).toBe(200);
-    expect((await send('/api/auth/reset-password', { email: 'admin@example.com' })).statusCode).toBe(200);
-    expect((await send('/api/blogs-subscribers/add', { email: 'reader@example.org', blogId: null })).statusCode).toBe(
-      200,
-    );
-    await send(
-      '/api/admin/subscribers',
-      { email: 'confirmed@example.org', confirmed: true, source: 'Spam check' },
-      true,
-    );
+    expect((await api(t).call(auth.requestReset, { body: { email: 'admin@example.com' } })).status).toBe(200);
+    expect(
+      (await api(t).call(subscribers.subscribe, { body: { email: 'reader@example.org', blogId: null } })).status,
+    ).toBe(200);
+    await api(t).call(subscribers.addSubscriber, {
+      body: { email: 'confirmed@example.org', confirmed: true, source: 'Spam check' },
+      token,
+    });
     // Subscribing again while confirmed: a note that there is nothing to do.
-    await send('/api/blogs-subscribers/add', { email: 'confirmed@example.org', blogId: null });
+    await api(t).call(subscribers.subscribe, { body: { email: 'confirmed@example.org', blogId: null } });
     // Enough failed logins to warn the owner.
     for (let i = 0; i < 20; i++)
-      await send('/api/auth/login-user', { email: 'admin@example.com', password: `wrong-${i}` });
-    const post = await send(
-      '/api/blogs/add',
-      {
+      await api(t).call(auth.login, { body: { email: 'admin@example.com', password: `wrong-${i}` } });
+    const post = await api(t).call(blog.createPost, {
+      body: {
         title: 'How we plan a product launch',
         excerpt: 'The checklist our teams use in the four weeks before a release, from analytics to support.',
         content: '<p>Launch day is the start, not the finish.</p><p>Here is how we prepare for it.</p>',
         featureImage: '',
       },
-      true,
-    );
-    expect(post.statusCode).toBe(200);
-    await send(`/api/blogs/${post.json().data._id}/newsletter/test`, { to: 'editor@example.org' }, true);
+      token,
+    });
+    expect(post.status).toBe(200);
+    await api(t).call(newsletter.newsletterTest, {
+      params: { id: post.data._id },
+      body: { to: 'editor@example.org' },
+      token,
+    });
     // A long post sent whole, with its picture and the logo.
-    await send('/api/admin/settings', { newsletterBody: 'full' }, true);
+    await api(t).call(newsletter.saveSettings, { body: { newsletterBody: 'full' }, token });
     const paragraph =
       'Every launch we run starts four weeks ahead with a short checklist: analytics events agreed with the product owner, a support rota for the first fortnight, release notes written in plain words, and a rollback plan that someone other than its author has tried. ';
-    const long = await send(
-      '/api/blogs/add',
-      {
+    const long = await api(t).call(blog.createPost, {
+      body: {
         title: 'The long version of our launch checklist',
         excerpt: 'Everything we check before a release, in detail.',
         content: Array.from({ length: 14 }, (_, i) => `<h2>Step ${i + 1}</h2><p>${paragraph}</p>`).join(''),
         featureImage: '/uploads/launch.png',
       },
-      true,
-    );
-    expect(long.statusCode).toBe(200);
+      token,
+    });
+    expect(long.status).toBe(200);
     await t.services.mailWorker.flush();
     await t.services.mailWorker.flush();
     mails = await deliveredMail(t.dataDir);

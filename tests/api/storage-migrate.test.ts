@@ -11,6 +11,8 @@ import { startS3, type S3Sink } from '#tests/helpers/s3.ts';
 import { buildTestApp, type TestApp } from '#tests/helpers/test-app.ts';
 import { bearer, loginToken } from '#tests/helpers/auth.ts';
 import { image, multipart } from '#tests/helpers/images.ts';
+import * as uploads from '#shared/api/uploads.ts';
+import { api } from '#tests/helpers/api.ts';
 
 /**
  * `npm run storage:migrate` (docs/decisions/0008-media-storage.md): a site that kept its uploads on disk
@@ -35,13 +37,8 @@ describe('storage:migrate', () => {
     const { headers, payload } = await multipart([
       { field: 'image', data: await image('jpeg', 900, 600), filename: 'team.jpg', type: 'image/jpeg' },
     ]);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/uploader/do',
-      headers: { ...bearer(token), ...headers },
-      payload,
-    });
-    uploaded = res.json().data.url;
+    const res = await api(t).callRaw(uploads.uploadImage, { body: payload, headers: { ...bearer(token), ...headers } });
+    uploaded = res.data.url;
   });
   afterAll(async () => {
     await t?.close();

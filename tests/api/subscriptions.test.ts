@@ -1,14 +1,18 @@
-import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '#shared/messages.ts';
 import type { BlogPost } from '#shared/schemas/blog.ts';
 import { InvalidInputError } from '#server/errors.ts';
 import { httpStatusOf } from '#server/plugins/errors.ts';
 import { SUBSCRIBE_MESSAGES } from '#shared/messages.ts';
-import { ADMIN, bearer, loginToken, NO_RATE_LIMITS } from '#tests/helpers/auth.ts';
+import { ADMIN, loginToken, NO_RATE_LIMITS } from '#tests/helpers/auth.ts';
 import { DATABASE_KINDS } from '#tests/helpers/databases.ts';
 import { linkIn, linkParams, startSmtp, type ReceivedMail, type SmtpSink } from '#tests/helpers/smtp.ts';
 import { buildTestApp, type TestApp } from '#tests/helpers/test-app.ts';
+import * as auth from '#shared/api/auth.ts';
+import * as blog from '#shared/api/blog.ts';
+import * as contact from '#shared/api/contact.ts';
+import * as subscribers from '#shared/api/subscribers.ts';
+import { api } from '#tests/helpers/api.ts';
 
 /**
  * Blog subscriptions end to end against a real SMTP server on loopback: double opt-in, the confirmation
@@ -51,8 +55,8 @@ describe.each(DATABASE_KINDS)('blog subscriptions over SMTP on %s', (kind) => {
     await smtp?.close();
   });
 
-  const subscribe = (payload: unknown, remoteAddress = nextIp()): Promise<LightMyRequestResponse> =>
-    t.app.inject({ method: 'POST', url: '/api/blogs-subscribers/add', payload: payload as object, remoteAddress });
+  const subscribe = (payload: unknown, remoteAddress = nextIp()) =>
+    api(t).callRaw(subscribers.subscribe, { body: payload, remoteAddress });
 
   /** Sends what the outbox holds (the worker is not started in API tests) and checks nothing was left. */
   async function deliver() {
@@ -70,8 +74,8 @@ describe.each(DATABASE_KINDS)('blog subscriptions over SMTP on %s', (kind) => {
 
   async function subscribeOk(email: string, blogId: string | null = sourcePost._id) {
     const res = await subscribe({ email, blogId });
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({ data: { message: SUBSCRIBE_MESSAGES.confirmationSent } });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body).toEqual({ data: { message: SUBSCRIBE_MESSAGES.confirmationSent } });
     await deliver();
   }
 
@@ -109,21 +113,19 @@ describe.each(DATABASE_KINDS)('blog subscriptions over SMTP on %s', (kind) => {
   }
 
   async function publish(title: string, excerpt = 'What changed, in one sentence.'): Promise<BlogPost> {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/blogs/add',
-      headers: bearer(token),
-      payload: {
+    const res = await api(t).call(blog.createPost, {
+      body: {
         title,
         excerpt,
         content: '<p>The whole story.</p>',
         blogCategory: null,
         featureImage: '/uploads/a.png',
       },
+      token,
     });
-    expect(res.statusCode, res.body).toBe(200);
+    expect(res.status, res.text).toBe(200);
     await deliver();
-    return res.json().data as BlogPost;
+    return res.data as BlogPost;
   }
 
   const newPostMailsTo = (email: string) => smtp.to(email).filter(isNewPost);
@@ -131,8 +133,8 @@ describe.each(DATABASE_KINDS)('blog subscriptions over SMTP on %s', (kind) => {
   it('stores a pending subscriber with its source post and e-mails a confirmation link over SMTP', async () => {
     const email = uniqueEmail('first');
     const res = await subscribe({ email: `  ${email.toUpperCase()} `, blogId: sourcePost._id });
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({ data: { message: SUBSCRIBE_MESSAGES.confirmationSent } });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body).toEqual({ data: { message: SUBSCRIBE_MESSAGES.confirmationSent } });
 
     const stored = await row(email);
     expect(stored).toMatchObject({
@@ -167,7 +169,7 @@ describe.each(DATABASE_KINDS)('blog subscriptions over SMTP on %s', (kind) => {
 
     const none = uniqueEmail('no-post');
     const res = await subscribe({ email: none });
-    expect(res.statusCode, res.body).toBe(200);
+    expect(res.status, res.text).toBe(200);
     expect(await row(none)).toMatchObject({ status: 'pending', blog_id: null });
   });
 
@@ -216,11 +218,11 @@ describe.each(DATABASE_KINDS)('blog subscriptions over SMTP on %s', (kind) => {
     const fresh = await subscribe({ email: uniqueEmail('fresh'), blogId: sourcePost._id });
     const before = smtp.to(email).length;
     const res = await subscribe({ email: email.toUpperCase(), blogId: sourcePost._id });
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual(fresh.json());
-    expect(res.json().data.message).toBe(SUBSCRIBE_MESSAGES.confirmationSent);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual(fresh.body);
+    expect(res.data.message).toBe(SUBSCRIBE_MESSAGES.confirmationSent);
     // Again the same day: the same answer, no second note.
-    expect((await subscribe({ email, blogId: null })).json()).toEqual(fresh.json());
+    expect((await subscribe({ email, blogId: null })).body).toEqual(fresh.body);
     await deliver();
     const notes = smtp.to(email).slice(before);
     expect(notes).toHaveLength(1);
@@ -249,8 +251,8 @@ describe.each(DATABASE_KINDS)('blog subscriptions over SMTP on %s', (kind) => {
       );
     const rows = await count();
     const res = await subscribe(payload);
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message, field: 'email' });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ message, field: 'email' });
     expect(await count()).toBe(rows);
     await deliver();
     expect(smtp.messages).toHaveLength(before);
@@ -258,13 +260,13 @@ describe.each(DATABASE_KINDS)('blog subscriptions over SMTP on %s', (kind) => {
 
   it('limits subscriptions per client address with 429', async () => {
     const ip = '10.200.0.1';
-    for (let i = 0; i < 2; i++) expect((await subscribe({ email: uniqueEmail('limited') }, ip)).statusCode).toBe(200);
+    for (let i = 0; i < 2; i++) expect((await subscribe({ email: uniqueEmail('limited') }, ip)).status).toBe(200);
     const limited = await subscribe({ email: uniqueEmail('limited') }, ip);
-    expect(limited.statusCode).toBe(429);
-    expect(limited.json().message).toMatch(/^Too many requests/);
+    expect(limited.status).toBe(429);
+    expect(limited.body.message).toMatch(/^Too many requests/);
     expect(limited.headers['retry-after']).toBeDefined();
     // Another address is not affected.
-    expect((await subscribe({ email: uniqueEmail('other') }, '10.200.0.2')).statusCode).toBe(200);
+    expect((await subscribe({ email: uniqueEmail('other') }, '10.200.0.2')).status).toBe(200);
     await deliver();
   });
 
@@ -309,11 +311,9 @@ describe.each(DATABASE_KINDS)('blog subscriptions over SMTP on %s', (kind) => {
     expect(newPostMailsTo(gone)).toHaveLength(0);
 
     const sentBefore = smtp.messages.length;
-    const edit = await t.app.inject({
-      method: 'POST',
-      url: `/api/blogs/edit/${post._id}`,
-      headers: bearer(token),
-      payload: {
+    const edit = await api(t).call(blog.updatePost, {
+      params: { id: post._id },
+      body: {
         _id: post._id,
         title: `${title} (updated)`,
         excerpt: 'Changed.',
@@ -321,8 +321,9 @@ describe.each(DATABASE_KINDS)('blog subscriptions over SMTP on %s', (kind) => {
         blogCategory: null,
         featureImage: '/uploads/a.png',
       },
+      token,
     });
-    expect(edit.statusCode, edit.body).toBe(200);
+    expect(edit.status, edit.text).toBe(200);
     await deliver();
     await t.services.mailWorker.flush();
     expect(smtp.messages).toHaveLength(sentBefore);
@@ -334,18 +335,16 @@ describe.each(DATABASE_KINDS)('blog subscriptions over SMTP on %s', (kind) => {
     const path = oneClickPath(mail);
     const { id } = linkParams(PUBLIC_URL + path);
 
-    for (const url of [
-      `/api/blogs-subscribers/unsubscribe?id=${id}&token=${'x'.repeat(32)}`,
-      `/api/blogs-subscribers/unsubscribe?id=${id}&token=${linkParams(confirmLink(mail)).token}`,
-    ]) {
-      const wrong = await t.app.inject({ method: 'POST', url });
-      expect(wrong.statusCode).toBe(400);
-      expect(wrong.json().message).toBe(SUBSCRIBE_MESSAGES.invalidLink);
+    for (const token of ['x'.repeat(32), linkParams(confirmLink(mail)).token]) {
+      const wrong = await api(t).call(subscribers.unsubscribeOneClick, { query: { id, token } });
+      expect(wrong.status).toBe(400);
+      expect(wrong.body.message).toBe(SUBSCRIBE_MESSAGES.invalidLink);
     }
-    const missing = await t.app.inject({ method: 'POST', url: `/api/blogs-subscribers/unsubscribe?id=${id}` });
-    expect(missing.statusCode).toBe(400);
+    const missing = await api(t).callRaw(subscribers.unsubscribeOneClick, { query: { id } });
+    expect(missing.status).toBe(400);
     expect((await row(email))?.status).toBe('confirmed');
 
+    // The address of the e-mail's List-Unsubscribe header, as it is (not spelt here).
     // RFC 8058: the mail client POSTs "List-Unsubscribe=One-Click" as a form.
     const res = await t.app.inject({
       method: 'POST',
@@ -414,13 +413,11 @@ describe.each(DATABASE_KINDS)('blog subscriptions over SMTP on %s', (kind) => {
   });
 
   it('delivers a contact notification with HTML and text parts from MAIL_FROM', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/send-mail',
-      payload: { name: 'Grace Hopper', email: 'grace@example.com', message: 'Let us talk about <compilers> & more.' },
+    const res = await api(t).call(contact.sendMail, {
+      body: { name: 'Grace Hopper', email: 'grace@example.com', message: 'Let us talk about <compilers> & more.' },
       remoteAddress: nextIp(),
     });
-    expect(res.statusCode, res.body).toBe(200);
+    expect(res.status, res.text).toBe(200);
     await deliver();
     const mails = smtp.to(CONTACT_TO).filter((m) => m.header('subject')?.includes('Grace Hopper'));
     expect(mails).toHaveLength(1);
@@ -433,13 +430,8 @@ describe.each(DATABASE_KINDS)('blog subscriptions over SMTP on %s', (kind) => {
   });
 
   it('delivers a password reset code with HTML and text parts from MAIL_FROM', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/reset-password',
-      payload: { email: ADMIN.email },
-      remoteAddress: nextIp(),
-    });
-    expect(res.statusCode, res.body).toBe(200);
+    const res = await api(t).call(auth.requestReset, { body: { email: ADMIN.email }, remoteAddress: nextIp() });
+    expect(res.status, res.text).toBe(200);
     await deliver();
     const mails = smtp.to(ADMIN.email).filter((m) => /password reset code/.test(m.header('subject') ?? ''));
     expect(mails).toHaveLength(1);

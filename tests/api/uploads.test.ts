@@ -6,6 +6,9 @@ import { DATABASE_KINDS } from '#tests/helpers/databases.ts';
 import { buildTestApp, type TestApp } from '#tests/helpers/test-app.ts';
 import { startS3, STORAGE_KINDS, type S3Sink } from '#tests/helpers/s3.ts';
 import { hugePng, image, multipart, type Format, type Part } from '#tests/helpers/images.ts';
+import * as auth from '#shared/api/auth.ts';
+import * as uploads from '#shared/api/uploads.ts';
+import { api } from '#tests/helpers/api.ts';
 
 /** `POST /api/uploader/do` (docs/product.md#api): one image in the multipart field `image`, admin only. */
 
@@ -22,13 +25,9 @@ describe.each(CASES)('POST /api/uploader/do on %s, uploads on %s', (kind, storag
   beforeAll(async () => {
     s3 = storageKind === 's3' ? await startS3() : undefined;
     t = await buildTestApp(kind, { env: s3?.env ?? {} });
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/login-user',
-      payload: { email: 'admin@example.com', password: 'admin-secret' },
-    });
-    expect(res.statusCode).toBe(200);
-    token = res.json().data.token;
+    const res = await api(t).call(auth.login, { body: { email: 'admin@example.com', password: 'admin-secret' } });
+    expect(res.status).toBe(200);
+    token = res.data.token;
   });
   afterAll(async () => {
     await t?.close();
@@ -37,7 +36,7 @@ describe.each(CASES)('POST /api/uploader/do on %s, uploads on %s', (kind, storag
 
   async function upload(parts: Part[], auth: Record<string, string> = { authorization: `Bearer ${token}` }) {
     const { headers, payload } = await multipart(parts);
-    return t.app.inject({ method: 'POST', url: '/api/uploader/do', headers: { ...headers, ...auth }, payload });
+    return api(t).callRaw(uploads.uploadImage, { body: payload, headers: { ...headers, ...auth } });
   }
   const uploadImage = (data: Buffer, filename: string, type: string) =>
     upload([{ field: 'image', data, filename, type }]);
@@ -57,9 +56,9 @@ describe.each(CASES)('POST /api/uploader/do on %s, uploads on %s', (kind, storag
     status: number,
     before: Awaited<ReturnType<typeof stored>>,
   ) {
-    expect(res.statusCode, res.body).toBe(status);
-    expect(res.json()).toEqual({ message: expect.any(String) });
-    expect(res.json().message.length).toBeGreaterThan(0);
+    expect(res.status, res.text).toBe(status);
+    expect(res.body).toEqual({ message: expect.any(String) });
+    expect(res.body.message!.length).toBeGreaterThan(0);
     expect(await stored()).toEqual(before);
   }
 
@@ -79,10 +78,10 @@ describe.each(CASES)('POST /api/uploader/do on %s, uploads on %s', (kind, storag
     async (format, filename, type, ext, contentType) => {
       const before = await stored();
       const res = await uploadImage(await image(format, 1200, 600), filename, type);
-      expect(res.statusCode, res.body).toBe(200);
-      const body = res.json();
+      expect(res.status, res.text).toBe(200);
+      const body = res.body;
       expect(body).toEqual({ data: { url: expect.stringMatching(UPLOAD_URL), width: 1200, height: 600 } });
-      const url: string = body.data.url;
+      const url: string = body.data!.url;
       expect(url.endsWith(`.${ext}`)).toBe(true);
 
       const served = await get(url);
@@ -107,8 +106,8 @@ describe.each(CASES)('POST /api/uploader/do on %s, uploads on %s', (kind, storag
 
   it('makes variants no wider than a small original', async () => {
     const res = await uploadImage(await image('png', 100, 50), 'small.png', 'image/png');
-    expect(res.statusCode, res.body).toBe(200);
-    const url: string = res.json().data.url;
+    expect(res.status, res.text).toBe(200);
+    const url: string = res.data.url;
     for (const width of [480, 960]) {
       const variant = await get(url.replace(/\.png$/, `.w${width}.webp`));
       expect(await sharp(variant.rawPayload).metadata()).toMatchObject({ width: 100, height: 50 });
@@ -117,8 +116,8 @@ describe.each(CASES)('POST /api/uploader/do on %s, uploads on %s', (kind, storag
 
   it('gives every upload a new name, even for the same bytes', async () => {
     const png = await image('png');
-    const first = (await uploadImage(png, 'same.png', 'image/png')).json().data.url;
-    const second = (await uploadImage(png, 'same.png', 'image/png')).json().data.url;
+    const first = (await uploadImage(png, 'same.png', 'image/png')).data.url;
+    const second = (await uploadImage(png, 'same.png', 'image/png')).data.url;
     expect(first).toMatch(UPLOAD_URL);
     expect(second).toMatch(UPLOAD_URL);
     expect(first).not.toBe(second);
@@ -133,8 +132,8 @@ describe.each(CASES)('POST /api/uploader/do on %s, uploads on %s', (kind, storag
     expect(jpeg.includes('secret')).toBe(true);
 
     const res = await uploadImage(jpeg, 'camera.jpg', 'image/jpeg');
-    expect(res.statusCode, res.body).toBe(200);
-    const url: string = res.json().data.url;
+    expect(res.status, res.text).toBe(200);
+    const url: string = res.data.url;
     for (const file of [url, url.replace(/\.jpg$/, '.w480.webp'), url.replace(/\.jpg$/, '.w960.webp')]) {
       const served = (await get(file)).rawPayload;
       const meta = await sharp(served).metadata();
@@ -151,8 +150,8 @@ describe.each(CASES)('POST /api/uploader/do on %s, uploads on %s', (kind, storag
       .withMetadata({ orientation: 6 })
       .toBuffer();
     const res = await uploadImage(jpeg, 'portrait.jpg', 'image/jpeg');
-    expect(res.statusCode, res.body).toBe(200);
-    const { url, width, height } = res.json().data;
+    expect(res.status, res.text).toBe(200);
+    const { url, width, height } = res.data;
     const meta = await sharp((await get(url)).rawPayload).metadata();
     expect(meta.orientation).toBeUndefined();
     expect({ width: meta.width, height: meta.height }).toEqual({ width: 20, height: 40 });
@@ -174,16 +173,16 @@ describe.each(CASES)('POST /api/uploader/do on %s, uploads on %s', (kind, storag
       .gif()
       .toBuffer();
     const res = await uploadImage(gif, 'anim.gif', 'image/gif');
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().data).toMatchObject({ width: 30, height: 20 });
-    const meta = await sharp((await get(res.json().data.url)).rawPayload).metadata();
+    expect(res.status, res.text).toBe(200);
+    expect(res.data).toMatchObject({ width: 30, height: 20 });
+    const meta = await sharp((await get(res.data.url)).rawPayload).metadata();
     expect(meta).toMatchObject({ format: 'gif', pages: 2 });
   });
 
   it('reads the type from the bytes, not the name: a JPEG named .png is stored as .jpg', async () => {
     const res = await uploadImage(await image('jpeg'), 'disguised.png', 'image/png');
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().data.url).toMatch(/\.jpg$/);
+    expect(res.status, res.text).toBe(200);
+    expect(res.data.url).toMatch(/\.jpg$/);
   });
 
   it('answers 415 for a .png that is really text, storing nothing', async () => {
@@ -236,7 +235,7 @@ describe.each(CASES)('POST /api/uploader/do on %s, uploads on %s', (kind, storag
     const big = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), randomBytes(10 * MB)]);
     const res = await uploadImage(big, 'huge.png', 'image/png');
     await expectRefused(res, 413, before);
-    expect(res.json().message).toMatch(/10 MB/);
+    expect(res.body.message).toMatch(/10 MB/);
   });
 
   it('answers 413 for a body far over the limit, storing nothing', async () => {
@@ -253,8 +252,8 @@ describe.each(CASES)('POST /api/uploader/do on %s, uploads on %s', (kind, storag
     expect(noise.length).toBeGreaterThan(5 * MB);
     expect(noise.length).toBeLessThan(10 * MB);
     const res = await uploadImage(noise, 'noise.png', 'image/png');
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().data).toMatchObject({ width: 1800, height: 1800 });
+    expect(res.status, res.text).toBe(200);
+    expect(res.data).toMatchObject({ width: 1800, height: 1800 });
   });
 
   it('answers 400 for an empty file, storing nothing', async () => {
@@ -278,11 +277,9 @@ describe.each(CASES)('POST /api/uploader/do on %s, uploads on %s', (kind, storag
 
   it('answers 415 for a JSON body, storing nothing', async () => {
     const before = await stored();
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/uploader/do',
-      headers: { authorization: `Bearer ${token}` },
-      payload: { image: (await image('png')).toString('base64') },
+    const res = await api(t).callRaw(uploads.uploadImage, {
+      body: { image: (await image('png')).toString('base64') },
+      token,
     });
     await expectRefused(res, 415, before);
   });
@@ -293,8 +290,8 @@ describe.each(CASES)('POST /api/uploader/do on %s, uploads on %s', (kind, storag
       [{ field: 'image', data: await image('png'), filename: 'photo.png', type: 'image/png' }],
       {},
     );
-    expect(res.statusCode).toBe(401);
-    expect(res.json()).toEqual({ message: SERVER_MESSAGES.loginRequired });
+    expect(res.status).toBe(401);
+    expect(res.body).toEqual({ message: SERVER_MESSAGES.loginRequired });
     expect(await stored()).toEqual(before);
   });
 
@@ -303,14 +300,14 @@ describe.each(CASES)('POST /api/uploader/do on %s, uploads on %s', (kind, storag
     const res = await upload([{ field: 'image', data: await image('png'), filename: 'photo.png', type: 'image/png' }], {
       authorization: 'Bearer garbage',
     });
-    expect(res.statusCode).toBe(401);
-    expect(res.json()).toEqual({ message: SERVER_MESSAGES.loginRequired });
+    expect(res.status).toBe(401);
+    expect(res.body).toEqual({ message: SERVER_MESSAGES.loginRequired });
     expect(await stored()).toEqual(before);
   });
 
   it('serves uploads with nosniff and answers 404 for a missing one', async () => {
     const res = await uploadImage(await image('png'), 'photo.png', 'image/png');
-    const served = await get(res.json().data.url);
+    const served = await get(res.data.url);
     expect(served.headers['x-content-type-options']).toBe('nosniff');
     const missing = await t.app.inject({ method: 'GET', url: '/uploads/0000000000000000deadbeef.png' });
     expect(missing.statusCode).toBe(404);

@@ -14,6 +14,8 @@ import {
 } from './editor-helpers';
 import { expect, gotoHydrated, test } from './helpers';
 
+import * as blog from '#shared/api/blog.ts';
+import { loggedInAdmin } from '#tests/helpers/factories.ts';
 /**
  * Images done properly, in the browser (docs/product.md#media-library): the editor's image button
  * uploads with an alt text, a pasted image becomes a file, feature images come from the library and can
@@ -25,15 +27,9 @@ test.describe.configure({ mode: 'serial', timeout: 90_000 });
 /** The first bytes of an iPhone photo: an ISO media `ftyp` box of brand `heic`. */
 const HEIC = Buffer.concat([Buffer.from('0000001c6674797068656963000000006d69663168656963', 'hex'), Buffer.alloc(256)]);
 
-async function adminHeaders(request: APIRequestContext) {
-  const login = await request.post('/api/auth/login-user', { data: ADMIN });
-  const { token } = ((await login.json()) as { data: { token: string } }).data;
-  return { authorization: `Bearer ${token}` };
-}
-
 async function findPost(request: APIRequestContext, title: string): Promise<PostDetails> {
-  const res = await request.get('/api/admin/posts', { headers: await adminHeaders(request) });
-  const post = ((await res.json()) as { data: PostDetails[] }).data.find((p) => p.title === title);
+  const admin = await loggedInAdmin(request, ADMIN);
+  const post = (await admin.api.call(blog.listAdminPosts)).data.find((p) => p.title === title);
   expect(post, `post "${title}"`).toBeTruthy();
   return post!;
 }

@@ -2,6 +2,10 @@ import fs from 'node:fs';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { MESSAGES } from '#shared/messages.ts';
 import type { BlogPost } from '#shared/schemas/blog.ts';
+import * as contact from '#shared/api/contact.ts';
+import * as subscribers from '#shared/api/subscribers.ts';
+import { api } from '#tests/helpers/api.ts';
+import { createPost as factoryPost, loggedInAdmin } from '#tests/helpers/factories.ts';
 import { linkIn, type ParsedMail } from '#tests/helpers/mime.ts';
 import { ADMIN, newestMailTo, stamp, toasts } from './editor-helpers';
 import { expect, gotoHydrated, login, test } from './helpers';
@@ -15,15 +19,8 @@ test.describe.configure({ mode: 'serial', timeout: 60_000 });
 
 /** A post of this test run's own, so other editor tests changing the blog do not disturb this one. */
 async function createPost(request: APIRequestContext, title: string): Promise<BlogPost> {
-  const login = await request.post('/api/auth/login-user', { data: ADMIN });
-  expect(login.status()).toBe(200);
-  const { token } = ((await login.json()) as { data: { token: string } }).data;
-  const res = await request.post('/api/blogs/add', {
-    headers: { authorization: `Bearer ${token}` },
-    data: { title, excerpt: 'A post to subscribe from.', content: '<p>Subscribe below.</p>', blogCategory: null },
-  });
-  expect(res.status()).toBe(200);
-  return ((await res.json()) as { data: BlogPost }).data;
+  const admin = await loggedInAdmin(request, ADMIN);
+  return factoryPost(admin, { title, excerpt: 'A post to subscribe from.', content: '<p>Subscribe below.</p>' });
 }
 
 const subscribeBox = (page: Page) => {
@@ -149,12 +146,10 @@ test.describe('blog subscriptions', () => {
     // Opening the link only asks (mail scanners open every link, some twice); the button unsubscribes.
     await expect(page.getByRole('heading', { level: 1, name: 'Unsubscribe?' })).toBeVisible();
     await page.reload();
-    const token = (
-      (await (await page.request.post('/api/auth/login-user', { data: ADMIN })).json()) as { data: { token: string } }
-    ).data.token;
-    const listed = (await (
-      await page.request.get('/api/admin/subscribers', { headers: { authorization: `Bearer ${token}` } })
-    ).json()) as { data: Array<{ email: string; status: string }> };
+    const admin = await loggedInAdmin(page.request, ADMIN);
+    const listed = (await admin.api.call(subscribers.listSubscribers)).body as {
+      data: Array<{ email: string; status: string }>;
+    };
     expect(listed.data.find((s) => s.email === address)?.status).toBe('confirmed');
     await page.getByRole('button', { name: 'Unsubscribe' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'You are unsubscribed' })).toBeVisible();
@@ -243,12 +238,12 @@ test.describe('admin lists on a phone', () => {
     request,
   }) => {
     const address = `a-rather-long-reader-address.${stamp()}@example-company-domain.com`;
-    expect((await request.post('/api/blogs-subscribers/add', { data: { email: address } })).status()).toBe(200);
+    expect((await api(request).call(subscribers.subscribe, { body: { email: address } })).status).toBe(200);
     const message = `Phone list check ${stamp()}, a message long enough to wrap over several lines on a phone.`;
-    const sent = await request.post('/api/send-mail', {
-      data: { name: 'Phone Tester', email: 'phone.tester@example-company-domain.com', message },
+    const sent = await api(request).call(contact.sendMail, {
+      body: { name: 'Phone Tester', email: 'phone.tester@example-company-domain.com', message },
     });
-    expect(sent.status()).toBe(200);
+    expect(sent.status).toBe(200);
 
     await login(page, ADMIN.email, ADMIN.password);
     for (const [path, row, labels] of [

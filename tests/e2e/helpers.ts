@@ -3,7 +3,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { test as base, expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import Database from 'better-sqlite3';
+import * as content from '#shared/api/content.ts';
 import type { SiteContent } from '#shared/schemas/content.ts';
+import { api } from '#tests/helpers/api.ts';
 
 export { expect };
 
@@ -59,9 +61,9 @@ export async function gotoHydrated(page: Page, url: string) {
 
 /** The site content object as the public API serves it (docs/product.md#api GET /get-content). */
 export async function getContent(request: APIRequestContext): Promise<SiteContent> {
-  const res = await request.get('/api/get-content');
-  expect(res.status()).toBe(200);
-  return ((await res.json()) as { data: SiteContent }).data;
+  const res = await api(request).call(content.getContent);
+  expect(res.status).toBe(200);
+  return res.data;
 }
 
 /** The visible text runs of stored rich text (tags dropped), for checking that a page shows it. */

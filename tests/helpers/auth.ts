@@ -1,11 +1,13 @@
-import type { LightMyRequestResponse } from 'fastify';
+import * as auth from '#shared/api/auth.ts';
 import { hashPassword } from '#server/modules/auth/password.ts';
 import { hashToken } from '#server/modules/auth/tokens.ts';
 import { findUserByEmail, insertUser, updatePasswordHash } from '#server/modules/auth/user-repository.ts';
+import { api, type Answer } from './api';
+import { SEEDED_ADMIN } from './factories';
 import { deliveredMail, type TestApp } from './test-app';
 
 /** The administrator the seed creates in every test app (ADMIN_PASSWORD is set by buildTestApp). */
-export const ADMIN = { email: 'admin@example.com', password: 'admin-secret', name: 'Administrator' } as const;
+export const ADMIN = { ...SEEDED_ADMIN, name: 'Administrator' } as const;
 
 /** Limits so high that a suite's many requests from one address never meet them. */
 export const NO_LIMIT = { max: 100_000, windowMs: 60_000 };
@@ -26,8 +28,8 @@ export function login(
   email: string,
   password: string,
   remoteAddress?: string,
-): Promise<LightMyRequestResponse> {
-  return t.app.inject({ method: 'POST', url: '/api/auth/login-user', payload: { email, password }, remoteAddress });
+): Promise<Answer<typeof auth.login>> {
+  return api(t).call(auth.login, { body: { email, password }, remoteAddress });
 }
 
 /** Logs in and returns the token; fails the test if the login does not succeed. */
@@ -37,12 +39,12 @@ export async function loginToken(
   password: string = ADMIN.password,
 ): Promise<string> {
   const res = await login(t, email, password);
-  if (res.statusCode !== 200) throw new Error(`login of ${email} failed: ${res.statusCode} ${res.body}`);
-  return res.json().data.token as string;
+  if (res.status !== 200) throw new Error(`login of ${email} failed: ${res.status} ${res.text}`);
+  return res.data.token;
 }
 
-export function me(t: TestApp, token: string): Promise<LightMyRequestResponse> {
-  return t.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(token) });
+export function me(t: TestApp, token: string): Promise<Answer<typeof auth.me>> {
+  return api(t).call(auth.me, { token });
 }
 
 /** Sets a session's end into the past, as if its lifetime had run out. */
@@ -100,13 +102,8 @@ export function codeOf(mail: string): string {
 /** Asks for a reset code through the API and reads it from the e-mail that was delivered for it. */
 export async function requestResetCode(t: TestApp, email: string, remoteAddress?: string): Promise<string> {
   const before = await resetMails(t, email);
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/auth/reset-password',
-    payload: { email },
-    remoteAddress,
-  });
-  if (res.statusCode !== 200) throw new Error(`reset request failed: ${res.statusCode} ${res.body}`);
+  const res = await api(t).call(auth.requestReset, { body: { email }, remoteAddress });
+  if (res.status !== 200) throw new Error(`reset request failed: ${res.status} ${res.text}`);
   const fresh = (await resetMails(t, email)).filter((m) => !before.includes(m));
   if (fresh.length !== 1) throw new Error(`expected one new reset e-mail to ${email}, got ${fresh.length}`);
   return codeOf(fresh[0]!);

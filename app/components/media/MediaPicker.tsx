@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Form, Modal, Spinner } from 'react-bootstrap';
 import { webpSrcSet } from '#shared/paths.ts';
-import type { MediaItem } from '#shared/api/media.ts';
+import type { MediaItem } from '#shared/api/uploads.ts';
 import { useMedia } from './use-media';
 
 /** A library image shown small: its 480 px WebP when there is one. */

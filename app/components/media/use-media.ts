@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { listMedia, type MediaItem } from '#shared/api/media.ts';
+import { listMedia, type MediaItem } from '#shared/api/uploads.ts';
 import { call } from '#app/lib/api-client.ts';
 
 /** The media library, searched as the administrator types, a page at a time. */

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Editor } from '@tinymce/tinymce-react';
 import { Form } from 'react-bootstrap';
 import type { Editor as TinyEditor } from 'tinymce';
-import type { MediaItem } from '#shared/api/media.ts';
+import type { MediaItem } from '#shared/api/uploads.ts';
 import { MediaPicker } from '#app/components/media/MediaPicker.tsx';
 import { uploadEditorImage } from './editor-uploads';
 

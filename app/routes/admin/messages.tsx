@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
 import { Badge, Button, Table } from 'react-bootstrap';
 import { formatDate } from '#shared/format.ts';
-import { deleteMessage, listMessages, markMessageRead, type ContactMessage } from '#shared/api/inbox.ts';
+import { deleteMessage, listMessages, markMessageRead, type ContactMessage } from '#shared/api/contact.ts';
 import { ConfirmDialog } from '#app/components/ui/ConfirmDialog.tsx';
 import { call, callPage } from '#app/lib/api-client.ts';
 import { usePagedList } from '#app/lib/use-paged-list.ts';

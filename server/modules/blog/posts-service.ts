@@ -1,4 +1,4 @@
-import type { MediaUsage } from '#shared/api/media.ts';
+import type { MediaUsage } from '#shared/api/uploads.ts';
 import { SERVER_MESSAGES } from '#shared/messages.ts';
 import { POST_IMAGE_COLUMNS } from '#shared/post-fields.ts';
 import type { BlogInput, PostDetails, PostStatus } from '#shared/schemas/blog.ts';

@@ -1,6 +1,6 @@
 import { SERVER_MESSAGES } from '#shared/messages.ts';
 import type { SendMailData } from '#shared/schemas/contact.ts';
-import type { ContactMessage } from '#shared/api/inbox.ts';
+import type { ContactMessage } from '#shared/api/contact.ts';
 import type { Db } from '#server/db/database.ts';
 import { newId } from '#server/db/database.ts';
 import { NotFoundError } from '#server/errors.ts';

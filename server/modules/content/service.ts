@@ -1,6 +1,6 @@
 import { MESSAGES, SERVER_MESSAGES } from '#shared/messages.ts';
 import type { SiteContent } from '#shared/schemas/content.ts';
-import type { MediaUsage } from '#shared/api/media.ts';
+import type { MediaUsage } from '#shared/api/uploads.ts';
 import { SECTIONS, richFieldsOf, sectionOf, type FieldDef, type FieldKind, type SectionKey } from '#shared/sections.ts';
 import { newId, type Db } from '#server/db/database.ts';
 import { InvalidInputError, NotFoundError } from '#server/errors.ts';

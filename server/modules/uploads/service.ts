@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { UPLOAD_MESSAGES } from '#shared/messages.ts';
-import type { MediaItem, MediaUsage } from '#shared/api/media.ts';
+import type { MediaItem, MediaUsage } from '#shared/api/uploads.ts';
 import { IMAGE_VARIANT_WIDTHS } from '#shared/paths.ts';
 import type { Db } from '#server/db/database.ts';
 import { ConflictError, NotFoundError } from '#server/errors.ts';

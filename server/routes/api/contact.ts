@@ -1,8 +1,9 @@
 import { SERVER_MESSAGES } from '#shared/messages.ts';
-import { sendMail } from '#shared/api/contact.ts';
+import { deleteMessage, listMessages, markMessageRead, sendMail } from '#shared/api/contact.ts';
 import { rateLimit } from '#server/plugins/rate-limits.ts';
 import { route, type ApiRoutes } from './define';
 
+/** The visitor's contact form, and the admin inbox of the messages it sent. */
 export const contactRoutes: ApiRoutes = {
   public(scope, { services, limits }) {
     route(
@@ -14,5 +15,15 @@ export const contactRoutes: ApiRoutes = {
       },
       { preHandler: rateLimit(scope.app, { name: 'contact-ip', ...limits.contactPerIp }), bodyLimit: 64 * 1024 },
     );
+  },
+  admin(scope, { services }) {
+    route(scope, listMessages, async (request) => {
+      const { messages, meta } = await services.contact.list(request.query);
+      return { data: messages, meta };
+    });
+    route(scope, markMessageRead, async (request) => ({
+      data: await services.contact.setRead(request.params.id, request.body.read),
+    }));
+    route(scope, deleteMessage, async (request) => ({ data: await services.contact.remove(request.params.id) }));
   },
 };

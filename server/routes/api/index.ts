@@ -5,14 +5,14 @@ import { requireAdmin } from '#server/plugins/auth.ts';
 import { sendApiNotFound } from '#server/plugins/errors.ts';
 import { rejectUnsafeText } from '#server/plugins/text-safety.ts';
 import { authRoutes } from './auth';
+import { autosaveRoutes } from './autosave';
 import { blogRoutes } from './blog';
 import { contactRoutes } from './contact';
 import { contentRoutes } from './content';
 import type { ApiContext, ApiRoutes } from './define';
-import { historyRoutes } from './history';
-import { inboxRoutes } from './inbox';
 import { mailRoutes } from './mail';
 import { newsletterRoutes } from './newsletter';
+import { revisionRoutes } from './revisions';
 import { setupRoutes } from './setup';
 import { subscriberRoutes } from './subscribers';
 import { MAX_UPLOAD_BYTES, uploadRoutes } from './uploads';
@@ -24,10 +24,10 @@ const RESOURCES: ApiRoutes[] = [
   uploadRoutes,
   blogRoutes,
   subscriberRoutes,
-  inboxRoutes,
   mailRoutes,
   newsletterRoutes,
-  historyRoutes,
+  revisionRoutes,
+  autosaveRoutes,
   setupRoutes,
 ];
 

@@ -1,7 +1,6 @@
 import type { MultipartFile } from '@fastify/multipart';
 import { SERVER_MESSAGES, UPLOAD_MESSAGES } from '#shared/messages.ts';
-import { uploadImage } from '#shared/api/uploads.ts';
-import * as media from '#shared/api/media.ts';
+import { deleteMedia, listMedia, updateMedia, uploadImage } from '#shared/api/uploads.ts';
 import { isSafeText } from '#shared/text-safety.ts';
 import { InvalidInputError, TooLargeError, UnsupportedMediaError } from '#server/errors.ts';
 import { route, type ApiRoutes } from './define';
@@ -55,14 +54,14 @@ export const uploadRoutes: ApiRoutes = {
       { bodyLimit: MAX_UPLOAD_BYTES + 64 * 1024 },
     );
 
-    route(scope, media.listMedia, async (request) => {
+    route(scope, listMedia, async (request) => {
       const { search, beforeCreatedAt, beforeId } = request.query;
       const before = beforeCreatedAt && beforeId ? { createdAt: beforeCreatedAt, id: beforeId } : undefined;
       return { data: await services.uploads.list({ search, before }) };
     });
-    route(scope, media.updateMedia, async (request) => ({
+    route(scope, updateMedia, async (request) => ({
       data: await services.uploads.setAlt(request.params.id, request.body.alt),
     }));
-    route(scope, media.deleteMedia, async (request) => ({ data: await services.uploads.remove(request.params.id) }));
+    route(scope, deleteMedia, async (request) => ({ data: await services.uploads.remove(request.params.id) }));
   },
 };
