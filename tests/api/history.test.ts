@@ -14,7 +14,7 @@ import { buildTestApp, type TestApp } from '#tests/helpers/test-app.ts';
 import * as blog from '#shared/api/blog.ts';
 import * as content from '#shared/api/content.ts';
 import { api, urlOf, type AnyAnswer, type RawInput } from '#tests/helpers/api.ts';
-import { lookupLocation } from '#tests/helpers/factories.ts';
+import { createCategory, lookupLocation } from '#tests/helpers/factories.ts';
 import type { Endpoint } from '#shared/api/endpoint.ts';
 
 /**
@@ -90,8 +90,8 @@ describe.each(DATABASE_KINDS)('history on %s', (kind) => {
       .map(decodeURIComponent);
     return api(t).call(blog.postByPath, { params: { category: category!, title: title! } });
   };
-  const category = (name = unique('History')) =>
-    ok<BlogCategory>(api(t).call(blog.saveCategory, { body: { name }, token }));
+  const category = (name = unique('History')): Promise<BlogCategory> =>
+    createCategory({ token, api: api(t, { token }) }, name);
   const newPostMails = async () =>
     (await t.services.db.selectFrom('mail_outbox').select('id').where('kind', '=', 'new-post').execute()).length;
 

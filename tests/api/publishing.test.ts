@@ -10,7 +10,7 @@ import { DATABASE_KINDS } from '#tests/helpers/databases.ts';
 import { buildTestApp, type TestApp } from '#tests/helpers/test-app.ts';
 import * as blog from '#shared/api/blog.ts';
 import { api, type AnyAnswer } from '#tests/helpers/api.ts';
-import { lookupLocation, postAddress } from '#tests/helpers/factories.ts';
+import { createCategory, lookupLocation, postAddress } from '#tests/helpers/factories.ts';
 
 /**
  * Publishing on purpose (docs/product.md#blog-posts): drafts and scheduled posts are invisible on every
@@ -90,9 +90,7 @@ describe.each(DATABASE_KINDS)('publishing on %s', (kind) => {
   }
 
   it('keeps drafts and scheduled posts off every public answer, and shows them to the administrator', async () => {
-    const category = await ok<{ _id: string }>(
-      await api(t).call(blog.saveCategory, { body: { name: unique('Drafts') }, token }),
-    );
+    const category = await createCategory({ token, api: api(t, { token }) }, unique('Drafts'));
     const draft = await add({ title: unique('Draft'), blogCategory: category._id, status: 'draft' });
     const scheduled = await add({
       title: unique('Later'),
