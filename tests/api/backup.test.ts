@@ -13,14 +13,11 @@ import { loadConfig, type DatabaseConfig } from '#server/config.ts';
 import { createDb, type Db } from '#server/db/database.ts';
 import { openStorage } from '#server/lib/storage/open.ts';
 import type { FileStorage } from '#server/lib/storage/storage.ts';
-import { bearer, loginToken } from '#tests/helpers/auth.ts';
 import { createTestDatabase } from '#tests/helpers/databases.ts';
-import { image, multipart } from '#tests/helpers/images.ts';
+import { image } from '#tests/helpers/images.ts';
 import { startS3, type S3Sink } from '#tests/helpers/s3.ts';
 import { buildTestApp, type TestApp } from '#tests/helpers/test-app.ts';
-import * as subscribers from '#shared/api/subscribers.ts';
-import * as uploads from '#shared/api/uploads.ts';
-import { api } from '#tests/helpers/api.ts';
+import { createSubscriber, createUpload, loggedInAdmin } from '#tests/helpers/factories.ts';
 
 /**
  * `npm run backup` and `npm run restore` (docs/decisions/0015-backups-and-deployment.md), run as the
@@ -84,19 +81,11 @@ async function storedNames(storage: FileStorage): Promise<string[]> {
 
 /** A site's own additions beyond the seed: subscribers and one uploaded image. */
 async function addContent(t: TestApp, count: number, tag: string) {
-  const token = await loginToken(t);
+  const admin = await loggedInAdmin(t);
   for (let i = 0; i < count; i++) {
-    const res = await api(t).call(subscribers.addSubscriber, {
-      body: { email: `reader.${tag}.${i}@example.com`, confirmed: true, source: 'Backup test' },
-      token,
-    });
-    expect(res.status).toBe(200);
+    await createSubscriber(admin, `reader.${tag}.${i}@example.com`, { source: 'Backup test' });
   }
-  const { headers, payload } = await multipart([
-    { field: 'image', data: await image('png', 300, 200), filename: 'backup.png', type: 'image/png' },
-  ]);
-  const res = await api(t).callRaw(uploads.uploadImage, { body: payload, headers: { ...bearer(token), ...headers } });
-  expect(res.status).toBe(200);
+  await createUpload(admin, { data: await image('png', 300, 200), filename: 'backup.png' });
 }
 
 /** An empty place to restore into: a data folder, a database, and a bucket when asked. */
@@ -235,17 +224,13 @@ describe('a SQLite backup taken while the site writes', () => {
   });
 
   it('is one consistent moment: the restored file is sound and holds exactly the rows its manifest counts', async () => {
-    const token = await loginToken(t);
+    const admin = await loggedInAdmin(t);
     let writes = 0;
     let writing = true;
     // Subscribers are added one committed write after another for as long as the backup runs.
     const writer = (async () => {
       while (writing) {
-        const res = await api(t).call(subscribers.addSubscriber, {
-          body: { email: `live.${writes}@example.com`, confirmed: true, source: 'Backup test' },
-          token,
-        });
-        expect(res.status).toBe(200);
+        await createSubscriber(admin, `live.${writes}@example.com`, { source: 'Backup test' });
         writes++;
       }
     })();
