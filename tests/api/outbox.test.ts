@@ -28,6 +28,7 @@ import * as auth from '#shared/api/auth.ts';
 import * as contactApi from '#shared/api/contact.ts';
 import * as subscribers from '#shared/api/subscribers.ts';
 import { api } from '#tests/helpers/api.ts';
+import { subscribe } from '#tests/helpers/factories.ts';
 
 /**
  * The durable mail outbox: every e-mail is stored before it is sent, retried with backoff while the SMTP
@@ -112,8 +113,7 @@ describe.each(DATABASE_KINDS)('mail outbox on %s', (kind) => {
       });
       expect(contact.status, contact.text).toBe(200);
       for (const email of ['one@example.com', 'two@example.com', 'three@example.com']) {
-        const res = await api(t).call(subscribers.subscribe, { body: { email } });
-        expect(res.status, res.text).toBe(200);
+        await subscribe(t, email);
       }
       const reset = await api(t).call(auth.requestReset, { body: { email: 'admin@example.com' } });
       expect(reset.status, reset.text).toBe(200);
@@ -288,8 +288,7 @@ describe.each(DATABASE_KINDS)('mail outbox on %s', (kind) => {
       await smtpDown();
       const { db } = t.services;
       for (const email of ['four@example.com', 'five@example.com', 'six@example.com']) {
-        const res = await api(t).call(subscribers.subscribe, { body: { email } });
-        expect(res.status, res.text).toBe(200);
+        await subscribe(t, email);
       }
       const contact = await api(t).call(contactApi.sendMail, {
         body: { name: 'Grace Hopper', email: 'grace@example.com', message: 'Still there?' },
