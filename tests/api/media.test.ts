@@ -7,11 +7,12 @@ import { buildApp } from '#server/app.ts';
 import { boot } from '#server/boot.ts';
 import { bearer, loginToken } from '#tests/helpers/auth.ts';
 import { DATABASE_KINDS } from '#tests/helpers/databases.ts';
-import { hugePng, image, multipart } from '#tests/helpers/images.ts';
+import { hugePng, image } from '#tests/helpers/images.ts';
 import { startS3, STORAGE_KINDS, type S3Sink } from '#tests/helpers/s3.ts';
 import { buildTestApp, type TestApp } from '#tests/helpers/test-app.ts';
 import * as blog from '#shared/api/blog.ts';
 import { api } from '#tests/helpers/api.ts';
+import { upload as uploadAs } from '#tests/helpers/factories.ts';
 
 /**
  * Images done properly (docs/product.md#media-library): formats by their bytes with clear refusals,
@@ -34,14 +35,8 @@ describe.each(CASES)('media on %s, uploads on %s', (kind, storageKind) => {
     await s3?.close();
   });
 
-  async function upload(data: Buffer | string, filename = 'photo.png', type = 'image/png', alt?: string) {
-    const parts = [
-      ...(alt !== undefined ? [{ field: 'alt', data: alt }] : []),
-      { field: 'image', data, filename, type },
-    ];
-    const { headers, payload } = await multipart(parts);
-    return api(t).callRaw(uploads.uploadImage, { body: payload, headers: { ...headers, ...bearer(token) } });
-  }
+  const upload = (data: Buffer | string, filename = 'photo.png', type = 'image/png', alt?: string) =>
+    uploadAs({ token, api: api(t, { token }) }, { data, filename, type, alt });
   const raw = (payload: Buffer | string, contentType: string) =>
     api(t).callRaw(uploads.uploadImage, { body: payload, headers: { 'content-type': contentType, ...bearer(token) } });
   const library = async (search = '') =>
