@@ -6,9 +6,9 @@ import { DATABASE_KINDS } from '#tests/helpers/databases.ts';
 import { buildTestApp, type TestApp } from '#tests/helpers/test-app.ts';
 import { startS3, STORAGE_KINDS, type S3Sink } from '#tests/helpers/s3.ts';
 import { hugePng, image, multipart, type Format, type Part } from '#tests/helpers/images.ts';
-import * as auth from '#shared/api/auth.ts';
 import * as uploads from '#shared/api/uploads.ts';
 import { api } from '#tests/helpers/api.ts';
+import { loggedInAdmin, upload as uploadAs, type LoggedInAdmin } from '#tests/helpers/factories.ts';
 
 /** `POST /api/uploader/do` (docs/product.md#api): one image in the multipart field `image`, admin only. */
 
@@ -19,15 +19,15 @@ const CASES = DATABASE_KINDS.flatMap((kind) => STORAGE_KINDS.map((storage) => [k
 
 describe.each(CASES)('POST /api/uploader/do on %s, uploads on %s', (kind, storageKind) => {
   let t: TestApp;
+  let admin: LoggedInAdmin;
   let token: string;
   let s3: S3Sink | undefined;
 
   beforeAll(async () => {
     s3 = storageKind === 's3' ? await startS3() : undefined;
     t = await buildTestApp(kind, { env: s3?.env ?? {} });
-    const res = await api(t).call(auth.login, { body: { email: 'admin@example.com', password: 'admin-secret' } });
-    expect(res.status).toBe(200);
-    token = res.data.token;
+    admin = await loggedInAdmin(t);
+    token = admin.token;
   });
   afterAll(async () => {
     await t?.close();
@@ -38,8 +38,7 @@ describe.each(CASES)('POST /api/uploader/do on %s, uploads on %s', (kind, storag
     const { headers, payload } = await multipart(parts);
     return api(t).callRaw(uploads.uploadImage, { body: payload, headers: { ...headers, ...auth } });
   }
-  const uploadImage = (data: Buffer, filename: string, type: string) =>
-    upload([{ field: 'image', data, filename, type }]);
+  const uploadImage = (data: Buffer, filename: string, type: string) => uploadAs(admin, { data, filename, type });
 
   /** What is stored: the files of the uploads folder and the rows of the uploads table. */
   async function stored() {
