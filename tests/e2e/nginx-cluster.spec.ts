@@ -222,6 +222,9 @@ test('with PostgreSQL cut, nginx keeps passing the cached pages (200) and the 50
 
   await cluster.cutDatabase();
   try {
+    // A process may answer from what it holds until it next needs the database: wait until the API says
+    // the database is away, then count.
+    await expect.poll(() => through('/api/get-content'), { timeout: 20_000, intervals: [100] }).toBe(503);
     // Enough 503s to take out every process had nginx counted them (three each within 10 s), between the
     // cached pages: each page must still come back, whichever process answers.
     for (let round = 0; round < 3; round++) {
