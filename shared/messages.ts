@@ -27,6 +27,37 @@ export const MESSAGES = {
   uploadFailed: 'unable to upload image. Please try again later',
 } as const;
 
+/** The team: accounts, roles, invitations (docs/product.md#team-and-roles). */
+export const TEAM_MESSAGES = {
+  forbidden: 'Your role does not allow this',
+  accountSuspended: 'This account is suspended. Ask the owner of the site or an administrator to restore it.',
+  personNotFound: 'This person is not on the staff',
+  ownerProtected: 'The Owner cannot be demoted, suspended or deleted: hand the site over to someone else first',
+  notYourself: 'You cannot suspend or delete your own account',
+  cannotGiveRole: (role: string) => `You cannot make someone ${role}`,
+  alreadyOnStaff: 'Someone on the staff already uses this e-mail address',
+  invitePending: 'This address already has an open invitation: resend it instead',
+  inviteNotFound: 'This invitation does not exist',
+  inviteExpired: 'This invitation has expired. Ask whoever invited you for a new one.',
+  inviteUsed: 'This invitation has already been used. Log in instead.',
+  inviteRevoked: 'This invitation was withdrawn.',
+  inviteSent: (email: string) => `Invitation sent to ${email}`,
+  inviteResent: (email: string) => `Invitation sent again to ${email}`,
+  inviteLinkOnly: 'E-mail is not set up, so nothing was sent: copy this link and send it yourself.',
+  inviteRevokedDone: 'Invitation withdrawn',
+  reassignTarget: 'Their posts must go to another active person on the staff',
+  ownershipTarget: 'The new Owner must be another active person on the staff',
+  ownershipTransferred: (name: string) => `${name} is now the Owner`,
+  roleChanged: 'Role changed',
+  switchesSaved: 'Saved',
+  suspended: (name: string) => `${name} is suspended`,
+  reactivated: (name: string) => `${name} can sign in again`,
+  deleted: (name: string) => `${name} was removed from the staff`,
+  categoryNotAllowed: 'You may not post in this category',
+  publishNotAllowed: 'Your role cannot publish posts: submit it for review instead',
+  nameRequired: 'Please enter your name',
+} as const;
+
 /** Texts of our own server where the product contract shows none (docs/product.md#server-messages). */
 export const SERVER_MESSAGES = {
   invalidCredentials: 'Invalid email or password',

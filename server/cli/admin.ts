@@ -1,7 +1,9 @@
 /**
- * `npm run admin -- --email owner@example.com [--password secret] [--name "Jane Doe"]`
- * Creates the administrator account, or resets its password when it exists, and ends its sessions: for an
- * owner who has lost both the password and the mailbox. Without --password one is generated and printed.
+ * `npm run admin -- --email owner@example.com [--password secret] [--name "Jane Doe"] [--owner]`
+ * Creates an account, or resets its password when it exists, and ends its sessions: for an owner who has
+ * lost both the password and the mailbox. Without --password one is generated and printed. A new account
+ * is the Owner when the site has none, else an Administrator; `--owner` makes the account the Owner (the
+ * one before becomes an Administrator) and active again if it was suspended.
  * Uses the same configuration (DATABASE_URL, DATA_DIR) as the server.
  */
 import { parseArgs } from 'node:util';
@@ -10,14 +12,25 @@ import { createDb } from '#server/db/database.ts';
 import { migrateToLatest } from '#server/db/migrate.ts';
 import { generatePassword, hashPassword } from '#server/modules/auth/password.ts';
 import { revokeUserSessions } from '#server/modules/auth/session-repository.ts';
-import { findUserByEmail, insertUser, updatePasswordHash } from '#server/modules/auth/user-repository.ts';
+import {
+  findOwner,
+  findUserByEmail,
+  insertUser,
+  makeOwner,
+  updatePasswordHash,
+} from '#server/modules/auth/user-repository.ts';
 import { MIN_PASSWORD_LENGTH } from '#shared/messages.ts';
 
 const { values } = parseArgs({
-  options: { email: { type: 'string' }, password: { type: 'string' }, name: { type: 'string' } },
+  options: {
+    email: { type: 'string' },
+    password: { type: 'string' },
+    name: { type: 'string' },
+    owner: { type: 'boolean' },
+  },
 });
 if (!values.email || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(values.email)) {
-  console.error('Usage: npm run admin -- --email owner@example.com [--password secret] [--name "Jane Doe"]');
+  console.error('Usage: npm run admin -- --email owner@example.com [--password secret] [--name "Jane Doe"] [--owner]');
   process.exit(2);
 }
 if (values.password !== undefined && values.password.length < MIN_PASSWORD_LENGTH) {
@@ -32,13 +45,27 @@ try {
   const password = values.password ?? generatePassword();
   const hash = await hashPassword(password);
   const existing = await findUserByEmail(db, values.email);
+  let id: string;
   if (existing) {
+    id = existing.id;
     await updatePasswordHash(db, existing.id, hash);
     await revokeUserSessions(db, existing.id);
     console.log(`Password of ${existing.email} reset; all of its sessions ended.`);
   } else {
-    await insertUser(db, { email: values.email, name: values.name ?? 'Administrator', passwordHash: hash });
-    console.log(`Administrator ${values.email.toLowerCase()} created.`);
+    const role = values.owner || !(await findOwner(db)) ? 'owner' : 'administrator';
+    // A new Owner is written by makeOwner below (the one-Owner index allows one at a time).
+    id = await insertUser(db, {
+      email: values.email,
+      name: values.name ?? 'Administrator',
+      passwordHash: hash,
+      role: 'administrator',
+    });
+    if (role === 'administrator') console.log(`Administrator ${values.email.toLowerCase()} created.`);
+    else values.owner = true;
+  }
+  if (values.owner) {
+    await db.transaction().execute((trx) => makeOwner(trx, id));
+    console.log(`${values.email.toLowerCase()} is the Owner.`);
   }
   if (!values.password) console.log(`Password: ${password}`);
 } finally {

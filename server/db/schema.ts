@@ -1,4 +1,5 @@
 import type { Generated } from 'kysely';
+import type { Role } from '#shared/roles.ts';
 
 /**
  * Table types for Kysely. Ids are application-made UUID strings and timestamps ISO-8601 UTC text, the
@@ -7,20 +8,20 @@ import type { Generated } from 'kysely';
  * Each table belongs to one module of server/modules/, and only that module's repositories read or write
  * it; another module asks the owner's service, given to it in its deps object (server/services.ts):
  *
- * | module       | tables                                                     |
- * | ------------ | ---------------------------------------------------------- |
- * | auth         | users, sessions, password_resets                           |
- * | autosave     | autosaves                                                  |
- * | blog         | blog_categories, blog_posts, blog_redirects, trash         |
- * | contact      | contact_messages                                           |
- * | content      | content_sections, content_fields, content_items            |
- * | jobs         | job_runs                                                   |
- * | mail         | mail_outbox                                                |
- * | newsletter   | campaigns                                                  |
- * | revisions    | revisions                                                  |
- * | site-meta    | site_meta                                                  |
- * | subscribers  | subscribers                                                |
- * | uploads      | uploads                                                    |
+ * | module       | tables                                                           |
+ * | ------------ | ---------------------------------------------------------------- |
+ * | auth         | users, sessions, password_resets, staff_invites                  |
+ * | autosave     | autosaves                                                        |
+ * | blog         | blog_categories, blog_posts, blog_redirects, trash, post_authors |
+ * | contact      | contact_messages                                                 |
+ * | content      | content_sections, content_fields, content_items                  |
+ * | jobs         | job_runs                                                         |
+ * | mail         | mail_outbox                                                      |
+ * | newsletter   | campaigns                                                        |
+ * | revisions    | revisions                                                        |
+ * | site-meta    | site_meta                                                        |
+ * | subscribers  | subscribers                                                      |
+ * | uploads      | uploads                                                          |
  *
  * Backups (server/backup/) copy every table whole, and foreign keys may point across modules (a campaign
  * goes with its post); neither is a module reading another's rows.
@@ -45,6 +46,8 @@ export interface Database {
   revisions: RevisionTable;
   autosaves: AutosaveTable;
   trash: TrashTable;
+  staff_invites: StaffInviteTable;
+  post_authors: PostAuthorTable;
 }
 
 export interface ContentSectionTable {
@@ -84,6 +87,35 @@ export interface UserTable {
   password_hash: string;
   created_at: string;
   updated_at: string;
+  /** One of ROLES (shared/roles.ts); exactly one row is 'owner' (a unique partial index holds it). */
+  role: Generated<Role>;
+  status: Generated<'active' | 'suspended'>;
+  /** When the person last used a session (moved at most hourly, with the session's end). */
+  last_seen_at: string | null;
+  /** Authors: may send newsletters (shared/roles.ts, Switches). */
+  may_newsletter: Generated<number>;
+  /** Authors and Contributors: JSON list of the category ids they may post in; [] for all. */
+  category_ids: Generated<string>;
+}
+
+/** An invitation to join the staff: a single-use link, valid INVITE_TTL_MS (server/modules/auth/invites.ts). */
+export interface StaffInviteTable {
+  id: string;
+  email: string;
+  role: Role;
+  token_hash: string;
+  invited_by: string | null;
+  created_at: string;
+  expires_at: string;
+  accepted_at: string | null;
+  revoked_at: string | null;
+}
+
+/** The authors of a post, in byline order. */
+export interface PostAuthorTable {
+  post_id: string;
+  user_id: string;
+  position: number;
 }
 
 export interface ContactMessageTable {

@@ -1,8 +1,9 @@
 import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
-import { SERVER_MESSAGES } from '#shared/messages.ts';
+import { SERVER_MESSAGES, TEAM_MESSAGES } from '#shared/messages.ts';
+import { can, type Capability } from '#shared/roles.ts';
 import type { AuthContext, AuthService } from '#server/modules/auth/service.ts';
 import type { Actor } from '#server/modules/revisions/service.ts';
-import { NotAuthenticatedError } from '#server/errors.ts';
+import { ForbiddenError, NotAuthenticatedError } from '#server/errors.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -28,6 +29,11 @@ export function requireAdmin(auth: AuthService): onRequestAsyncHookHandler {
     if (!context) throw new NotAuthenticatedError(SERVER_MESSAGES.loginRequired);
     request.auth = context;
   };
+}
+
+/** 403 unless the signed-in person's role has the capability (shared/roles.ts). */
+export function requireCapability(request: FastifyRequest, capability: Capability): void {
+  if (!can(authOf(request).person, capability)) throw new ForbiddenError(TEAM_MESSAGES.forbidden);
 }
 
 /** Who makes a change, for the history of what they change. */

@@ -35,14 +35,27 @@ export const verifyOtp = endpoint({
   data: z.string(),
 });
 
-export const me = endpoint({ method: 'GET', path: '/auth/me', access: 'admin', data: sessionUserSchema });
+export const me = endpoint({
+  method: 'GET',
+  path: '/auth/me',
+  access: 'admin',
+  allow: 'account',
+  data: sessionUserSchema,
+});
 
-export const logout = endpoint({ method: 'POST', path: '/auth/logout', access: 'admin', data: z.string() });
+export const logout = endpoint({
+  method: 'POST',
+  path: '/auth/logout',
+  access: 'admin',
+  allow: 'account',
+  data: z.string(),
+});
 
 export const changePassword = endpoint({
   method: 'POST',
   path: '/auth/change-password',
   access: 'admin',
+  allow: 'account',
   body: changePasswordSchema,
   data: z.string(),
 });

@@ -13,6 +13,7 @@ export const getAutosave = endpoint({
   method: 'GET',
   path: '/admin/autosaves/:key',
   access: 'admin',
+  allow: 'account',
   params: keyParams,
   data: z.nullable(autosaveSchema),
 });
@@ -22,6 +23,7 @@ export const saveAutosave = endpoint({
   method: 'POST',
   path: '/admin/autosaves/:key',
   access: 'admin',
+  allow: 'account',
   params: keyParams,
   body: z.object({ data: fields }),
   data: z.object({ savedAt: z.string() }),
@@ -31,6 +33,7 @@ export const discardAutosave = endpoint({
   method: 'DELETE',
   path: '/admin/autosaves/:key',
   access: 'admin',
+  allow: 'account',
   params: keyParams,
   data: z.object({ discarded: z.boolean() }),
 });

@@ -34,6 +34,7 @@ export const saveCategory = endpoint({
   method: 'POST',
   path: '/blog-category/add/update',
   access: 'admin',
+  allow: 'categories',
   body: categoryInputSchema,
   data: blogCategorySchema,
 });
@@ -42,6 +43,7 @@ export const deleteCategory = endpoint({
   method: 'DELETE',
   path: '/blog-category/:id',
   access: 'admin',
+  allow: 'categories',
   params: idParams,
   data: deleted,
 });
@@ -92,6 +94,7 @@ export const createPost = endpoint({
   method: 'POST',
   path: '/blogs/add',
   access: 'admin',
+  allow: 'posts.write',
   body: blogInputSchema,
   data: blogPostSchema,
 });
@@ -100,6 +103,7 @@ export const updatePost = endpoint({
   method: 'POST',
   path: '/blogs/edit/:id',
   access: 'admin',
+  allow: 'posts.write',
   params: idParams,
   body: blogEditSchema,
   data: blogPostSchema,
@@ -110,6 +114,7 @@ export const getPost = endpoint({
   method: 'GET',
   path: '/blogs/get-by-id/:id',
   access: 'admin',
+  allow: 'posts.write',
   params: idParams,
   data: blogPostSchema,
 });
@@ -119,6 +124,7 @@ export const getAdminPost = endpoint({
   method: 'GET',
   path: '/admin/posts/:id',
   access: 'admin',
+  allow: 'posts.write',
   params: idParams,
   data: adminPostSchema,
 });
@@ -131,6 +137,7 @@ export const listAdminPosts = endpoint({
   method: 'GET',
   path: '/admin/posts',
   access: 'admin',
+  allow: 'posts.write',
   query: z.object({
     status: z.optional(z.enum(POST_STATUSES)),
     categoryId: z.optional(idParam),
@@ -149,6 +156,7 @@ export const previewLink = endpoint({
   method: 'POST',
   path: '/blogs/:id/preview-link',
   access: 'admin',
+  allow: 'posts.write',
   params: idParams,
   data: z.object({ url: z.string() }),
 });
@@ -158,6 +166,7 @@ export const revokePreviewLink = endpoint({
   method: 'DELETE',
   path: '/blogs/:id/preview-link',
   access: 'admin',
+  allow: 'posts.write',
   params: idParams,
   data: z.object({ revoked: z.boolean() }),
 });
@@ -166,6 +175,7 @@ export const deletePost = endpoint({
   method: 'DELETE',
   path: '/blogs/:id',
   access: 'admin',
+  allow: 'posts.write',
   params: idParams,
   data: deleted,
 });
@@ -175,6 +185,7 @@ export const listTrash = endpoint({
   method: 'GET',
   path: '/admin/trash',
   access: 'admin',
+  allow: 'trash',
   data: z.array(z.extend(postDetailsSchema, { deletedAt: z.string() })),
 });
 
@@ -183,6 +194,7 @@ export const restorePost = endpoint({
   method: 'POST',
   path: '/admin/trash/:id/restore',
   access: 'admin',
+  allow: 'trash',
   params: idParams,
   data: postDetailsSchema,
 });
@@ -192,6 +204,7 @@ export const restoreCategory = endpoint({
   method: 'POST',
   path: '/blog-category/:id/restore',
   access: 'admin',
+  allow: 'categories',
   params: idParams,
   data: blogCategorySchema,
 });

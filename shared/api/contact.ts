@@ -32,6 +32,7 @@ export const listMessages = endpoint({
   method: 'GET',
   path: '/admin/messages',
   access: 'admin',
+  allow: 'messages',
   query: z.object(cursorQuery(MESSAGE_PAGE_SIZE, 500)),
   data: z.array(contactMessageSchema),
   meta: cursorPageInfoSchema,
@@ -41,6 +42,7 @@ export const markMessageRead = endpoint({
   method: 'POST',
   path: '/admin/messages/:id/read',
   access: 'admin',
+  allow: 'messages',
   params: idParams,
   body: z.object({ read: z.boolean() }),
   data: z.object({ _id: z.string(), read: z.boolean() }),
@@ -50,6 +52,7 @@ export const deleteMessage = endpoint({
   method: 'DELETE',
   path: '/admin/messages/:id',
   access: 'admin',
+  allow: 'messages',
   params: idParams,
   data: z.object({ _id: z.string() }),
 });

@@ -14,6 +14,7 @@ export const sectionUpdates = Object.fromEntries(
       method: 'POST',
       path: updatePathOf(section),
       access: 'admin',
+      allow: 'sections',
       body: updateSchemaOf(section),
       data: sectionSchemaOf(section.key),
     }),

@@ -1,4 +1,5 @@
 import { z } from '#shared/schemas/zod.ts';
+import type { Capability } from '#shared/roles.ts';
 
 /**
  * The API contract: every endpoint is written once here, with its method, path, who may call it and the
@@ -7,12 +8,10 @@ import { z } from '#shared/schemas/zod.ts';
  * typed client (app/lib/api-client.ts) and the API tests check every answer against them. docs/api.md
  * describes them for people.
  */
-export interface Endpoint {
+interface EndpointBase {
   method: 'GET' | 'POST' | 'DELETE';
   /** Under `/api`, Fastify style: `/blogs/edit/:id`. */
   path: string;
-  /** `admin` endpoints sit behind the one admin guard (401 without a live session). */
-  access: 'public' | 'admin';
   params?: z.ZodMiniType;
   query?: z.ZodMiniType;
   /** A JSON body (multipart and form bodies are parsed by their route). */
@@ -24,6 +23,14 @@ export interface Endpoint {
   /** Not a JSON `{ data }` answer: the body is the file itself (CSV export). */
   file?: { contentType: string };
 }
+
+/**
+ * `admin` endpoints sit behind the one admin guard (401 without a live session) and name the capability
+ * a person's role must have (shared/roles.ts), else 403. Rules about which rows (an Author's own posts)
+ * are the module's, on top of this.
+ */
+export type Endpoint = EndpointBase &
+  ({ access: 'public'; allow?: undefined } | { access: 'admin'; allow: Capability });
 
 export const endpoint = <const E extends Endpoint>(definition: E): E => definition;
 

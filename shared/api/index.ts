@@ -9,6 +9,7 @@ import * as newsletter from './newsletter';
 import * as policies from './policies';
 import * as revisions from './revisions';
 import * as setup from './setup';
+import * as staff from './staff';
 import * as subscribers from './subscribers';
 import * as uploads from './uploads';
 
@@ -16,7 +17,7 @@ import * as uploads from './uploads';
 export const ALL_ENDPOINTS: Endpoint[] = [
   content.getContent,
   ...Object.values(content.sectionUpdates),
-  ...[auth, autosave, blog, contact, mail, newsletter, policies, revisions, setup, subscribers, uploads].flatMap(
+  ...[auth, autosave, blog, contact, mail, newsletter, policies, revisions, setup, staff, subscribers, uploads].flatMap(
     (group) =>
       Object.values(group).filter((value): value is Endpoint => typeof value === 'object' && 'access' in value),
   ),

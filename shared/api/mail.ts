@@ -28,6 +28,7 @@ export const listOutgoingMail = endpoint({
   method: 'GET',
   path: '/admin/mail',
   access: 'admin',
+  allow: 'mail',
   query: z.object({ status: z.optional(z.enum(OUTGOING_MAIL_VIEWS)) }),
   data: z.object({ mails: z.array(outgoingMailSchema), total: z.number() }),
 });
@@ -37,6 +38,7 @@ export const retryOutgoingMail = endpoint({
   method: 'POST',
   path: '/admin/mail/:id/retry',
   access: 'admin',
+  allow: 'mail',
   params: idParams,
   data: outgoingMailSchema,
 });
@@ -46,6 +48,7 @@ export const discardOutgoingMail = endpoint({
   method: 'DELETE',
   path: '/admin/mail/:id',
   access: 'admin',
+  allow: 'mail',
   params: idParams,
   data: z.object({ _id: z.string() }),
 });

@@ -23,6 +23,7 @@ export const deliveryReport = endpoint({
   method: 'GET',
   path: '/blogs/:id/newsletter',
   access: 'admin',
+  allow: 'newsletters',
   params: idParams,
   data: z.nullable(deliveryReportSchema),
 });
@@ -32,6 +33,7 @@ export const newsletterPreview = endpoint({
   method: 'GET',
   path: '/blogs/:id/newsletter/preview',
   access: 'admin',
+  allow: 'newsletters',
   params: idParams,
   data: mailPreviewSchema,
 });
@@ -41,6 +43,7 @@ export const newsletterTest = endpoint({
   method: 'POST',
   path: '/blogs/:id/newsletter/test',
   access: 'admin',
+  allow: 'newsletters',
   params: idParams,
   // Nothing to send is fine too: the test then goes to the administrator.
   body: z.nullish(
@@ -64,6 +67,7 @@ export const newsletterAudience = endpoint({
   method: 'GET',
   path: '/admin/newsletter/audience',
   access: 'admin',
+  allow: 'newsletters',
   data: z.object({ confirmed: z.number() }),
 });
 
@@ -81,6 +85,7 @@ export const getSettings = endpoint({
   method: 'GET',
   path: '/admin/settings',
   access: 'admin',
+  allow: 'account',
   data: siteSettingsSchema,
 });
 
@@ -88,6 +93,7 @@ export const saveSettings = endpoint({
   method: 'POST',
   path: '/admin/settings',
   access: 'admin',
+  allow: 'settings',
   body: settingsSchema,
   data: siteSettingsSchema,
 });

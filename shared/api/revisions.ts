@@ -26,6 +26,7 @@ export const listRevisions = endpoint({
   method: 'GET',
   path: '/admin/revisions/:docType/:docId',
   access: 'admin',
+  allow: 'posts.write',
   params: docParams,
   data: z.array(revisionSummarySchema),
 });
@@ -34,6 +35,7 @@ export const getRevision = endpoint({
   method: 'GET',
   path: '/admin/revisions/:id',
   access: 'admin',
+  allow: 'posts.write',
   params: idParams,
   data: revisionDetailSchema,
 });
@@ -43,6 +45,7 @@ export const restoreRevision = endpoint({
   method: 'POST',
   path: '/admin/revisions/:id/restore',
   access: 'admin',
+  allow: 'posts.write',
   params: idParams,
   data: z.object({ docType: z.enum(['post', 'section']), docId: z.string() }),
 });

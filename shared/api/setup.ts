@@ -10,5 +10,6 @@ export const listSetupNotices = endpoint({
   method: 'GET',
   path: '/admin/setup-notices',
   access: 'admin',
+  allow: 'settings',
   data: z.array(setupNoticeSchema),
 });

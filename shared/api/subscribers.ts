@@ -49,6 +49,7 @@ export const listSubscribers = endpoint({
   method: 'GET',
   path: '/admin/subscribers',
   access: 'admin',
+  allow: 'subscribers',
   query: z.object({
     search: z.optional(z.string().check(z.trim(), z.maxLength(200, VALIDATION_MESSAGES.searchTooLong))),
     ...cursorQuery(SUBSCRIBER_PAGE_SIZE, 500),
@@ -61,6 +62,7 @@ export const removeSubscriber = endpoint({
   method: 'DELETE',
   path: '/admin/subscribers/:id',
   access: 'admin',
+  allow: 'subscribers',
   params: idParams,
   data: z.object({ _id: z.string() }),
 });
@@ -70,6 +72,7 @@ export const exportSubscribers = endpoint({
   method: 'GET',
   path: '/admin/subscribers/export.csv',
   access: 'admin',
+  allow: 'subscribers',
   data: z.string(),
   file: { contentType: 'text/csv; charset=utf-8' },
 });
@@ -86,6 +89,7 @@ export const addSubscriber = endpoint({
   method: 'POST',
   path: '/admin/subscribers',
   access: 'admin',
+  allow: 'subscribers',
   body: z.object({ email: subscribeSchema.shape.email, ...consent }),
   data: messageData,
 });
@@ -95,6 +99,7 @@ export const importSubscribers = endpoint({
   method: 'POST',
   path: '/admin/subscribers/import',
   access: 'admin',
+  allow: 'subscribers',
   body: z.object({
     csv: z.string().check(z.minLength(1, VALIDATION_MESSAGES.csvRequired), z.maxLength(5_000_000)),
     ...consent,

@@ -9,6 +9,7 @@ export const uploadImage = endpoint({
   method: 'POST',
   path: '/uploader/do',
   access: 'admin',
+  allow: 'media.upload',
   data: z.object({ url: z.string(), width: z.number(), height: z.number() }),
 });
 
@@ -38,6 +39,7 @@ export const listMedia = endpoint({
   method: 'GET',
   path: '/admin/media',
   access: 'admin',
+  allow: 'media.upload',
   query: z.object({
     search: z.optional(z.string().check(z.trim(), z.maxLength(200))),
     beforeCreatedAt: z.optional(z.string().check(z.maxLength(40))),
@@ -50,6 +52,7 @@ export const updateMedia = endpoint({
   method: 'POST',
   path: '/admin/media/:id',
   access: 'admin',
+  allow: 'media.upload',
   params: idParams,
   body: z.object({ alt: z.string().check(z.trim(), z.maxLength(500, VALIDATION_MESSAGES.altTooLong)) }),
   data: mediaItemSchema,
@@ -60,6 +63,7 @@ export const deleteMedia = endpoint({
   method: 'DELETE',
   path: '/admin/media/:id',
   access: 'admin',
+  allow: 'media.upload',
   params: idParams,
   data: z.object({ _id: z.string() }),
 });

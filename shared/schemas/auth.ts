@@ -12,7 +12,8 @@ const password = (emptyMessage: string) =>
     z.refine((v) => v.trim().length > 0, emptyMessage),
   );
 
-const newPassword = (tooShort: string) =>
+/** A password being set (change, reset, accepting an invitation): docs/product.md#password-rules. */
+export const newPassword = (tooShort: string) =>
   password(MESSAGES.fieldEmpty).check(
     z.refine((v) => v.trim().length === 0 || v.length >= MIN_PASSWORD_LENGTH, tooShort),
   );

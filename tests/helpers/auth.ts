@@ -1,3 +1,4 @@
+import type { Role } from '#shared/roles.ts';
 import * as auth from '#shared/api/auth.ts';
 import { hashPassword } from '#server/modules/auth/password.ts';
 import { hashToken } from '#server/modules/auth/tokens.ts';
@@ -58,9 +59,15 @@ export async function expireSession(t: TestApp, token: string): Promise<void> {
   if (Number(result.numUpdatedRows) !== 1) throw new Error('no session for that token');
 }
 
-/** A second account next to the seeded administrator. */
-export async function createUser(t: TestApp, email: string, password: string, name = 'Second Admin'): Promise<string> {
-  return insertUser(t.services.db, { email, name, passwordHash: await hashPassword(password) });
+/** A second account next to the seeded Owner (an Administrator unless another role is given). */
+export async function createUser(
+  t: TestApp,
+  email: string,
+  password: string,
+  name = 'Second Admin',
+  role: Role = 'administrator',
+): Promise<string> {
+  return insertUser(t.services.db, { email, name, passwordHash: await hashPassword(password), role });
 }
 
 export async function userRow(t: TestApp, email: string) {

@@ -1,6 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
-import { SERVER_MESSAGES } from '#shared/messages.ts';
+import { SERVER_MESSAGES, TEAM_MESSAGES } from '#shared/messages.ts';
 import type { SessionUser } from '#shared/schemas/auth.ts';
+import type { Person } from '#shared/roles.ts';
 import type { Db } from '#server/db/database.ts';
 import { ForbiddenError, InvalidInputError, NotAuthenticatedError } from '#server/errors.ts';
 import type { MailService } from '#server/modules/mail/service.ts';
@@ -23,7 +24,16 @@ import {
   revokeUserSessions,
 } from './session-repository';
 import { hashResetCode, hashToken, newResetCode, newToken } from './tokens';
-import { countUsers, findUserByEmail, findUserById, insertUser, updatePasswordHash } from './user-repository';
+import { toPerson, toSessionUser } from './people';
+import {
+  countUsers,
+  findUserByEmail,
+  findUserById,
+  insertUser,
+  touchLastSeen,
+  updatePasswordHash,
+  type UserRow,
+} from './user-repository';
 
 /** A session ends after this long without use (each use moves the end forward) … */
 export const SESSION_TTL_MS = 7 * 24 * 3600_000;
@@ -46,6 +56,8 @@ export const RESET_CODES_PER_WINDOW = 5;
 
 export interface AuthContext {
   user: SessionUser;
+  /** The role and switches, as stored at this request (shared/roles.ts). */
+  person: Person & { id: string };
   sessionId: string;
 }
 
@@ -56,10 +68,11 @@ export function createAuthService(deps: { db: Db; mail: MailService; siteName: s
   const { db } = deps;
   const at = (offsetMs: number) => new Date(Date.now() + offsetMs).toISOString();
 
-  async function startSession(user: { id: string; email: string; name: string }) {
+  async function startSession(user: UserRow) {
     const token = newToken();
     await insertSession(db, { userId: user.id, tokenHash: hashToken(token), expiresAt: at(SESSION_TTL_MS) });
-    return { token, user: { _id: user.id, email: user.email, name: user.name } };
+    await touchLastSeen(db, user.id, at(0));
+    return { token, user: toSessionUser(user) };
   }
 
   return {
@@ -67,6 +80,8 @@ export function createAuthService(deps: { db: Db; mail: MailService; siteName: s
       const user = await findUserByEmail(db, email.trim());
       const ok = await verifyPassword(password, user?.password_hash ?? (await DUMMY_HASH));
       if (!user || !ok) throw new NotAuthenticatedError(SERVER_MESSAGES.invalidCredentials);
+      // Said only to someone who knows the password: it tells them whom to ask.
+      if (user.status !== 'active') throw new ForbiddenError(TEAM_MESSAGES.accountSuspended);
       return startSession(user);
     },
 
@@ -89,8 +104,10 @@ export function createAuthService(deps: { db: Db; mail: MailService; siteName: s
       const end = Math.min(now + SESSION_TTL_MS, Date.parse(row.createdAt) + SESSION_MAX_AGE_MS);
       if (end - Date.parse(row.expiresAt) >= SESSION_EXTEND_EVERY_MS) {
         await extendSession(db, row.sessionId, new Date(end).toISOString());
+        // "Last seen" on the staff screen is as fresh as the session's end: at most an hour behind.
+        await touchLastSeen(db, row.id, new Date(now).toISOString());
       }
-      return { sessionId: row.sessionId, user: { _id: row.userId, email: row.email, name: row.name } };
+      return { sessionId: row.sessionId, user: toSessionUser(row), person: toPerson(row) };
     },
 
     logout: (auth: AuthContext) => revokeSession(db, auth.sessionId),
@@ -152,10 +169,10 @@ export function createAuthService(deps: { db: Db; mail: MailService; siteName: s
       return SERVER_MESSAGES.passwordReset;
     },
 
-    /** The first start's administrator; false (and nothing changes) when any account exists. */
+    /** The first start's administrator, the site's Owner; false (and nothing changes) when any account exists. */
     async createFirstAdministrator(email: string, password: string): Promise<boolean> {
       if ((await countUsers(db)) > 0) return false;
-      await insertUser(db, { email, name: 'Administrator', passwordHash: await hashPassword(password) });
+      await insertUser(db, { email, name: 'Administrator', passwordHash: await hashPassword(password), role: 'owner' });
       return true;
     },
 

@@ -20,7 +20,10 @@ export async function insertSession(
   return id;
 }
 
-/** The live session of a token hash, with its user. */
+/**
+ * The live session of a token hash, with its user as stored now: read on every request, so a role
+ * change or a suspension applies on the very next one, on every process.
+ */
 export async function findLiveSession(db: Db, tokenHash: string) {
   return db
     .selectFrom('sessions')
@@ -29,11 +32,15 @@ export async function findLiveSession(db: Db, tokenHash: string) {
       'sessions.id as sessionId',
       'sessions.created_at as createdAt',
       'sessions.expires_at as expiresAt',
-      'users.id as userId',
+      'users.id',
       'users.email',
       'users.name',
+      'users.role',
+      'users.may_newsletter',
+      'users.category_ids',
     ])
     .where('sessions.token_hash', '=', tokenHash)
+    .where('users.status', '=', 'active')
     .where('sessions.revoked_at', 'is', null)
     .where('sessions.expires_at', '>', now())
     .executeTakeFirst();

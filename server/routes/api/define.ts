@@ -3,6 +3,7 @@ import type { z } from 'zod/mini';
 import { errorSchema, successSchema, type DataOf, type Endpoint } from '#shared/api/endpoint.ts';
 import type { Services } from '#server/services.ts';
 import type { RateLimits } from '#server/plugins/rate-limits.ts';
+import { requireCapability } from '#server/plugins/auth.ts';
 
 /** Where routes are added: the public API, or the scope behind the one admin guard. */
 export interface ApiScope {
@@ -34,7 +35,8 @@ export type ApiRequest<E extends Endpoint> = FastifyRequest<{
 /**
  * Adds the route of an endpoint of the contract (shared/api): its path, method and request schemas, and
  * its answer as the response schema, so what goes out is what the contract says. An endpoint can only be
- * added to the scope of its access, so an admin endpoint cannot end up outside the guard.
+ * added to the scope of its access, so an admin endpoint cannot end up outside the guard, and an admin
+ * endpoint always answers 403 to a role without its capability.
  */
 export function route<E extends Endpoint>(
   scope: ApiScope,
@@ -47,9 +49,13 @@ export function route<E extends Endpoint>(
       `${endpoint.method} ${endpoint.path} is ${endpoint.access} but was added to the ${scope.access} API`,
     );
   }
+  const capability = endpoint.allow;
   scope.app.route({
     method: endpoint.method,
     url: endpoint.path,
+    // After the scope's session guard and before the body is read: a role without the endpoint's
+    // capability gets 403 whatever it sent (shared/roles.ts).
+    ...(capability ? { onRequest: async (request: FastifyRequest) => requireCapability(request, capability) } : {}),
     schema: {
       // Only the parts the endpoint has (Fastify warns about each part given as undefined).
       ...(endpoint.params ? { params: endpoint.params } : {}),

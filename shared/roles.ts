@@ -1,0 +1,112 @@
+/**
+ * Who may do what: the one table the server's guards (server/routes/api/define.ts, the blog's own-post
+ * rules) and the admin screens (sidebar entries, buttons) both read, so a person never sees a control
+ * that would answer 403 (docs/decisions/0018-roles-and-permissions.md, docs/product.md#team-and-roles).
+ */
+
+export const ROLES = ['owner', 'administrator', 'editor', 'author', 'contributor'] as const;
+export type Role = (typeof ROLES)[number];
+
+export const ROLE_LABELS: Record<Role, string> = {
+  owner: 'Owner',
+  administrator: 'Administrator',
+  editor: 'Editor',
+  author: 'Author',
+  contributor: 'Contributor',
+};
+
+export const ROLE_SUMMARIES: Record<Role, string> = {
+  owner: 'Everything, and the only one who can hand the site over',
+  administrator: 'Everything but handing the site over',
+  editor: 'Every post, the landing page, media, messages, subscribers and newsletters',
+  author: 'Writes and publishes their own posts',
+  contributor: 'Writes drafts and submits them for review',
+};
+
+const EVERYONE: readonly Role[] = ROLES;
+const EDITORS: readonly Role[] = ['owner', 'administrator', 'editor'];
+const ADMINS: readonly Role[] = ['owner', 'administrator'];
+const PUBLISHERS: readonly Role[] = ['owner', 'administrator', 'editor', 'author'];
+
+/**
+ * Every capability, with the roles that have it. Each admin endpoint of the contract (shared/api) names
+ * the one it needs in `allow`. Capabilities about posts are about the person's own posts unless the
+ * person also has `posts.all`.
+ */
+export const CAPABILITIES = {
+  /** Their own account: who they are, log out, change password, profile, drafts kept while typing. */
+  account: EVERYONE,
+  /** Write posts: their own; with `posts.all` every post. */
+  'posts.write': EVERYONE,
+  /** Every post, whoever wrote it: read, edit, publish, delete, change its authors. */
+  'posts.all': EDITORS,
+  /** Make a post public: publish, schedule, take it back to draft. Without it, a post is a draft or pending. */
+  'posts.publish': PUBLISHERS,
+  /** Publish someone's pending post, or send it back with a note. */
+  'posts.review': EDITORS,
+  categories: EDITORS,
+  /** The landing page's sections. */
+  sections: EDITORS,
+  /** Upload images, and see and edit their own in the media library; with `media.all` every upload. */
+  'media.upload': EVERYONE,
+  'media.all': EDITORS,
+  messages: EDITORS,
+  subscribers: EDITORS,
+  /** A post's newsletter (preview, test, report, the send on publishing). Authors: when switched on for them. */
+  newsletters: EDITORS,
+  trash: EDITORS,
+  /** The outgoing-mail screen: every e-mail the site sends, to anyone. */
+  mail: ADMINS,
+  settings: ADMINS,
+  /** The staff list and invitations (an Editor invites only Authors and Contributors: INVITES). */
+  'staff.invite': EDITORS,
+  /** Change a person's role and switches, suspend, delete. */
+  'staff.manage': ADMINS,
+  'ownership.transfer': ['owner'],
+} as const satisfies Record<string, readonly Role[]>;
+
+export type Capability = keyof typeof CAPABILITIES;
+export const CAPABILITY_NAMES = Object.keys(CAPABILITIES) as Capability[];
+
+/** The roles each role may invite (and give: a role change never gives more than this either). */
+export const INVITES: Record<Role, readonly Role[]> = {
+  owner: ['administrator', 'editor', 'author', 'contributor'],
+  administrator: ['administrator', 'editor', 'author', 'contributor'],
+  editor: ['author', 'contributor'],
+  author: [],
+  contributor: [],
+};
+
+/** The two per-person switches an Owner or Administrator sets (docs/product.md#team-and-roles). */
+export interface Switches {
+  /** Authors: may send a post's newsletter (Editors and above always may). */
+  mayNewsletter: boolean;
+  /** Authors and Contributors: the only categories they may post in; empty: every category. */
+  categoryIds: readonly string[];
+}
+
+/** Which switches apply to a role (the staff screen shows only those). */
+export const SWITCHES_OF: Record<Role, readonly (keyof Switches)[]> = {
+  owner: [],
+  administrator: [],
+  editor: [],
+  author: ['mayNewsletter', 'categoryIds'],
+  contributor: ['categoryIds'],
+};
+
+export interface Person extends Switches {
+  role: Role;
+}
+
+export function can(person: Person, capability: Capability): boolean {
+  if ((CAPABILITIES[capability] as readonly Role[]).includes(person.role)) return true;
+  return capability === 'newsletters' && person.role === 'author' && person.mayNewsletter;
+}
+
+/** Whether the person may file a post under this category (null: no category). */
+export function mayUseCategory(person: Person, categoryId: string | null): boolean {
+  if (!SWITCHES_OF[person.role].includes('categoryIds') || person.categoryIds.length === 0) return true;
+  return categoryId !== null && person.categoryIds.includes(categoryId);
+}
+
+export const isRole = (value: unknown): value is Role => ROLES.includes(value as Role);
