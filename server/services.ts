@@ -7,6 +7,7 @@ import { fileTransport, smtpTransport, type MailTransport } from './lib/mail-tra
 import { createAuthService } from './modules/auth/service';
 import { createInvitesService } from './modules/auth/invites-service';
 import { createStaffService } from './modules/auth/staff-service';
+import { createProfileService } from './modules/auth/profile-service';
 import { createBlogService } from './modules/blog/service';
 import { createContactService } from './modules/contact/service';
 import { createContentService } from './modules/content/service';
@@ -60,6 +61,13 @@ export function createServices(deps: { config: Config; db: Db; log: FastifyBaseL
   });
   const storage = openStorage(config.storage);
   const auth = createAuthService({ db, mail, siteName: config.siteName });
+  const profiles = createProfileService({
+    db,
+    mail,
+    siteMeta,
+    siteName: config.siteName,
+    publicUrl: config.publicUrl,
+  });
   // The blog is made below; the staff screen only asks it once requests come in.
   const staff = createStaffService({
     db,
@@ -99,6 +107,7 @@ export function createServices(deps: { config: Config; db: Db; log: FastifyBaseL
     siteMeta,
     revisions,
     images: createContentImages(uploads),
+    people: { activeAmong: (ids) => profiles.activeAmong(ids) },
     hooks: {
       // The campaign is recorded in the publishing transaction; the mail worker fans it out.
       onPublished: (trx, post) => newsletter.start(trx, post),
@@ -127,7 +136,14 @@ export function createServices(deps: { config: Config; db: Db; log: FastifyBaseL
     tickMs: 15_000,
     onRun: metrics.jobRun,
     jobs: [
-      { name: 'prune-auth', everyMs: HOUR, run: () => auth.pruneExpired() },
+      {
+        name: 'prune-auth',
+        everyMs: HOUR,
+        run: async () => {
+          await auth.pruneExpired();
+          await profiles.pruneExpired();
+        },
+      },
       { name: 'prune-sent-mail', everyMs: HOUR, run: () => mail.pruneSent() },
       {
         name: 'purge-trash',
@@ -153,6 +169,7 @@ export function createServices(deps: { config: Config; db: Db; log: FastifyBaseL
     jobs,
     auth,
     staff,
+    profiles,
     invites,
     subscribers,
     blog,

@@ -61,6 +61,40 @@ export const TEAM_MESSAGES = {
   changesRequested: 'Sent back to the writer',
 } as const;
 
+/** Profiles, e-mail changes and the authors of posts (docs/product.md#profiles-and-author-pages). */
+export const PROFILE_MESSAGES = {
+  segmentRequired: 'Choose the address of your author page',
+  segmentInvalid: 'Use lower-case letters, digits and single hyphens (a-z, 0-9, -)',
+  segmentTooLong: 'The address must be at most 60 characters',
+  segmentTaken: 'Someone else already has this address',
+  bioTooLong: 'The bio must be at most 500 characters',
+  avatarInvalid: 'Choose the picture from the media library',
+  websiteInvalid: 'Enter the full address of the website, starting with https://',
+  saved: 'Profile saved',
+  emailSame: 'This already is your e-mail address',
+  emailSent: (email: string) => `We sent a link to ${email}: follow it to use the new address.`,
+  emailLinkNotFound: 'This link does not exist',
+  emailLinkExpired: 'This link has expired. Ask for a new one on your profile.',
+  emailLinkUsed: 'This link has already been used.',
+  emailChanged: (email: string) => `Your e-mail address is now ${email}.`,
+  authorsRequired: 'A post needs at least one author',
+  authorsTooMany: 'A post has at most 10 authors',
+  authorsUnknown: 'Authors must be active people on the staff',
+  authorsSaved: 'Authors saved',
+  // Public pages and the admin screen.
+  byline: 'By',
+  authorsLabel: 'Authors',
+  authorPageTitle: (name: string, site: string) => `${name} | ${site}`,
+  authorPageDescription: (name: string, site: string) => `Articles by ${name} on ${site}.`,
+  authorPostsHeading: (name: string) => `Articles by ${name}`,
+  authorFeed: (name: string, site: string) => `${name} on ${site}`,
+  avatarAlt: (name: string) => `Photo of ${name}`,
+  profileHeading: 'Your profile',
+  addressPreview: 'Your author page:',
+  confirmEmailHeading: 'Confirm your new e-mail address',
+  confirmEmailButton: 'Use this address',
+} as const;
+
 /** Texts of our own server where the product contract shows none (docs/product.md#server-messages). */
 export const SERVER_MESSAGES = {
   invalidCredentials: 'Invalid email or password',

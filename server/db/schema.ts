@@ -8,20 +8,20 @@ import type { Role } from '#shared/roles.ts';
  * Each table belongs to one module of server/modules/, and only that module's repositories read or write
  * it; another module asks the owner's service, given to it in its deps object (server/services.ts):
  *
- * | module       | tables                                                           |
- * | ------------ | ---------------------------------------------------------------- |
- * | auth         | users, sessions, password_resets, staff_invites                  |
- * | autosave     | autosaves                                                        |
- * | blog         | blog_categories, blog_posts, blog_redirects, trash, post_authors |
- * | contact      | contact_messages                                                 |
- * | content      | content_sections, content_fields, content_items                  |
- * | jobs         | job_runs                                                         |
- * | mail         | mail_outbox                                                      |
- * | newsletter   | campaigns                                                        |
- * | revisions    | revisions                                                        |
- * | site-meta    | site_meta                                                        |
- * | subscribers  | subscribers                                                      |
- * | uploads      | uploads                                                          |
+ * | module       | tables                                                                           |
+ * | ------------ | -------------------------------------------------------------------------------- |
+ * | auth         | users, sessions, password_resets, staff_invites, email_changes, author_redirects |
+ * | autosave     | autosaves                                                                        |
+ * | blog         | blog_categories, blog_posts, blog_redirects, trash, post_authors                 |
+ * | contact      | contact_messages                                                                 |
+ * | content      | content_sections, content_fields, content_items                                  |
+ * | jobs         | job_runs                                                                         |
+ * | mail         | mail_outbox                                                                      |
+ * | newsletter   | campaigns                                                                        |
+ * | revisions    | revisions                                                                        |
+ * | site-meta    | site_meta                                                                        |
+ * | subscribers  | subscribers                                                                      |
+ * | uploads      | uploads                                                                          |
  *
  * Backups (server/backup/) copy every table whole, and foreign keys may point across modules (a campaign
  * goes with its post); neither is a module reading another's rows.
@@ -48,6 +48,8 @@ export interface Database {
   trash: TrashTable;
   staff_invites: StaffInviteTable;
   post_authors: PostAuthorTable;
+  email_changes: EmailChangeTable;
+  author_redirects: AuthorRedirectTable;
 }
 
 export interface ContentSectionTable {
@@ -96,6 +98,31 @@ export interface UserTable {
   may_newsletter: Generated<number>;
   /** Authors and Contributors: JSON list of the category ids they may post in; [] for all. */
   category_ids: Generated<string>;
+  /** The author page's URL segment (`/authors/<segment>`, shared/profile.ts): unique, lower-case. */
+  segment: Generated<string>;
+  bio: Generated<string>;
+  /** An image of the media library, or ''. */
+  avatar: Generated<string>;
+  website: Generated<string>;
+  /** A new address waiting for its confirmation link (email_changes) to be followed. */
+  pending_email: string | null;
+}
+
+/** A link that confirms a new e-mail address: single use, valid EMAIL_CHANGE_TTL_MS (server/modules/auth/profile-service.ts). */
+export interface EmailChangeTable {
+  token_hash: string;
+  user_id: string;
+  email: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+/** An author page's old segment, answered with a 301 to the person's current one. */
+export interface AuthorRedirectTable {
+  old_segment: string;
+  user_id: string;
+  created_at: string;
 }
 
 /** An invitation to join the staff: a single-use link, valid INVITE_TTL_MS (server/modules/auth/invites.ts). */

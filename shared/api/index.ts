@@ -7,6 +7,7 @@ import * as content from './content';
 import * as mail from './mail';
 import * as newsletter from './newsletter';
 import * as policies from './policies';
+import * as profile from './profile';
 import * as review from './review';
 import * as revisions from './revisions';
 import * as setup from './setup';
@@ -26,6 +27,7 @@ export const ALL_ENDPOINTS: Endpoint[] = [
     mail,
     newsletter,
     policies,
+    profile,
     review,
     revisions,
     setup,

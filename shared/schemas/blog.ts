@@ -1,3 +1,4 @@
+import { postAuthorSchema } from './profile';
 import { z } from './zod';
 import { PUBLISHING_MESSAGES, VALIDATION_MESSAGES } from '#shared/messages.ts';
 import {
@@ -197,6 +198,8 @@ export const adminPostSchema = z.extend(postDetailsSchema, {
   }),
   /** The reviewer's last "Request changes", until the post is published (docs/product.md#review). */
   review: z.nullable(z.object({ note: z.string(), by: z.string(), at: z.string() })),
+  /** Its authors in byline order (docs/product.md#profiles-and-author-pages). */
+  authors: z.array(postAuthorSchema),
 });
 export type AdminPost = z.infer<typeof adminPostSchema>;
 

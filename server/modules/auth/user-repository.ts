@@ -3,6 +3,7 @@ import type { Role } from '#shared/roles.ts';
 import type { Db } from '#server/db/database.ts';
 import { newId, now } from '#server/db/database.ts';
 import type { UserTable } from '#server/db/schema.ts';
+import { freeSegment } from './profile-repository';
 
 export type UserRow = Selectable<UserTable>;
 
@@ -27,6 +28,8 @@ export async function insertUser(db: Db, user: { email: string; name: string; pa
       id,
       email: user.email.toLowerCase(),
       name: user.name,
+      // The author page's address, from the name (never the e-mail): docs/product.md#profiles-and-author-pages.
+      segment: await freeSegment(db, user.name),
       password_hash: user.passwordHash,
       role: user.role,
       created_at: at,

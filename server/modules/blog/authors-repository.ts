@@ -54,3 +54,25 @@ export async function reassignAuthor(trx: Db, fromId: string, toId: string): Pro
     .execute();
   await trx.updateTable('post_authors').set({ user_id: toId }).where('user_id', '=', fromId).execute();
 }
+
+/** Replaces a post's authors, in byline order. */
+export async function setAuthors(trx: Db, postId: string, userIds: readonly string[]): Promise<void> {
+  await trx.deleteFrom('post_authors').where('post_id', '=', postId).execute();
+  await trx
+    .insertInto('post_authors')
+    .values(userIds.map((userId, position) => ({ post_id: postId, user_id: userId, position })))
+    .execute();
+}
+
+/** The people with at least one published post (their author pages exist). */
+export async function publicAuthorIds(db: Db): Promise<string[]> {
+  const rows = await db
+    .selectFrom('post_authors')
+    .innerJoin('blog_posts', 'blog_posts.id', 'post_authors.post_id')
+    .select('post_authors.user_id')
+    .distinct()
+    .where('blog_posts.status', '=', 'published')
+    .where('blog_posts.deleted_at', 'is', null)
+    .execute();
+  return rows.map((row) => row.user_id);
+}

@@ -2,6 +2,7 @@ import type { Db } from '#server/db/database.ts';
 import type { SiteMeta } from '#server/modules/site-meta/service.ts';
 import type { RevisionService } from '#server/modules/revisions/service.ts';
 import type { ContentImages } from '#server/modules/uploads/content-images.ts';
+import { createPostAuthors, type BlogPeople } from './authors';
 import { createCategoriesService } from './categories-service';
 import { createPostsService } from './posts-service';
 import { createPreviewLinks } from './preview-links';
@@ -23,6 +24,8 @@ export function createBlogService(deps: {
   revisions: RevisionService;
   images: ContentImages;
   hooks?: BlogHooks;
+  /** Who may be a post's author (the auth module's people). */
+  people?: BlogPeople;
 }) {
   const { db, hooks = {} } = deps;
   const writes = createBlogWrites({ db, siteMeta: deps.siteMeta, hooks });
@@ -32,6 +35,7 @@ export function createBlogService(deps: {
     ...createPublicReads({ db }),
     ...createPreviewLinks({ db }),
     ...createReview({ db, revisions: deps.revisions, hooks }),
+    ...createPostAuthors({ db, writes, people: deps.people }),
   };
 }
 export type BlogService = ReturnType<typeof createBlogService>;

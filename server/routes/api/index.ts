@@ -12,6 +12,7 @@ import { contentRoutes } from './content';
 import type { ApiContext, ApiRoutes } from './define';
 import { mailRoutes } from './mail';
 import { newsletterRoutes } from './newsletter';
+import { profileRoutes } from './profile';
 import { reviewRoutes } from './review';
 import { revisionRoutes } from './revisions';
 import { setupRoutes } from './setup';
@@ -33,6 +34,7 @@ const RESOURCES: ApiRoutes[] = [
   autosaveRoutes,
   setupRoutes,
   staffRoutes,
+  profileRoutes,
 ];
 
 /**
