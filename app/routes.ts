@@ -13,12 +13,24 @@ const sectionEditors = SECTIONS.map((section) =>
 );
 
 /** Admin screens whose route path is also their module name under routes/admin/. */
-const ADMIN_SCREENS = ['blog-category', 'blogs', 'trash', 'media', 'messages', 'mail', 'subscribers', 'settings'];
+const ADMIN_SCREENS = [
+  'blog-category',
+  'blogs',
+  'trash',
+  'media',
+  'messages',
+  'mail',
+  'subscribers',
+  'settings',
+  'profile',
+];
 
 export default [
   route('robots.txt', 'routes/seo/robots.ts'),
   route('rss.xml', 'routes/seo/rss.ts'),
+  route('authors/:segment/rss.xml', 'routes/seo/author-rss.ts'),
   route('admin', 'routes/admin/login.tsx'),
+  route('admin/confirm-email/:token', 'routes/admin/confirm-email.tsx'),
   ...prefix('admin', [
     layout('routes/admin/layout.tsx', [
       route('change-password', 'routes/admin/change-password.tsx'),
@@ -34,6 +46,7 @@ export default [
     route('blogs', 'routes/public/blogs.tsx'),
     route('blogs/:category', 'routes/public/blog-category.tsx'),
     route('blogs/:category/:post', 'routes/public/blog-post.tsx'),
+    route('authors/:segment', 'routes/public/author.tsx'),
     route('preview/:token', 'routes/public/post-preview.tsx'),
     route('subscriptions/confirm', 'routes/public/subscription-confirm.tsx'),
     route('subscriptions/unsubscribe', 'routes/public/subscription-unsubscribe.tsx'),

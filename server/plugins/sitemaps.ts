@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import { createSitemaps } from '#server/modules/blog/sitemap.ts';
 import type { Services } from '#server/services.ts';
+import { authorUrl } from '#shared/profile.ts';
 
 /**
  * The sitemaps as plain routes, not pages: a 50,000-URL file is a few MB of text built from batched rows
@@ -42,7 +43,10 @@ function pickEncoding(accept: string | undefined): 'br' | 'gzip' | null {
 }
 
 export function registerSitemaps(app: FastifyInstance, services: Services) {
-  const sitemaps = createSitemaps(services.blog, services.config.publicUrl);
+  // Author pages exist for people with a published post (docs/product.md#profiles-and-author-pages).
+  const authorPages = async () =>
+    (await services.profiles.segmentsOf(await services.blog.publicAuthorIds())).map(authorUrl);
+  const sitemaps = createSitemaps(services.blog, services.config.publicUrl, undefined, authorPages);
   const kept = new LRUCache<string, Answer>({ max: KEPT });
   const making = new Map<string, Promise<Answer | null>>();
 

@@ -32,23 +32,22 @@ export const profileInputSchema = z.object({
       z.maxLength(SEGMENT_MAX, PROFILE_MESSAGES.segmentTooLong),
       z.regex(SEGMENT_PATTERN, PROFILE_MESSAGES.segmentInvalid),
     ),
-  bio: z._default(z.string().check(z.trim(), z.maxLength(500, PROFILE_MESSAGES.bioTooLong)), ''),
-  avatar: z._default(
-    z.string().check(
+  // Empty: none.
+  bio: z.string().check(z.trim(), z.maxLength(500, PROFILE_MESSAGES.bioTooLong)),
+  avatar: z
+    .string()
+    .check(
       z.trim(),
       z.maxLength(500, PROFILE_MESSAGES.avatarInvalid),
       z.refine((v) => v === '' || AVATAR_PATTERN.test(v), PROFILE_MESSAGES.avatarInvalid),
     ),
-    '',
-  ),
-  website: z._default(
-    z.string().check(
+  website: z
+    .string()
+    .check(
       z.trim(),
       z.maxLength(300, PROFILE_MESSAGES.websiteInvalid),
       z.refine((v) => v === '' || WEBSITE_PATTERN.test(v), PROFILE_MESSAGES.websiteInvalid),
     ),
-    '',
-  ),
 });
 export type ProfileInput = z.output<typeof profileInputSchema>;
 

@@ -9,6 +9,7 @@ import infoCircle from 'bootstrap-icons/icons/info-circle.svg?raw';
 import journal from 'bootstrap-icons/icons/journal-text.svg?raw';
 import key from 'bootstrap-icons/icons/key.svg?raw';
 import people from 'bootstrap-icons/icons/people.svg?raw';
+import personCircle from 'bootstrap-icons/icons/person-circle.svg?raw';
 import personCheck from 'bootstrap-icons/icons/person-check.svg?raw';
 import share from 'bootstrap-icons/icons/share.svg?raw';
 import shield from 'bootstrap-icons/icons/shield-lock.svg?raw';
@@ -42,6 +43,7 @@ export const ADMIN_NAV: NavItem[] = [
   { label: 'Blogs', to: '/admin/blogs', icon: journal },
   section('privacyPolicy', shield),
   { label: 'Change Password', to: '/admin/change-password', icon: key },
+  { label: 'Profile', to: '/admin/profile', icon: personCircle },
   { label: 'Messages', to: '/admin/messages', icon: envelope },
   { label: 'Outgoing mail', to: '/admin/mail', icon: envelopeExclamation },
   { label: 'Subscribers', to: '/admin/subscribers', icon: personCheck },

@@ -13,6 +13,7 @@ import { useUnsavedChanges } from '#app/features/unsaved/unsaved-changes.tsx';
 import { ApiError, call } from '#app/lib/api-client.ts';
 import { toast } from '#app/lib/toast.tsx';
 import { failureMessage, useSubmit } from '#app/lib/use-submit.ts';
+import { AuthorsPanel } from './AuthorsPanel';
 import { AutosaveStatus } from './AutosaveStatus';
 import { DeliveryReport } from './DeliveryReport';
 import { NewsletterTools } from './NewsletterTools';
@@ -162,6 +163,7 @@ export function PostEditor({ categories, post, editing, timeZone, autosave }: Po
               error={errors.publishAtLocal}
               onChange={set}
             />
+            {post ? <AuthorsPanel postId={post._id} authors={post.authors} /> : null}
             <NewsletterTools postId={post?._id ?? null} />
             {post?.newsletter.sent ? <DeliveryReport postId={post._id} /> : null}
             <SeoFields values={values} errors={errors} onChange={set} />

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link, useNavigation } from 'react-router';
 import { Spinner } from 'react-bootstrap';
 import type { BlogCategory, PageInfo, PostCard, PostLink } from '#shared/schemas/blog.ts';
@@ -10,17 +11,30 @@ interface BlogListProps {
   pageInfo: PageInfo;
   recent: PostLink[];
   categories: BlogCategory[];
+  /** Above the heading (an author page's header); the heading is then an h2. */
+  intro?: ReactNode;
+  headingLevel?: 'h1' | 'h2';
 }
 
 /** The two-column card grid with its sidebar; a spinner while the next list loads (docs/product.md#blog-list). */
-export function BlogList({ heading, posts, pageInfo, recent, categories }: BlogListProps) {
+export function BlogList({
+  heading,
+  posts,
+  pageInfo,
+  recent,
+  categories,
+  intro,
+  headingLevel: Heading = 'h1',
+}: BlogListProps) {
   const navigation = useNavigation();
-  const loading = navigation.state === 'loading' && navigation.location.pathname.startsWith('/blogs');
+  const loading =
+    navigation.state === 'loading' && /^\/(blogs|authors)(\/|$)/.test(navigation.location.pathname);
   return (
     <div className="blog-page container">
       <div className="row g-4 g-lg-5">
         <div className="col-lg-8">
-          <h1 className="h2 mb-4">{heading}</h1>
+          {intro}
+          <Heading className={Heading === 'h1' ? 'h2 mb-4' : 'h4 mb-4'}>{heading}</Heading>
           {loading ? (
             <div className="py-5 text-center">
               <Spinner animation="border" role="status" aria-label="Loading" />

@@ -3,7 +3,9 @@ import { formatDate } from '#shared/format.ts';
 import type { BlogCategory, PostDetails, PostLink } from '#shared/schemas/blog.ts';
 import { Picture } from '#app/components/ui/Picture.tsx';
 import { RichText } from '#app/components/ui/RichText.tsx';
+import type { PublicAuthor } from '#shared/schemas/profile.ts';
 import { BlogSidebar } from './BlogSidebar';
+import { Byline } from './Byline';
 import { postDate } from './post-date';
 
 /** A post as its public page shows it (the post page and its private preview, docs/product.md#blog-post). */
@@ -12,8 +14,11 @@ export function PostPage({
   recent,
   categories,
   featureImageSize,
+  authors = [],
 }: {
   post: PostDetails;
+  /** Its authors in byline order (docs/product.md#profiles-and-author-pages). */
+  authors?: PublicAuthor[];
   recent: PostLink[];
   categories: BlogCategory[];
   /** The feature image's own size when the media library knows it (post-page-data.server.ts). */
@@ -30,6 +35,7 @@ export function PostPage({
       <div className="row g-4 g-lg-5">
         <article className="col-lg-8 blog-post">
           <h1 className="blog-post-title">{post.title}</h1>
+          <Byline authors={authors} />
           <p className="blog-post-meta">
             <span className="blog-post-category">{post.blogCategory[0]?.name ?? 'Uncategorized'}</span>
             <span aria-hidden="true"> · </span>

@@ -1,14 +1,27 @@
 import type { MetaDescriptor } from 'react-router';
 import type { PostDetails } from '#shared/schemas/blog.ts';
+import { authorUrl } from '#shared/profile.ts';
+import type { PublicAuthor } from '#shared/schemas/profile.ts';
 import type { SiteInfo } from '#server/services.ts';
 import { pageMeta } from '#app/lib/meta.ts';
 import { postDate } from './post-date';
 
+/** The article's authors as schema.org people (the site itself for a post without any). */
+function authorsLd(authors: PublicAuthor[], site: SiteInfo) {
+  if (authors.length === 0) return { '@type': 'Organization', name: site.siteName };
+  const people = authors.map((author) => ({
+    '@type': 'Person',
+    name: author.name,
+    ...(author.segment ? { url: site.publicUrl + authorUrl(author.segment) } : {}),
+  }));
+  return people.length === 1 ? people[0] : people;
+}
+
 /**
  * A post page's head: its search-engine title and description when the administrator set them, its social
- * image (or feature image), and the article's structured data.
+ * image (or feature image), and the article's structured data with its authors.
  */
-export function postMeta(post: PostDetails, site: SiteInfo): MetaDescriptor[] {
+export function postMeta(post: PostDetails, site: SiteInfo, authors: PublicAuthor[] = []): MetaDescriptor[] {
   const url = site.publicUrl + post.url;
   const imagePath = post.socialImage || post.featureImage;
   const image = imagePath ? new URL(imagePath, site.publicUrl).toString() : undefined;
@@ -34,7 +47,7 @@ export function postMeta(post: PostDetails, site: SiteInfo): MetaDescriptor[] {
         dateModified: post.updatedAt,
         mainEntityOfPage: url,
         articleSection: post.blogCategory[0]?.name ?? 'Uncategorized',
-        author: { '@type': 'Organization', name: site.siteName },
+        author: authorsLd(authors, site),
         publisher: {
           '@type': 'Organization',
           name: site.siteName,

@@ -9,11 +9,12 @@ import { presentContent } from './present-content';
  * the image arrived). An image from elsewhere has no known size: the page falls back to 16:9.
  */
 export async function postPageData(context: AppLoadContext, post: PostDetails) {
-  const { blog, uploads } = context.services;
-  const [recent, categories, sizes] = await Promise.all([
+  const { blog, uploads, profiles } = context.services;
+  const [recent, categories, sizes, authors] = await Promise.all([
     blog.recentPostLinks(),
     blog.listCategories(),
     post.featureImage ? uploads.sizesOf([post.featureImage]) : [],
+    blog.authorIdsOf(post._id).then((ids) => profiles.publicAuthors(ids)),
   ]);
   const size = sizes[0];
   return {
@@ -21,6 +22,7 @@ export async function postPageData(context: AppLoadContext, post: PostDetails) {
     featureImageSize: size ? { width: size.width, height: size.height } : null,
     recent,
     categories,
+    authors,
     site: context.site,
   };
 }

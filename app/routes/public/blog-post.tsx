@@ -15,7 +15,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ data: d }) =>
-  d ? postMeta(d.post, d.site) : [{ title: 'Not found' }, { name: 'robots', content: 'noindex' }];
+  d ? postMeta(d.post, d.site, d.authors) : [{ title: 'Not found' }, { name: 'robots', content: 'noindex' }];
 
 export default function BlogPostPage({ loaderData }: Route.ComponentProps) {
   return <PostPage {...loaderData} />;

@@ -30,11 +30,19 @@ const urlEntry = (base: string, path: string, lastmod?: string) =>
 
 type Blog = Pick<BlogService, 'listCategories' | 'countPublic' | 'publicAddresses'>;
 
-/** `perFile`: URLs per file (tests make it small to get several files from a few posts). */
-export function createSitemaps(blog: Blog, base: string, perFile = URLS_PER_SITEMAP) {
+/**
+ * `perFile`: URLs per file (tests make it small to get several files from a few posts). `authorPages`:
+ * the paths of the author pages that exist (people with a published post), listed after the categories.
+ */
+export function createSitemaps(
+  blog: Blog,
+  base: string,
+  perFile = URLS_PER_SITEMAP,
+  authorPages: () => Promise<string[]> = async () => [],
+) {
   async function plan() {
-    const [categories, posts] = await Promise.all([blog.listCategories(), blog.countPublic()]);
-    return { categories, ...sitemapPlan(3 + categories.length, posts, perFile) };
+    const [categories, authors, posts] = await Promise.all([blog.listCategories(), authorPages(), blog.countPublic()]);
+    return { categories, authors, ...sitemapPlan(3 + categories.length + authors.length, posts, perFile) };
   }
 
   return {
@@ -43,7 +51,7 @@ export function createSitemaps(blog: Blog, base: string, perFile = URLS_PER_SITE
 
     /** One sitemap file (1-based) as XML text, or null past the last. */
     async file(file: number): Promise<string | null> {
-      const { categories, files, postsOf } = await plan();
+      const { categories, authors, files, postsOf } = await plan();
       if (!Number.isInteger(file) || file < 1 || file > files) return null;
       const { offset, count } = postsOf(file);
       const posts = await blog.publicAddresses(offset, count);
@@ -59,7 +67,8 @@ export function createSitemaps(blog: Blog, base: string, perFile = URLS_PER_SITE
           ? urlEntry(base, '/') +
             urlEntry(base, '/about-us') +
             urlEntry(base, '/blogs', newest) +
-            categories.map((c) => urlEntry(base, blogCategoryUrl(c.slug))).join('')
+            categories.map((c) => urlEntry(base, blogCategoryUrl(c.slug))).join('') +
+            authors.map((path) => urlEntry(base, path)).join('')
           : '';
       return URLSET_OPEN + fixed + text + URLSET_CLOSE;
     },
