@@ -12,6 +12,7 @@ import * as content from '#shared/api/content.ts';
 import * as contact from '#shared/api/contact.ts';
 import type { Endpoint } from '#shared/api/endpoint.ts';
 import * as policies from '#shared/api/policies.ts';
+import * as profile from '#shared/api/profile.ts';
 import * as subscribers from '#shared/api/subscribers.ts';
 import * as uploads from '#shared/api/uploads.ts';
 import { api, urlOf, type RawInput } from '#tests/helpers/api.ts';
@@ -74,6 +75,7 @@ export const PUBLIC_ENDPOINTS: Endpoint[] = [
   auth.verifyOtp,
   staff.getInvite,
   staff.acceptInvite,
+  profile.confirmEmailChange,
   blog.listCategories,
   blog.listPosts,
   blog.listPostsOfCategory,
