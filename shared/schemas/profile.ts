@@ -34,20 +34,16 @@ export const profileInputSchema = z.object({
     ),
   // Empty: none.
   bio: z.string().check(z.trim(), z.maxLength(500, PROFILE_MESSAGES.bioTooLong)),
-  avatar: z
-    .string()
-    .check(
-      z.trim(),
-      z.maxLength(500, PROFILE_MESSAGES.avatarInvalid),
-      z.refine((v) => v === '' || AVATAR_PATTERN.test(v), PROFILE_MESSAGES.avatarInvalid),
-    ),
-  website: z
-    .string()
-    .check(
-      z.trim(),
-      z.maxLength(300, PROFILE_MESSAGES.websiteInvalid),
-      z.refine((v) => v === '' || WEBSITE_PATTERN.test(v), PROFILE_MESSAGES.websiteInvalid),
-    ),
+  avatar: z.string().check(
+    z.trim(),
+    z.maxLength(500, PROFILE_MESSAGES.avatarInvalid),
+    z.refine((v) => v === '' || AVATAR_PATTERN.test(v), PROFILE_MESSAGES.avatarInvalid),
+  ),
+  website: z.string().check(
+    z.trim(),
+    z.maxLength(300, PROFILE_MESSAGES.websiteInvalid),
+    z.refine((v) => v === '' || WEBSITE_PATTERN.test(v), PROFILE_MESSAGES.websiteInvalid),
+  ),
 });
 export type ProfileInput = z.output<typeof profileInputSchema>;
 

@@ -124,7 +124,13 @@ describe.each(DATABASE_KINDS)('post authors and author pages on %s', (kind) => {
     );
     await setAuthors(owner.token, post._id, [ids.writer!]);
     await api(t, { token: tokens.writer! }).call(profile.saveProfile, {
-      body: { name: 'Wren Writer', segment: 'wren-writer', bio: 'Writes & edits.', avatar: '', website: 'https://wren.example' },
+      body: {
+        name: 'Wren Writer',
+        segment: 'wren-writer',
+        bio: 'Writes & edits.',
+        avatar: '',
+        website: 'https://wren.example',
+      },
     });
 
     const page = await get('/authors/wren-writer');

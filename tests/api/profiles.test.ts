@@ -51,7 +51,9 @@ describe.each(DATABASE_KINDS)('profiles on %s', (kind) => {
     await createUser(t, 'jose@example.com', 'secret-1', 'José Müller', 'author');
     await createUser(t, 'jose2@example.com', 'secret-2', 'José  Müller!', 'author');
     await createUser(t, 'nameless@example.com', 'secret-3', '***', 'contributor');
-    const other = await api(t).call(profile.getProfile, { token: await loginToken(t, 'jose2@example.com', 'secret-2') });
+    const other = await api(t).call(profile.getProfile, {
+      token: await loginToken(t, 'jose2@example.com', 'secret-2'),
+    });
     expect(other.data.segment).toBe('jose-muller-2');
     const nameless = await api(t).call(profile.getProfile, {
       token: await loginToken(t, 'nameless@example.com', 'secret-3'),
@@ -160,7 +162,11 @@ describe.each(DATABASE_KINDS)('profiles on %s', (kind) => {
     expect(unknown.status).toBe(404);
     expect(unknown.body.message).toBe(PROFILE_MESSAGES.emailLinkNotFound);
     // Back to the seeded address for the other tests.
-    await t.services.db.updateTable('users').set({ email: ADMIN.email }).where('email', '=', 'new@example.com').execute();
+    await t.services.db
+      .updateTable('users')
+      .set({ email: ADMIN.email })
+      .where('email', '=', 'new@example.com')
+      .execute();
   });
 
   it('answers 410 for an expired link, and a newer link replaces an older one', async () => {

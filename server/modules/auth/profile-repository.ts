@@ -93,11 +93,7 @@ export async function consumeEmailChange(trx: Db, tokenHash: string, at: string)
 }
 
 export async function setEmail(trx: Db, id: string, email: string): Promise<void> {
-  await trx
-    .updateTable('users')
-    .set({ email, pending_email: null, updated_at: now() })
-    .where('id', '=', id)
-    .execute();
+  await trx.updateTable('users').set({ email, pending_email: null, updated_at: now() }).where('id', '=', id).execute();
 }
 
 /** Used and expired links more than a day old. */
@@ -108,4 +104,3 @@ export async function deleteStaleEmailChanges(db: Db): Promise<void> {
     .where((eb) => eb.or([eb('expires_at', '<', dayAgo), eb('used_at', '<', dayAgo)]))
     .execute();
 }
-

@@ -161,9 +161,7 @@ export function createProfileService(deps: {
     },
 
     /** The person of an author page, where their page moved to, or nothing. */
-    async authorBySegment(
-      segment: string,
-    ): Promise<{ id: string; author: PublicAuthor } | { movedTo: string } | null> {
+    async authorBySegment(segment: string): Promise<{ id: string; author: PublicAuthor } | { movedTo: string } | null> {
       const key = segment.toLowerCase();
       if (key.length > 60) return null;
       const row = await findUserBySegment(db, key);

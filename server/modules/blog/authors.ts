@@ -29,7 +29,8 @@ export function createPostAuthors(deps: { db: Db; writes: BlogWrites; people?: B
       if (unique.length === 0) throw new InvalidInputError(PROFILE_MESSAGES.authorsRequired, 'authorIds');
       if (unique.length > 10) throw new InvalidInputError(PROFILE_MESSAGES.authorsTooMany, 'authorIds');
       const active = deps.people ? await deps.people.activeAmong(unique) : new Set(unique);
-      if (unique.some((id) => !active.has(id))) throw new InvalidInputError(PROFILE_MESSAGES.authorsUnknown, 'authorIds');
+      if (unique.some((id) => !active.has(id)))
+        throw new InvalidInputError(PROFILE_MESSAGES.authorsUnknown, 'authorIds');
       return writes.write(async (trx) => {
         if (!(await findPost(trx, postId))) throw new NotFoundError(SERVER_MESSAGES.postNotFound);
         await setAuthors(trx, postId, unique);

@@ -16,9 +16,7 @@ export const profileRoutes: ApiRoutes = {
       api.confirmEmailChange,
       async (request) => ({
         data: {
-          message: await linkTries.attempt(request, () =>
-            services.profiles.confirmEmailChange(request.params.token),
-          ),
+          message: await linkTries.attempt(request, () => services.profiles.confirmEmailChange(request.params.token)),
         },
       }),
       { preHandler: linkTries.preHandler },
