@@ -179,4 +179,3 @@ export function createProfileService(deps: {
     pruneExpired: () => deleteStaleEmailChanges(db),
   };
 }
-export type ProfileService = ReturnType<typeof createProfileService>;
