@@ -5,7 +5,7 @@ import { AuthorAvatar } from './Byline';
 export function AuthorHeader({ author }: { author: PublicAuthor }) {
   return (
     <header className="author-header">
-      <AuthorAvatar author={author} size={96} />
+      <AuthorAvatar author={author} size={96} eager />
       <div className="author-header-text">
         <h1 className="h2 mb-2">{author.name}</h1>
         {author.bio ? <p className="author-bio mb-2">{author.bio}</p> : null}

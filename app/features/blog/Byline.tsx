@@ -5,7 +5,7 @@ import type { PublicAuthor } from '#shared/schemas/profile.ts';
 import { Picture } from '#app/components/ui/Picture.tsx';
 
 /** A person's small round picture (their initial when they chose none). */
-export function AuthorAvatar({ author, size }: { author: PublicAuthor; size: number }) {
+export function AuthorAvatar({ author, size, eager }: { author: PublicAuthor; size: number; eager?: boolean }) {
   if (!author.avatar) {
     return (
       <span className="author-avatar author-avatar-initial" style={{ width: size, height: size }} aria-hidden="true">
@@ -21,6 +21,7 @@ export function AuthorAvatar({ author, size }: { author: PublicAuthor; size: num
       height={size}
       sizes={`${size}px`}
       className="author-avatar"
+      eager={eager}
     />
   );
 }
@@ -32,7 +33,7 @@ export function Byline({ authors }: { authors: PublicAuthor[] }) {
     <ul className="blog-byline" aria-label={PROFILE_MESSAGES.authorsLabel}>
       {authors.map((author) => (
         <li key={author.segment || author.name} className="blog-byline-author">
-          <AuthorAvatar author={author} size={32} />
+          <AuthorAvatar author={author} size={32} eager />
           {author.segment ? (
             <Link to={authorUrl(author.segment)} rel="author">
               {author.name}
