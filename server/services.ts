@@ -73,7 +73,11 @@ export function createServices(deps: { config: Config; db: Db; log: FastifyBaseL
     db,
     posts: {
       countsByAuthor: (ids) => blog.countsByAuthor(ids),
-      reassignAuthor: (trx, from, to) => blog.reassignAuthor(trx, from, to),
+      // Bylines change with it: cached pages are made again (docs/product.md#profiles-and-author-pages).
+      reassignAuthor: async (trx, from, to) => {
+        await blog.reassignAuthor(trx, from, to);
+        await siteMeta.bumpContentVersion(trx);
+      },
     },
   });
   const invites = createInvitesService({

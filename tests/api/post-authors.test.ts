@@ -3,6 +3,7 @@ import type { ServerBuild } from 'react-router';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as blog from '#shared/api/blog.ts';
 import * as profile from '#shared/api/profile.ts';
+import * as staff from '#shared/api/staff.ts';
 import { PROFILE_MESSAGES } from '#shared/messages.ts';
 import { api } from '#tests/helpers/api.ts';
 import { createUser, loginToken, NO_RATE_LIMITS } from '#tests/helpers/auth.ts';
@@ -162,6 +163,21 @@ describe.each(DATABASE_KINDS)('post authors and author pages on %s', (kind) => {
     expect(feed.body).toContain(`<link>${t.config.publicUrl}${post.url}</link>`);
     expect((await get('/authors/wren-writer/rss.xml')).headers.location).toBe('/authors/wren/rss.xml');
     expect((await get('/authors/dee-drafter/rss.xml')).statusCode).toBe(404);
+  });
+
+  it("hands a removed person's bylines to their heir and refreshes cached pages", async () => {
+    const leaverId = await createUser(t, 'leaver@example.com', 'secret-1', 'Lee Leaver', 'author');
+    const post = await createPost(owner);
+    await setAuthors(owner.token, post._id, [leaverId, ids.editor!]);
+    const version = await t.services.siteMeta.contentVersion.current();
+    const res = await owner.api.call(staff.deleteStaff, {
+      params: { id: leaverId },
+      body: { reassignTo: ids.writer! },
+    });
+    expect(res.status).toBe(200);
+    expect(await t.services.siteMeta.contentVersion.current()).toBeGreaterThan(version);
+    const admin = (await owner.api.call(blog.getAdminPost, { params: { id: post._id } })).data;
+    expect(admin.authors.map((a) => a.name)).toEqual(['Wren Writer', 'Eddie Editor']);
   });
 
   it('lists the author pages in the sitemap', async () => {

@@ -49,9 +49,12 @@ export const staffRoutes: ApiRoutes = {
     route(scope, api.reactivateStaff, async (request) => ({
       data: await staff.reactivate(authOf(request), request.params.id),
     }));
-    route(scope, api.deleteStaff, async (request) => ({
-      data: { message: await staff.remove(authOf(request), request.params.id, request.body.reassignTo) },
-    }));
+    route(scope, api.deleteStaff, async (request) => {
+      const message = await staff.remove(authOf(request), request.params.id, request.body.reassignTo);
+      // Their bylines moved (server/services.ts bumps the content version): this process sees it at once.
+      await services.siteMeta.contentVersion.refresh();
+      return { data: { message } };
+    });
     route(scope, api.transferOwnership, async (request) => ({
       data: { message: await staff.transferOwnership(authOf(request), request.body.to) },
     }));
