@@ -80,7 +80,11 @@ export function createAuthService(deps: { db: Db; mail: MailService; siteName: s
     signIn: startSession,
 
     /** The signed-in person's role and switches, for the admin screens (shared/api/staff.ts, getAccount). */
-    account: (auth: AuthContext) => ({ ...auth.user, ...auth.person, categoryIds: [...auth.person.categoryIds] }),
+    account: (auth: AuthContext) => {
+      // `person.id` is the user's `_id` again: the answer carries only the contract's fields.
+      const { id: _, ...person } = auth.person;
+      return { ...auth.user, ...person, categoryIds: [...person.categoryIds] };
+    },
 
     async login(email: string, password: string) {
       const user = await findUserByEmail(db, email.trim());
