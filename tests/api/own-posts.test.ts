@@ -8,13 +8,7 @@ import { SERVER_MESSAGES, TEAM_MESSAGES } from '#shared/messages.ts';
 import type { BlogPost } from '#shared/schemas/blog.ts';
 import { NO_RATE_LIMITS } from '#tests/helpers/auth.ts';
 import { DATABASE_KINDS } from '#tests/helpers/databases.ts';
-import {
-  createCategory,
-  createPost,
-  createSubscriber,
-  createUpload,
-  unique,
-} from '#tests/helpers/factories.ts';
+import { createCategory, createPost, createSubscriber, createUpload, unique } from '#tests/helpers/factories.ts';
 import { createMember, databaseState, uploadIdOf, type Member } from '#tests/helpers/team.ts';
 import { buildTestApp, type TestApp } from '#tests/helpers/test-app.ts';
 
@@ -77,9 +71,8 @@ describe.each(DATABASE_KINDS)('own posts on %s', (kind) => {
     // With the newsletter switch on, so the newsletter report answers for the post rather than the role.
     await switches(a, { mayNewsletter: true });
     for (const post of postsOfB) {
-      const [revision] = (
-        await e.api.call(revisions.listRevisions, { params: { docType: 'post', docId: post._id } })
-      ).data;
+      const [revision] = (await e.api.call(revisions.listRevisions, { params: { docType: 'post', docId: post._id } }))
+        .data;
       const before = await databaseState(t);
       const id = { id: post._id };
       const answers = {
@@ -237,7 +230,11 @@ describe.each(DATABASE_KINDS)('own posts on %s', (kind) => {
     const ids = listed.data.items.map((item) => item._id);
     expect(ids).toContain(mineId);
     expect(ids).not.toContain(theirsId);
-    const rows = await t.services.db.selectFrom('uploads').select(['id', 'uploaded_by']).where('id', 'in', ids).execute();
+    const rows = await t.services.db
+      .selectFrom('uploads')
+      .select(['id', 'uploaded_by'])
+      .where('id', 'in', ids)
+      .execute();
     expect(rows.every((row) => row.uploaded_by === a.id)).toBe(true);
 
     const before = await databaseState(t);
@@ -251,9 +248,9 @@ describe.each(DATABASE_KINDS)('own posts on %s', (kind) => {
     expect((await a.api.call(uploads.updateMedia, { params: { id: mineId }, body: { alt: 'Mine' } })).status).toBe(200);
     const all = (await e.api.call(uploads.listMedia)).data.items.map((item) => item._id);
     expect(all).toEqual(expect.arrayContaining([mineId, theirsId]));
-    expect((await e.api.call(uploads.updateMedia, { params: { id: theirsId }, body: { alt: 'By the Editor' } })).status).toBe(
-      200,
-    );
+    expect(
+      (await e.api.call(uploads.updateMedia, { params: { id: theirsId }, body: { alt: 'By the Editor' } })).status,
+    ).toBe(200);
     expect((await a.api.call(uploads.deleteMedia, { params: { id: mineId } })).status).toBe(200);
   });
 });

@@ -29,14 +29,7 @@ import {
   type LoggedInAdmin,
 } from '#tests/helpers/factories.ts';
 import { image, multipart } from '#tests/helpers/images.ts';
-import {
-  createMember,
-  databaseState,
-  insertMessage,
-  signIn,
-  uploadIdOf,
-  type Member,
-} from '#tests/helpers/team.ts';
+import { createMember, databaseState, insertMessage, signIn, uploadIdOf, type Member } from '#tests/helpers/team.ts';
 import { insertUser } from '#server/modules/auth/user-repository.ts';
 import { buildTestApp, type TestApp } from '#tests/helpers/test-app.ts';
 
@@ -94,12 +87,14 @@ const queuedMail = async ({ t }: Context, failed: boolean) => {
   return id;
 };
 
-const sectionExample = (key: SectionKey) => async ({ t }: Context): Promise<Example> => {
-  // The section as it is now, sent back as its editor would.
-  const site = ok('content', await api(t).call(content.getContent)) as Record<string, { _id: string }>;
-  const { _id, ...current } = site[key]!;
-  return { body: { ...current, id: _id } };
-};
+const sectionExample =
+  (key: SectionKey) =>
+  async ({ t }: Context): Promise<Example> => {
+    // The section as it is now, sent back as its editor would.
+    const site = ok('content', await api(t).call(content.getContent)) as Record<string, { _id: string }>;
+    const { _id, ...current } = site[key]!;
+    return { body: { ...current, id: _id } };
+  };
 
 /**
  * One valid input per admin endpoint, made fresh for each call (destructive calls get their own fixtures).
@@ -107,7 +102,8 @@ const sectionExample = (key: SectionKey) => async ({ t }: Context): Promise<Exam
  */
 const EXAMPLES = new Map<Endpoint, (ctx: Context) => Promise<Example>>([
   ...Object.entries(content.sectionUpdates).map(
-    ([key, endpoint]) => [endpoint, sectionExample(key as SectionKey)] as [Endpoint, (ctx: Context) => Promise<Example>],
+    ([key, endpoint]) =>
+      [endpoint, sectionExample(key as SectionKey)] as [Endpoint, (ctx: Context) => Promise<Example>],
   ),
   [auth.me, async () => ({})],
   [

@@ -104,7 +104,9 @@ describe.each(DATABASE_KINDS)('staff on %s', (kind) => {
     });
 
     it('refuses to invite an address someone on the staff already has (409)', async () => {
-      const res = await owner.api.call(staff.inviteStaff, { body: { email: admin.email.toUpperCase(), role: 'author' } });
+      const res = await owner.api.call(staff.inviteStaff, {
+        body: { email: admin.email.toUpperCase(), role: 'author' },
+      });
       expect(res.status).toBe(409);
       expect(res.body).toEqual({ message: TEAM_MESSAGES.alreadyOnStaff });
     });
@@ -339,7 +341,10 @@ describe.each(DATABASE_KINDS)('staff on %s', (kind) => {
       expect(refused.body).toEqual({ message: TEAM_MESSAGES.reassignTarget, field: 'reassignTo' });
       expect(await databaseState(t)).toBe(before);
       // Nor can the leaver inherit from themselves.
-      const self = await admin.api.call(staff.deleteStaff, { params: { id: leaver.id }, body: { reassignTo: leaver.id } });
+      const self = await admin.api.call(staff.deleteStaff, {
+        params: { id: leaver.id },
+        body: { reassignTo: leaver.id },
+      });
       expect(self.status).toBe(400);
       expect(await databaseState(t)).toBe(before);
       expect(await authorLines(t, leaver.id)).toBe(1000);

@@ -143,7 +143,14 @@ export async function insertMessage(t: TestApp): Promise<string> {
   const id = newId();
   await t.services.db
     .insertInto('contact_messages')
-    .values({ id, name: 'Visitor', email: 'visitor@example.com', message: 'Hello', ip: null, created_at: new Date().toISOString() })
+    .values({
+      id,
+      name: 'Visitor',
+      email: 'visitor@example.com',
+      message: 'Hello',
+      ip: null,
+      created_at: new Date().toISOString(),
+    })
     .execute();
   return id;
 }
