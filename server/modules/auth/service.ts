@@ -29,6 +29,7 @@ import {
   countUsers,
   findUserByEmail,
   findUserById,
+  findUsersByIds,
   insertUser,
   touchLastSeen,
   updatePasswordHash,
@@ -80,10 +81,17 @@ export function createAuthService(deps: { db: Db; mail: MailService; siteName: s
     signIn: startSession,
 
     /** The signed-in person's role and switches, for the admin screens (shared/api/staff.ts, getAccount). */
-    account: (auth: AuthContext) => {
-      // `person.id` is the user's `_id` again: the answer carries only the contract's fields.
-      const { id: _, ...person } = auth.person;
-      return { ...auth.user, ...person, categoryIds: [...person.categoryIds] };
+    account: ({ user, person }: AuthContext) => ({
+      ...user,
+      role: person.role,
+      mayNewsletter: person.mayNewsletter,
+      categoryIds: [...person.categoryIds],
+    }),
+
+    /** Names and addresses of these people (active ones), e.g. to e-mail a post's writers. */
+    async contactsOf(ids: readonly string[]): Promise<Array<{ name: string; email: string }>> {
+      const rows = await findUsersByIds(db, ids);
+      return rows.filter((row) => row.status === 'active').map((row) => ({ name: row.name, email: row.email }));
     },
 
     async login(email: string, password: string) {
