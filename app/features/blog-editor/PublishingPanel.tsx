@@ -2,7 +2,12 @@ import { Form } from 'react-bootstrap';
 import type { PostStatus } from '#shared/schemas/blog.ts';
 import type { PostFormValues } from './post-form';
 
-const STATUS_LABELS: Record<PostStatus, string> = { draft: 'Draft', published: 'Published', scheduled: 'Scheduled' };
+const STATUS_LABELS: Record<PostStatus, string> = {
+  draft: 'Draft',
+  published: 'Published',
+  scheduled: 'Scheduled',
+  pending: 'Pending review',
+};
 
 interface PublishingPanelProps {
   values: PostFormValues;
@@ -17,7 +22,7 @@ interface PublishingPanelProps {
 
 /** Status (draft, published or scheduled with its date and time) and whether publishing e-mails the post. */
 export function PublishingPanel({ values, timeZone, audience, emailed, error, onChange }: PublishingPanelProps) {
-  const publishes = values.status !== 'draft';
+  const publishes = values.status === 'published' || values.status === 'scheduled';
   return (
     <fieldset className="admin-panel mb-3">
       <legend className="h6">Publishing</legend>
