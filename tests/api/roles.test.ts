@@ -8,6 +8,7 @@ import * as contact from '#shared/api/contact.ts';
 import * as content from '#shared/api/content.ts';
 import * as mail from '#shared/api/mail.ts';
 import * as newsletter from '#shared/api/newsletter.ts';
+import * as review from '#shared/api/review.ts';
 import * as revisions from '#shared/api/revisions.ts';
 import * as setup from '#shared/api/setup.ts';
 import * as staff from '#shared/api/staff.ts';
@@ -170,6 +171,19 @@ const EXAMPLES = new Map<Endpoint, (ctx: Context) => Promise<Example>>([
   [newsletter.newsletterAudience, async () => ({})],
   [newsletter.getSettings, async () => ({})],
   [newsletter.saveSettings, async () => ({ body: { newsletterBody: 'excerpt' } })],
+  [review.reviewQueue, async () => ({})],
+  [
+    review.requestChanges,
+    async ({ t }) => {
+      // A Contributor's post waiting for review.
+      const writer = await createMember(t, 'contributor');
+      const post = ok(
+        'submit',
+        await writer.api.call(blog.createPost, { body: { title: unique('Pending'), status: 'pending' } }),
+      );
+      return { params: { id: post._id }, body: { note: 'Please add a picture' } };
+    },
+  ],
   [revisions.listRevisions, async (ctx) => ({ params: { docType: 'post', docId: await ownDraftId(ctx) } })],
   [revisions.getRevision, async (ctx) => ({ params: { id: await ownRevisionId(ctx) } })],
   [revisions.restoreRevision, async (ctx) => ({ params: { id: await ownRevisionId(ctx) } })],
