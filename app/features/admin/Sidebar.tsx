@@ -1,5 +1,6 @@
 import { NavLink } from 'react-router';
-import { ADMIN_NAV } from './nav';
+import { useAccount } from './account';
+import { navFor } from './nav';
 
 /**
  * docs/product.md#layout-and-sidebar, docs/product.md#timings-and-constants: 250 px wide, 80 px collapsed (icons only) from the lg breakpoint up; below it the sidebar
@@ -14,6 +15,8 @@ export function Sidebar({
   open: boolean;
   onNavigate: () => void;
 }) {
+  // Only the screens the person's role allows (docs/product.md#team-and-roles).
+  const items = navFor(useAccount());
   return (
     <aside
       id="admin-sidebar"
@@ -27,7 +30,7 @@ export function Sidebar({
       </div>
       <nav>
         <ul className="list-unstyled mb-0">
-          {ADMIN_NAV.map((item) => (
+          {items.map((item) => (
             <li key={item.to}>
               <NavLink
                 to={item.to}
