@@ -5,6 +5,8 @@ import type { Db } from './db/database';
 import { openStorage } from './lib/storage/open';
 import { fileTransport, smtpTransport, type MailTransport } from './lib/mail-transport';
 import { createAuthService } from './modules/auth/service';
+import { createInvitesService } from './modules/auth/invites-service';
+import { createStaffService } from './modules/auth/staff-service';
 import { createBlogService } from './modules/blog/service';
 import { createContactService } from './modules/contact/service';
 import { createContentService } from './modules/content/service';
@@ -57,6 +59,22 @@ export function createServices(deps: { config: Config; db: Db; log: FastifyBaseL
   });
   const storage = openStorage(config.storage);
   const auth = createAuthService({ db, mail, siteName: config.siteName });
+  // The blog is made below; the staff screen only asks it once requests come in.
+  const staff = createStaffService({
+    db,
+    posts: {
+      countsByAuthor: (ids) => blog.countsByAuthor(ids),
+      reassignAuthor: (trx, from, to) => blog.reassignAuthor(trx, from, to),
+    },
+  });
+  const invites = createInvitesService({
+    db,
+    mail,
+    siteName: config.siteName,
+    publicUrl: config.publicUrl,
+    mailIsSent: Boolean(config.smtpUrl),
+    signIn: (user) => auth.signIn(user),
+  });
   const subscribers = createSubscriberService({
     db,
     mail,
@@ -132,6 +150,8 @@ export function createServices(deps: { config: Config; db: Db; log: FastifyBaseL
     storage,
     jobs,
     auth,
+    staff,
+    invites,
     subscribers,
     blog,
     newsletter,

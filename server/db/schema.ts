@@ -162,6 +162,8 @@ export interface UploadTable {
   /** The name of the file the administrator uploaded (what the library searches). */
   original_name: Generated<string>;
   alt: Generated<string>;
+  /** The account that uploaded it (null: uploaded before the team existed). */
+  uploaded_by: string | null;
 }
 
 export interface SessionTable {

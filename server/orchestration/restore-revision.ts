@@ -3,9 +3,9 @@ import { sectionOf } from '#shared/sections.ts';
 import { SERVER_MESSAGES } from '#shared/messages.ts';
 import { InvalidInputError, NotFoundError } from '#server/errors.ts';
 import { updateSchemaOf } from '#shared/schemas/content-updates.ts';
-import type { BlogInputFields, BlogService } from '#server/modules/blog/service.ts';
+import type { BlogInputFields, BlogService, Writer } from '#server/modules/blog/service.ts';
 import type { ContentService, SectionUpdate } from '#server/modules/content/service.ts';
-import type { Actor, RevisionService } from '#server/modules/revisions/service.ts';
+import type { RevisionService } from '#server/modules/revisions/service.ts';
 
 /**
  * Restoring a revision spans modules: it reads the revisions and saves through the content or the blog,
@@ -17,7 +17,7 @@ import type { Actor, RevisionService } from '#server/modules/revisions/service.t
  * publishing state: restoring never publishes, unpublishes or e-mails.
  */
 export function createRestorer(deps: { revisions: RevisionService; content: ContentService; blog: BlogService }) {
-  return async (revisionId: string, actor: Actor) => {
+  return async (revisionId: string, actor: Writer) => {
     const revision = await deps.revisions.detail(revisionId);
     if (revision.docType === 'section') {
       const definition = sectionOf(revision.docId as SectionKey);
@@ -32,7 +32,7 @@ export function createRestorer(deps: { revisions: RevisionService; content: Cont
       }
       await deps.content.updateSection(key, parsed.data as SectionUpdate, actor, 'restore');
     } else {
-      const { post } = await deps.blog.getAdminPost(revision.docId);
+      const { post } = await deps.blog.getAdminPost(revision.docId, actor);
       const data = revision.data as BlogInputFields;
       // A category deleted since that revision: the post stays in the one it is in now.
       const categories = await deps.blog.listCategories();

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { SERVER_MESSAGES, TEAM_MESSAGES } from '#shared/messages.ts';
-import { can, type Capability } from '#shared/roles.ts';
+import { can, type Capability, type Person } from '#shared/roles.ts';
 import type { AuthContext, AuthService } from '#server/modules/auth/service.ts';
 import type { Actor } from '#server/modules/revisions/service.ts';
 import { ForbiddenError, NotAuthenticatedError } from '#server/errors.ts';
@@ -40,6 +40,11 @@ export function requireCapability(request: FastifyRequest, capability: Capabilit
 export function actorOf(request: FastifyRequest): Actor {
   const { user } = authOf(request);
   return { id: user._id, name: user.name || user.email };
+}
+
+/** Who makes a change and what their role lets them touch (the blog's own-post rules). */
+export function writerOf(request: FastifyRequest): Actor & { person: Person } {
+  return { ...actorOf(request), person: authOf(request).person };
 }
 
 /** For handlers behind `requireAdmin`. */

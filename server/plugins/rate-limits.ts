@@ -43,6 +43,8 @@ export const DEFAULT_LIMITS = {
   resetPerAccount: { max: 5, windowMs: 60 * MINUTE },
   otpPerIp: { max: 20, windowMs: 15 * MINUTE },
   subscribePerIp: { max: 10, windowMs: 60 * MINUTE },
+  /** Unknown, used or expired invitation links asked for from one address (only failures count). */
+  invitePerIp: { max: 20, windowMs: 15 * MINUTE },
 } satisfies Record<string, Limit>;
 export type RateLimits = Record<keyof typeof DEFAULT_LIMITS, Limit>;
 

@@ -2,8 +2,8 @@ import { sql, type Kysely } from 'kysely';
 
 /**
  * A team instead of one shared account (docs/decisions/0018-roles-and-permissions.md): each account has a
- * role and a status, the two per-person switches, and when it was last seen; invitations; and the
- * authors of each post. The one account a site had becomes its Owner, and every post it holds becomes
+ * role and a status, the two per-person switches, and when it was last seen; invitations; the
+ * authors of each post; and who uploaded each image. The one account a site had becomes its Owner, and every post it holds becomes
  * that Owner's. Frozen once landed.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
@@ -76,11 +76,15 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addPrimaryKeyConstraint('post_authors_pk', ['post_id', 'user_id'])
     .execute();
   await db.schema.createIndex('post_authors_user_idx').on('post_authors').columns(['user_id', 'post_id']).execute();
+  // Who uploaded an image: Authors and Contributors see and change their own (null: before the team).
+  await db.schema.alterTable('uploads').addColumn('uploaded_by', 'varchar(36)').execute();
+
   await sql`insert into post_authors (post_id, user_id, position)
     select p.id, u.id, 0 from blog_posts p cross join users u where u.role = 'owner'`.execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await db.schema.alterTable('uploads').dropColumn('uploaded_by').execute();
   await db.schema.dropTable('post_authors').execute();
   await db.schema.dropTable('staff_invites').execute();
   await db.schema.dropIndex('users_one_owner_idx').execute();

@@ -76,6 +76,12 @@ export function createAuthService(deps: { db: Db; mail: MailService; siteName: s
   }
 
   return {
+    /** A session for an account that just came to be (an accepted invitation), as login makes it. */
+    signIn: startSession,
+
+    /** The signed-in person's role and switches, for the admin screens (shared/api/staff.ts, getAccount). */
+    account: (auth: AuthContext) => ({ ...auth.user, ...auth.person, categoryIds: [...auth.person.categoryIds] }),
+
     async login(email: string, password: string) {
       const user = await findUserByEmail(db, email.trim());
       const ok = await verifyPassword(password, user?.password_hash ?? (await DUMMY_HASH));

@@ -107,7 +107,11 @@ export async function makeOwner(trx: Db, id: string): Promise<void> {
     .where('role', '=', 'owner')
     .where('id', '!=', id)
     .execute();
-  await trx.updateTable('users').set({ role: 'owner', status: 'active', updated_at: now() }).where('id', '=', id).execute();
+  await trx
+    .updateTable('users')
+    .set({ role: 'owner', status: 'active', updated_at: now() })
+    .where('id', '=', id)
+    .execute();
 }
 
 export async function touchLastSeen(db: Db, id: string, at: string): Promise<void> {

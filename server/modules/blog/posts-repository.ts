@@ -1,8 +1,8 @@
-import { sql, type Selectable } from 'kysely';
+import { sql, type ExpressionBuilder, type Selectable } from 'kysely';
 import type { PostFieldColumn } from '#shared/post-fields.ts';
 import type { Db } from '#server/db/database.ts';
 import { now } from '#server/db/database.ts';
-import type { BlogPostTable, PostStatus } from '#server/db/schema.ts';
+import type { BlogPostTable, Database, PostStatus } from '#server/db/schema.ts';
 import { offsetSlice, type ListSlice } from '#server/lib/paging.ts';
 
 /** All SQL of blog posts: their rows, the trash, publishing and preview tokens. */
@@ -17,7 +17,18 @@ export type PostRow = Selectable<BlogPostTable> & { category_name: string | null
 export interface PostFilter {
   categoryId?: string | null;
   status?: 'public' | PostStatus;
+  /** Only the posts this person is an author of (an Author's or Contributor's own list). */
+  authorId?: string;
 }
+
+const byAuthor = (authorId: string) => (eb: ExpressionBuilder<Database, 'blog_posts'>) =>
+  eb.exists(
+    eb
+      .selectFrom('post_authors')
+      .select('post_authors.post_id')
+      .whereRef('post_authors.post_id', '=', 'blog_posts.id')
+      .where('post_authors.user_id', '=', authorId),
+  );
 
 /** Every post with its category's name and slug (null when uncategorized), those in the trash too. */
 const anyPostsQuery = (db: Db) =>
@@ -37,6 +48,7 @@ function filtered<Q extends ReturnType<typeof postsQuery>>(query: Q, filter: Pos
   if (filter.status) {
     q = q.where('blog_posts.status', '=', filter.status === 'public' ? 'published' : filter.status) as Q;
   }
+  if (filter.authorId) q = q.where(byAuthor(filter.authorId)) as Q;
   return q;
 }
 
@@ -79,6 +91,7 @@ function filteredIds(db: Db, filter: PostFilter) {
   if (filter.categoryId === null) query = query.where('category_id', 'is', null);
   else if (filter.categoryId !== undefined) query = query.where('category_id', '=', filter.categoryId);
   if (filter.status) query = query.where('status', '=', filter.status === 'public' ? 'published' : filter.status);
+  if (filter.authorId) query = query.where(byAuthor(filter.authorId));
   return query;
 }
 

@@ -10,9 +10,11 @@ import { SYSTEM, type Actor, type RevisionService } from '#server/modules/revisi
 import type { ContentImages } from '#server/modules/uploads/content-images.ts';
 import { sanitizeRichText } from '#server/lib/sanitize-html.ts';
 import { addRedirect, removeRedirect } from './addresses-repository';
+import { addAuthor, countsByAuthor, reassignAuthor } from './authors-repository';
 import { findCategory, purgeTrash as purgeCategoryTrash } from './categories-repository';
 import { pathOf, postWrite, toPost } from './mapping';
 import { slugFor, uniqueSlug } from './post-addresses';
+import { authorScopeOf, checkDeletable, checkedInput, requireOwnPost, type Writer } from './post-access';
 import { publishingOf, revisionDataOf, validPost, type BlogInputFields } from './post-input';
 import { keysetOfPosts } from './post-lists';
 import * as repo from './posts-repository';
@@ -54,13 +56,14 @@ export function createPostsService(deps: {
   }
 
   /** The admin's list: every post whatever its status, or those of one status and one category. */
-  const listForAdmin = async (filter: { status?: PostStatus; categoryId?: string }) =>
+  const listForAdmin = async (filter: { status?: PostStatus; categoryId?: string; authorId?: string }) =>
     (await repo.listPosts(db, filter)).map(toPost);
 
   return {
     /** A new post: published at once unless the input says draft or scheduled (docs/product.md#blog-posts). */
-    createPost: async (raw: BlogInputFields, actor: Actor = SYSTEM) => {
-      const input = await prepared(raw);
+    createPost: async (raw: BlogInputFields, actor: Writer = SYSTEM) => {
+      checkedInput(actor, validPost(raw));
+      const input = checkedInput(actor, await prepared(raw));
       return writeChecked(async (trx) => {
         const category = await requireCategory(trx, input.blogCategory);
         const categoryId = category?.id ?? null;
@@ -70,6 +73,7 @@ export function createPostsService(deps: {
         const at = new Date().toISOString();
         const publishing = publishingOf(input, null, at);
         await repo.insertPost(trx, id, postWrite(input, { categoryId, slug }, publishing), at);
+        if (actor.id) await addAuthor(trx, id, actor.id);
         const post = toPost((await repo.findPost(trx, id))!);
         await recordRevision(trx, post, actor);
         if (input.status === 'published' && publishing.newsletter) await hooks.onPublished?.(trx, post);
@@ -85,13 +89,15 @@ export function createPostsService(deps: {
     updatePost: async (
       id: string,
       raw: BlogInputFields,
-      actor: Actor = SYSTEM,
+      actor: Writer = SYSTEM,
       action: 'save' | 'restore' = 'save',
     ) => {
-      const input = await prepared(raw);
+      const ready = await prepared(raw);
       return writeChecked(async (trx) => {
         const existing = await repo.findPost(trx, id);
         if (!existing) throw new NotFoundError(SERVER_MESSAGES.postNotFound);
+        await requireOwnPost(trx, actor, id);
+        const input = checkedInput(actor, ready, existing);
         const category = await requireCategory(trx, input.blogCategory);
         const categoryId = category?.id ?? null;
         const moved =
@@ -137,8 +143,12 @@ export function createPostsService(deps: {
     },
 
     /** Puts a post in the trash for 30 days (docs/product.md#trash); it leaves every page at once. */
-    deletePost: (id: string) =>
+    deletePost: (id: string, actor: Writer = SYSTEM) =>
       write(async (trx) => {
+        const existing = await repo.findPost(trx, id);
+        if (!existing) throw new NotFoundError(SERVER_MESSAGES.postNotFound);
+        await requireOwnPost(trx, actor, id);
+        checkDeletable(actor, existing.status);
         await hooks.onWithdrawn?.(trx, id);
         if (!(await repo.trashPost(trx, id))) throw new NotFoundError(SERVER_MESSAGES.postNotFound);
         return { _id: id };
@@ -169,19 +179,28 @@ export function createPostsService(deps: {
     },
 
     /** The post whatever its status, and whether publishing it (when scheduled) e-mails the subscribers. */
-    async getAdminPost(id: string): Promise<{ post: PostDetails; newsletterOnPublish: boolean }> {
+    async getAdminPost(
+      id: string,
+      actor: Writer = SYSTEM,
+    ): Promise<{ post: PostDetails; newsletterOnPublish: boolean }> {
       const row = await repo.findPost(db, id);
       if (!row) throw new NotFoundError(SERVER_MESSAGES.postNotFound);
+      await requireOwnPost(db, actor, id);
       return { post: toPost(row), newsletterOnPublish: row.status === 'scheduled' && row.newsletter === 1 };
     },
 
-    async getPost(id: string): Promise<PostDetails> {
+    /** A post the writer may see (any, without a person), whatever its status. */
+    async getPost(id: string, actor: Writer = SYSTEM): Promise<PostDetails> {
       const row = await repo.findPost(db, id);
       if (!row) throw new NotFoundError(SERVER_MESSAGES.postNotFound);
+      await requireOwnPost(db, actor, id);
       return toPost(row);
     },
 
     listForAdmin,
+
+    countsByAuthor: (userIds: readonly string[]) => countsByAuthor(db, userIds),
+    reassignAuthor,
 
     /** The titles of these posts by id, in the trash or not; an id of no post is left out. */
     async postTitles(ids: readonly string[]): Promise<Map<string, string>> {
@@ -199,8 +218,11 @@ export function createPostsService(deps: {
     },
 
     /** The admin's list as the API asks it: all of it, or with `limit`/`cursor` a keyset page. */
-    async pageForAdmin(query: { status?: PostStatus; categoryId?: string; limit?: number; cursor?: string }) {
-      const filter = { status: query.status, categoryId: query.categoryId };
+    async pageForAdmin(
+      query: { status?: PostStatus; categoryId?: string; limit?: number; cursor?: string },
+      actor: Writer = SYSTEM,
+    ) {
+      const filter = { status: query.status, categoryId: query.categoryId, authorId: authorScopeOf(actor) };
       if (query.limit === undefined && query.cursor === undefined) {
         return { posts: await listForAdmin(filter), pageInfo: undefined };
       }

@@ -10,6 +10,7 @@ import { createBlogWrites, type BlogHooks } from './writes';
 
 export type { BlogHooks } from './writes';
 export type { BlogInputFields } from './post-input';
+export type { Writer } from './post-access';
 
 /**
  * The blog (docs/product.md#blog-posts): categories, posts and their trash, the public reads and preview

@@ -14,6 +14,7 @@ export async function insertUpload(
     bytes: number;
     originalName: string;
     alt: string;
+    uploadedBy: string | null;
   },
 ): Promise<string> {
   const id = newId();
@@ -28,6 +29,7 @@ export async function insertUpload(
       bytes: upload.bytes,
       original_name: upload.originalName,
       alt: upload.alt,
+      uploaded_by: upload.uploadedBy,
       created_at: now(),
     })
     .execute();
@@ -37,9 +39,10 @@ export async function insertUpload(
 /** Newest first; `search` matches the original file name or the alt text, ignoring case. */
 export function listUploads(
   db: Db,
-  options: { search?: string; limit: number; before?: { createdAt: string; id: string } },
+  options: { search?: string; limit: number; before?: { createdAt: string; id: string }; uploadedBy?: string },
 ) {
   let query = db.selectFrom('uploads').selectAll();
+  if (options.uploadedBy) query = query.where('uploaded_by', '=', options.uploadedBy);
   if (options.search) {
     const like = `%${options.search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     query = query.where((eb) =>

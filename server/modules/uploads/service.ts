@@ -49,8 +49,14 @@ export function createUploadService(deps: { db: Db; storage: FileStorage; whereU
     usedIn: withUsage ? await usage(row.url) : [],
   });
 
+  async function findOwn(id: string, uploadedBy?: string) {
+    const row = await repo.findUpload(db, id);
+    if (!row || (uploadedBy && row.uploaded_by !== uploadedBy)) throw new NotFoundError(UPLOAD_MESSAGES.uploadNotFound);
+    return row;
+  }
+
   return {
-    async storeImage(input: Buffer, details: { originalName?: string; alt?: string } = {}) {
+    async storeImage(input: Buffer, details: { originalName?: string; alt?: string; uploadedBy?: string } = {}) {
       const image = await processImage(input);
       const stem = randomBytes(12).toString('hex');
       const name = `${stem}.${image.ext}`;
@@ -66,12 +72,13 @@ export function createUploadService(deps: { db: Db; storage: FileStorage; whereU
         // Cut by code points, not UTF-16 units, so a cut never leaves half an emoji behind.
         originalName: [...(details.originalName ?? '')].slice(0, 255).join(''),
         alt: [...(details.alt ?? '')].slice(0, 500).join(''),
+        uploadedBy: details.uploadedBy ?? null,
       });
       return { _id: id, url, width: image.width, height: image.height };
     },
 
-    /** The library, newest first, a page at a time; each with where it is used. */
-    async list(options: { search?: string; before?: { createdAt: string; id: string } }) {
+    /** The library, newest first, a page at a time; each with where it is used. `uploadedBy`: one person's only. */
+    async list(options: { search?: string; before?: { createdAt: string; id: string }; uploadedBy?: string }) {
       const rows = await repo.listUploads(db, { ...options, limit: PAGE + 1 });
       const page = rows.slice(0, PAGE);
       const last = page.at(-1);
@@ -81,15 +88,16 @@ export function createUploadService(deps: { db: Db; storage: FileStorage; whereU
       };
     },
 
-    async setAlt(id: string, alt: string): Promise<MediaItem> {
+    /** `uploadedBy`: only that person's upload may be changed (another's is 404, as if it did not exist). */
+    async setAlt(id: string, alt: string, uploadedBy?: string): Promise<MediaItem> {
+      await findOwn(id, uploadedBy);
       if (!(await repo.setAlt(db, id, alt))) throw new NotFoundError(UPLOAD_MESSAGES.uploadNotFound);
       return toItem((await repo.findUpload(db, id))!, true);
     },
 
     /** Deletes an image nothing uses (its file and variants too); one in use answers 409 and stays. */
-    async remove(id: string): Promise<{ _id: string }> {
-      const row = await repo.findUpload(db, id);
-      if (!row) throw new NotFoundError(UPLOAD_MESSAGES.uploadNotFound);
+    async remove(id: string, uploadedBy?: string): Promise<{ _id: string }> {
+      const row = await findOwn(id, uploadedBy);
       const usedIn = await usage(row.url);
       if (usedIn.length) throw new ConflictError(UPLOAD_MESSAGES.inUse(usedIn.map((use) => use.label)));
       await repo.deleteUpload(db, id);

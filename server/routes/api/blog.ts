@@ -1,7 +1,7 @@
 import { toBlogPost } from '#shared/schemas/blog.ts';
 import { SERVER_MESSAGES } from '#shared/messages.ts';
 import * as api from '#shared/api/blog.ts';
-import { actorOf } from '#server/plugins/auth.ts';
+import { writerOf } from '#server/plugins/auth.ts';
 import { route, type ApiRoutes } from './define';
 
 /** Blog categories and posts: reads are public (but the edit form's), writes are the administrator's. */
@@ -33,27 +33,33 @@ export const blogRoutes: ApiRoutes = {
     route(scope, api.saveCategory, async (request) => ({ data: await blog.saveCategory(request.body) }));
     route(scope, api.deleteCategory, async (request) => ({ data: await blog.deleteCategory(request.params.id) }));
     route(scope, api.createPost, async (request) => ({
-      data: toBlogPost(await blog.createPost(request.body, actorOf(request))),
+      data: toBlogPost(await blog.createPost(request.body, writerOf(request))),
     }));
     route(scope, api.updatePost, async (request) => ({
-      data: toBlogPost(await blog.updatePost(request.params.id, request.body, actorOf(request))),
+      data: toBlogPost(await blog.updatePost(request.params.id, request.body, writerOf(request))),
     }));
-    route(scope, api.getPost, async (request) => ({ data: toBlogPost(await blog.getPost(request.params.id)) }));
+    route(scope, api.getPost, async (request) => ({
+      data: toBlogPost(await blog.getPost(request.params.id, writerOf(request))),
+    }));
     route(scope, api.getAdminPost, async (request) => ({
-      data: await newsletter.withState(await blog.getAdminPost(request.params.id)),
+      data: await newsletter.withState(await blog.getAdminPost(request.params.id, writerOf(request))),
     }));
     route(scope, api.listAdminPosts, async (request) => {
-      const { posts, pageInfo } = await blog.pageForAdmin(request.query);
+      const { posts, pageInfo } = await blog.pageForAdmin(request.query, writerOf(request));
       return pageInfo ? { data: posts, meta: pageInfo } : { data: posts };
     });
-    route(scope, api.previewLink, async (request) => ({
-      data: { url: `${config.publicUrl}/preview/${await blog.previewToken(request.params.id)}` },
-    }));
+    route(scope, api.previewLink, async (request) => {
+      await blog.getPost(request.params.id, writerOf(request));
+      return { data: { url: `${config.publicUrl}/preview/${await blog.previewToken(request.params.id)}` } };
+    });
     route(scope, api.revokePreviewLink, async (request) => {
+      await blog.getPost(request.params.id, writerOf(request));
       await blog.revokePreviewToken(request.params.id);
       return { data: { revoked: true } };
     });
-    route(scope, api.deletePost, async (request) => ({ data: await blog.deletePost(request.params.id) }));
+    route(scope, api.deletePost, async (request) => ({
+      data: await blog.deletePost(request.params.id, writerOf(request)),
+    }));
     route(scope, api.listTrash, async () => ({ data: await blog.listTrash() }));
     route(scope, api.restorePost, async (request) => ({ data: await blog.restorePost(request.params.id) }));
     route(scope, api.restoreCategory, async (request) => ({ data: await blog.restoreCategory(request.params.id) }));

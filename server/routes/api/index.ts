@@ -14,6 +14,7 @@ import { mailRoutes } from './mail';
 import { newsletterRoutes } from './newsletter';
 import { revisionRoutes } from './revisions';
 import { setupRoutes } from './setup';
+import { staffRoutes } from './staff';
 import { subscriberRoutes } from './subscribers';
 import { MAX_UPLOAD_BYTES, uploadRoutes } from './uploads';
 
@@ -29,6 +30,7 @@ const RESOURCES: ApiRoutes[] = [
   revisionRoutes,
   autosaveRoutes,
   setupRoutes,
+  staffRoutes,
 ];
 
 /**

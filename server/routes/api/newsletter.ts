@@ -1,18 +1,25 @@
 import * as api from '#shared/api/newsletter.ts';
-import { authOf } from '#server/plugins/auth.ts';
+import { authOf, writerOf } from '#server/plugins/auth.ts';
 import { route, type ApiRoutes } from './define';
 
 /** A post's newsletter: its delivery report, preview and test send; the audience and the setting. */
 export const newsletterRoutes: ApiRoutes = {
   admin(scope, { services: { newsletter, blog } }) {
+    // An Author who may send newsletters does so for their own posts only.
     route(scope, api.deliveryReport, async (request) => {
-      await blog.getPost(request.params.id);
+      await blog.getPost(request.params.id, writerOf(request));
       return { data: await newsletter.report(request.params.id) };
     });
-    route(scope, api.newsletterPreview, async (request) => ({ data: await newsletter.preview(request.params.id) }));
-    route(scope, api.newsletterTest, async (request) => ({
-      data: { message: await newsletter.sendTest(request.params.id, request.body?.to || authOf(request).user.email) },
-    }));
+    route(scope, api.newsletterPreview, async (request) => {
+      await blog.getPost(request.params.id, writerOf(request));
+      return { data: await newsletter.preview(request.params.id) };
+    });
+    route(scope, api.newsletterTest, async (request) => {
+      await blog.getPost(request.params.id, writerOf(request));
+      return {
+        data: { message: await newsletter.sendTest(request.params.id, request.body?.to || authOf(request).user.email) },
+      };
+    });
     route(scope, api.newsletterAudience, async () => ({ data: await newsletter.audience() }));
     route(scope, api.getSettings, async () => ({ data: await newsletter.settings() }));
     route(scope, api.saveSettings, async (request) => ({ data: await newsletter.saveSettings(request.body) }));

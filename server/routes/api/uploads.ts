@@ -1,4 +1,7 @@
 import type { MultipartFile } from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
+import { can } from '#shared/roles.ts';
+import { authOf } from '#server/plugins/auth.ts';
 import { SERVER_MESSAGES, UPLOAD_MESSAGES } from '#shared/messages.ts';
 import { deleteMedia, listMedia, updateMedia, uploadImage } from '#shared/api/uploads.ts';
 import { isSafeText } from '#shared/text-safety.ts';
@@ -26,6 +29,12 @@ const fieldValue = (file: MultipartFile, name: string) => {
   return one && 'value' in one && typeof one.value === 'string' ? one.value : undefined;
 };
 
+/** Authors and Contributors see and change their own uploads; with `media.all`, every upload. */
+const ownUploadsOf = (request: FastifyRequest) => {
+  const { person } = authOf(request);
+  return can(person, 'media.all') ? undefined : person.id;
+};
+
 /** Images: the upload (multipart field `image`, parsed in the admin scope) and the media library. */
 export const uploadRoutes: ApiRoutes = {
   admin(scope, { services }) {
@@ -48,7 +57,11 @@ export const uploadRoutes: ApiRoutes = {
         const alt = fieldValue(file, 'alt');
         if (alt !== undefined && !isSafeText(alt)) throw new InvalidInputError(SERVER_MESSAGES.unsafeText, 'alt');
         if (!isSafeText(file.filename)) throw new InvalidInputError(SERVER_MESSAGES.unsafeText, 'image');
-        const stored = await services.uploads.storeImage(bytes, { originalName: file.filename, alt });
+        const stored = await services.uploads.storeImage(bytes, {
+          originalName: file.filename,
+          alt,
+          uploadedBy: authOf(request).person.id,
+        });
         return { data: { url: stored.url, width: stored.width, height: stored.height } };
       },
       { bodyLimit: MAX_UPLOAD_BYTES + 64 * 1024 },
@@ -57,11 +70,13 @@ export const uploadRoutes: ApiRoutes = {
     route(scope, listMedia, async (request) => {
       const { search, beforeCreatedAt, beforeId } = request.query;
       const before = beforeCreatedAt && beforeId ? { createdAt: beforeCreatedAt, id: beforeId } : undefined;
-      return { data: await services.uploads.list({ search, before }) };
+      return { data: await services.uploads.list({ search, before, uploadedBy: ownUploadsOf(request) }) };
     });
     route(scope, updateMedia, async (request) => ({
-      data: await services.uploads.setAlt(request.params.id, request.body.alt),
+      data: await services.uploads.setAlt(request.params.id, request.body.alt, ownUploadsOf(request)),
     }));
-    route(scope, deleteMedia, async (request) => ({ data: await services.uploads.remove(request.params.id) }));
+    route(scope, deleteMedia, async (request) => ({
+      data: await services.uploads.remove(request.params.id, ownUploadsOf(request)),
+    }));
   },
 };

@@ -1,0 +1,45 @@
+import type { Db } from '#server/db/database.ts';
+
+/** All SQL of the authors of posts (post_authors). */
+
+export async function addAuthor(db: Db, postId: string, userId: string): Promise<void> {
+  await db.insertInto('post_authors').values({ post_id: postId, user_id: userId, position: 0 }).execute();
+}
+
+export async function isAuthor(db: Db, postId: string, userId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('post_authors')
+    .select('post_id')
+    .where('post_id', '=', postId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Posts outside the trash each person is an author of. */
+export async function countsByAuthor(db: Db, userIds: readonly string[]): Promise<Map<string, number>> {
+  if (!userIds.length) return new Map();
+  const rows = await db
+    .selectFrom('post_authors')
+    .innerJoin('blog_posts', 'blog_posts.id', 'post_authors.post_id')
+    .select(['post_authors.user_id', (eb) => eb.fn.countAll<string | number>().as('n')])
+    .where('post_authors.user_id', 'in', userIds)
+    .where('blog_posts.deleted_at', 'is', null)
+    .groupBy('post_authors.user_id')
+    .execute();
+  return new Map(rows.map((row) => [row.user_id, Number(row.n)]));
+}
+
+/**
+ * Hands every post of one person to another, in two statements whatever their number: where the heir
+ * already is an author too, the leaver's line goes; everywhere else the line changes hands in place
+ * (keeping its byline position).
+ */
+export async function reassignAuthor(trx: Db, fromId: string, toId: string): Promise<void> {
+  await trx
+    .deleteFrom('post_authors')
+    .where('user_id', '=', fromId)
+    .where('post_id', 'in', (eb) => eb.selectFrom('post_authors').select('post_id').where('user_id', '=', toId))
+    .execute();
+  await trx.updateTable('post_authors').set({ user_id: toId }).where('user_id', '=', fromId).execute();
+}
