@@ -1,0 +1,114 @@
+import fs from 'node:fs';
+import type { Browser, Page } from '@playwright/test';
+import { TEAM_MESSAGES } from '#shared/messages.ts';
+import { ROLE_LABELS, type Role } from '#shared/roles.ts';
+import { SEEDED_ADMIN } from '#tests/helpers/factories.ts';
+import { expect, isPhone, login, test, uniqueEmail } from './helpers';
+
+/** docs/product.md#team-and-roles: the Owner invites, the invited join, see their own screens, and are suspended. */
+test.describe.configure({ timeout: 90_000 });
+
+const SHOTS = '/tmp/team-shots';
+const shot = async (page: Page, name: string) => {
+  fs.mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: `${SHOTS}/${name}-${page.viewportSize()?.width ?? 0}.png`, fullPage: true });
+};
+
+const sidebarEntries = (page: Page) => page.getByTestId('admin-sidebar').locator('a.admin-nav-link .admin-sidebar-label').allTextContents();
+
+/** Invites someone from the Staff screen and answers the link shown to copy (the test server has no SMTP). */
+async function invite(page: Page, email: string, role: Role): Promise<string> {
+  await page.getByLabel('E-mail', { exact: true }).fill(email);
+  await page.getByLabel('Role', { exact: true }).selectOption({ label: ROLE_LABELS[role] });
+  await page.getByRole('button', { name: 'Invite', exact: true }).click();
+  await expect(page.getByText(TEAM_MESSAGES.inviteLinkOnly).first()).toBeVisible();
+  const link = await page.getByLabel('Invitation link').inputValue();
+  expect(link).toContain('/admin/invite/');
+  await expect(page.getByTestId('invite-row').filter({ hasText: email })).toBeVisible();
+  return new URL(link).pathname;
+}
+
+/** Opens the link in a browser of its own (nobody signed in), at the test's viewport, and joins. */
+async function accept(browser: Browser, viewport: { width: number; height: number }, baseURL: string, link: string) {
+  const context = await browser.newContext({ baseURL, viewport });
+  const page = await context.newPage();
+  await page.goto(link);
+  await expect(page.getByRole('heading', { name: /^Join .+ as / })).toBeVisible();
+  return { context, page };
+}
+
+async function join(page: Page, name: string, password: string) {
+  await page.getByLabel('Name').fill(name);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByLabel('Confirm Password').fill(password);
+  await page.getByRole('button', { name: 'Join' }).click();
+}
+
+test('the Owner invites an Editor and a Contributor, who join and see only their screens; a suspended Editor is signed out', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const viewport = page.viewportSize()!;
+  const editorEmail = uniqueEmail('editor');
+  const contributorEmail = uniqueEmail('contributor');
+
+  await login(page, SEEDED_ADMIN.email, SEEDED_ADMIN.password);
+  await page.goto('/admin/staff');
+  await expect(page.getByRole('heading', { name: 'Staff', exact: true })).toBeVisible();
+  const editorLink = await invite(page, editorEmail, 'editor');
+  await page.getByTestId('invite-link').getByRole('button', { name: 'Close' }).click();
+  const contributorLink = await invite(page, contributorEmail, 'contributor');
+  await shot(page, 'staff-owner');
+
+  // A link that does not exist says so, with the way to the login.
+  const stranger = await browser.newContext({ baseURL, viewport });
+  const lost = await stranger.newPage();
+  await lost.goto(`${editorLink}x`);
+  await expect(lost.getByText(TEAM_MESSAGES.inviteNotFound)).toBeVisible();
+  await expect(lost.getByRole('link', { name: 'Go to the login' })).toBeVisible();
+  await stranger.close();
+
+  // The Contributor joins: the accept page, then Blogs, with only their three screens.
+  const contributor = await accept(browser, viewport, baseURL!, contributorLink);
+  await expect(contributor.page.getByLabel('Email')).toHaveValue(contributorEmail);
+  await shot(contributor.page, 'accept');
+  await join(contributor.page, 'Casey Contributor', 'contrib-pass');
+  await expect(contributor.page).toHaveURL(/\/admin\/blogs$/);
+  expect((await sidebarEntries(contributor.page)).sort()).toEqual(['Blogs', 'Change Password', 'Media']);
+  // A screen their role does not open sends them back to their first one.
+  await contributor.page.goto('/admin/settings');
+  await expect(contributor.page).toHaveURL(/\/admin\/blogs$/);
+  await contributor.context.close();
+
+  // The Editor joins: the landing page's editors, no Outgoing mail or Settings, and Staff inviting only Authors and Contributors.
+  const editor = await accept(browser, viewport, baseURL!, editorLink);
+  await join(editor.page, 'Eddie Editor', 'editor-pass');
+  await expect(editor.page).toHaveURL(/\/admin\/banner$/);
+  const entries = await sidebarEntries(editor.page);
+  expect(entries).toContain('Staff');
+  expect(entries).toContain('Blogs');
+  expect(entries).not.toContain('Outgoing mail');
+  expect(entries).not.toContain('Settings');
+  await editor.page.goto('/admin/staff');
+  await expect(editor.page.getByRole('heading', { name: 'Staff', exact: true })).toBeVisible();
+  const roleOptions = await editor.page.getByLabel('Role', { exact: true }).locator('option').allTextContents();
+  expect(roleOptions).toEqual(['Author', 'Contributor']);
+  await expect(editor.page.getByRole('button', { name: 'Suspend' })).toHaveCount(0);
+  await shot(editor.page, 'staff-editor');
+
+  // The Owner suspends the Editor …
+  await page.reload();
+  const editorRow = page.getByTestId('staff-row').filter({ hasText: editorEmail });
+  await editorRow.getByRole('button', { name: 'Suspend' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Suspend' }).click();
+  await expect(editorRow.getByText('Suspended')).toBeVisible();
+
+  // … and the Editor's next click ends in the login.
+  // (On a phone the sidebar slides in from the menu toggle first.)
+  if (isPhone(editor.page)) await editor.page.getByRole('button', { name: 'Toggle sidebar' }).click();
+  await editor.page.getByTestId('admin-sidebar').getByRole('link', { name: 'Subscribers' }).click();
+  await expect(editor.page.getByLabel('Email')).toBeVisible();
+  await expect(editor.page).toHaveURL(/\/admin$/);
+  await editor.context.close();
+});
