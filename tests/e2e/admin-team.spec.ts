@@ -14,7 +14,8 @@ const shot = async (page: Page, name: string) => {
   await page.screenshot({ path: `${SHOTS}/${name}-${page.viewportSize()?.width ?? 0}.png`, fullPage: true });
 };
 
-const sidebarEntries = (page: Page) => page.getByTestId('admin-sidebar').locator('a.admin-nav-link .admin-sidebar-label').allTextContents();
+const sidebarEntries = (page: Page) =>
+  page.getByTestId('admin-sidebar').locator('a.admin-nav-link .admin-sidebar-label').allTextContents();
 
 /** Invites someone from the Staff screen and answers the link shown to copy (the test server has no SMTP). */
 async function invite(page: Page, email: string, role: Role): Promise<string> {

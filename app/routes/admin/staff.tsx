@@ -89,6 +89,8 @@ export default function Staff({ loaderData }: Route.ComponentProps) {
     );
 
   const manageable = (person: StaffMember) => mayManage && person.role !== 'owner' && person._id !== me._id;
+  const mayHandOver = (person: StaffMember) => mayTransfer && person._id !== me._id && person.status === 'active';
+  const hasActions = (person: StaffMember) => manageable(person) || mayHandOver(person);
   const activeOthers = (person: StaffMember) =>
     people.filter((other) => other._id !== person._id && other.status === 'active');
 
@@ -139,7 +141,7 @@ export default function Staff({ loaderData }: Route.ComponentProps) {
                   </Badge>
                 </td>
                 {mayManage || mayTransfer ? (
-                  <td data-label="Action">
+                  <td data-label="Action" className={hasActions(person) ? undefined : 'stack-empty'}>
                     <div className="d-flex flex-wrap gap-1">
                       {manageable(person) ? (
                         <>
@@ -182,7 +184,7 @@ export default function Staff({ loaderData }: Route.ComponentProps) {
                           </Button>
                         </>
                       ) : null}
-                      {mayTransfer && person._id !== me._id && person.status === 'active' ? (
+                      {mayHandOver(person) ? (
                         <Button
                           size="sm"
                           variant="outline-dark"
