@@ -6,6 +6,7 @@ import { bearer, expireSession, loginToken, NO_RATE_LIMITS } from '#tests/helper
 import { DATABASE_KINDS } from '#tests/helpers/databases.ts';
 import { buildTestApp, type TestApp } from '#tests/helpers/test-app.ts';
 import * as auth from '#shared/api/auth.ts';
+import * as staff from '#shared/api/staff.ts';
 import * as blog from '#shared/api/blog.ts';
 import * as content from '#shared/api/content.ts';
 import * as contact from '#shared/api/contact.ts';
@@ -71,6 +72,8 @@ export const PUBLIC_ENDPOINTS: Endpoint[] = [
   auth.login,
   auth.requestReset,
   auth.verifyOtp,
+  staff.getInvite,
+  staff.acceptInvite,
   blog.listCategories,
   blog.listPosts,
   blog.listPostsOfCategory,
