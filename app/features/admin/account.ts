@@ -10,24 +10,32 @@ import { onSessionCleared, storedToken } from '#app/lib/session.ts';
  * session token and kept in memory, never in the stored session (whose shape the spec fixes). The admin
  * layout's loader reads it before any screen shows; the screens read it with `useAccount` and `useCan`.
  */
-let cache: { token: string; account: Promise<Account>; value?: Account } | null = null;
+let cache: { token: string; account: Promise<Account | null>; value?: Account } | null = null;
 
 onSessionCleared(() => {
   cache = null;
 });
 
-/** The account of the stored session's token: fetched on the first call, from memory afterwards. */
-export function loadAccount(): Promise<Account> {
+/**
+ * The account of the stored session's token: fetched on the first call, from memory afterwards. Null when
+ * the server does not answer it (a session that has ended, the server away): nothing is decided for the
+ * role then, and the screen's own requests meet the ended session as they always did (a page's read goes
+ * to the login, an action asks to log in again, app/lib/api-client.ts). A null is not kept: the next
+ * navigation asks again.
+ */
+export function loadAccount(): Promise<Account | null> {
   const token = storedToken() ?? '';
   if (cache?.token !== token) {
-    const entry: NonNullable<typeof cache> = { token, account: call(getAccount) };
-    entry.account.then(
-      (account) => (entry.value = account),
-      () => {
-        // A failed read is not kept: the next navigation asks again.
-        if (cache === entry) cache = null;
-      },
-    );
+    const entry: NonNullable<typeof cache> = {
+      token,
+      account: call(getAccount, { endSessionOn401: false }).then(
+        (account) => (entry.value = account),
+        () => {
+          if (cache === entry) cache = null;
+          return null;
+        },
+      ),
+    };
     cache = entry;
   }
   return cache.account;
@@ -40,15 +48,14 @@ export function forgetAccount(): void {
 
 export const ADMIN_LAYOUT_ID = 'routes/admin/layout';
 
-/** The signed-in person's account, from the admin layout's loader. */
-export function useAccount(): Account {
-  const data = useRouteLoaderData(ADMIN_LAYOUT_ID) as { account: Account } | undefined;
-  const account = data?.account ?? cache?.value;
-  if (!account) throw new Error('useAccount is used outside the admin layout');
-  return account;
+/** The signed-in person's account, from the admin layout's loader; null when the server did not say. */
+export function useAccount(): Account | null {
+  const data = useRouteLoaderData(ADMIN_LAYOUT_ID) as { account: Account | null } | undefined;
+  return data?.account ?? null;
 }
 
-/** Whether the signed-in person may do this (shared/roles.ts). */
+/** Whether the signed-in person may do this (shared/roles.ts); nothing while the account is unknown. */
 export function useCan(capability: Capability): boolean {
-  return can(useAccount(), capability);
+  const account = useAccount();
+  return account !== null && can(account, capability);
 }

@@ -23,7 +23,7 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   // The role decides which screens the person may open (docs/product.md#team-and-roles): one that is not
   // theirs goes to the first one that is, as the sidebar lists them.
   const account = await loadAccount();
-  if (!can(account, capabilityOf(new URL(request.url).pathname))) throw redirect(firstScreenFor(account));
+  if (account && !can(account, capabilityOf(new URL(request.url).pathname))) throw redirect(firstScreenFor(account));
   return { user: storedUser(), account };
 }
 clientLoader.hydrate = true as const;

@@ -16,7 +16,7 @@ import {
 import { formatDate } from '#shared/format.ts';
 import { TEAM_MESSAGES, TEAM_UI_MESSAGES } from '#shared/messages.ts';
 import { INVITES, ROLE_LABELS, ROLE_SUMMARIES, type Role } from '#shared/roles.ts';
-import { inviteInputSchema, type Invite, type StaffMember } from '#shared/schemas/staff.ts';
+import { inviteInputSchema, type Account, type Invite, type StaffMember } from '#shared/schemas/staff.ts';
 import { ConfirmDialog } from '#app/components/ui/ConfirmDialog.tsx';
 import { SpinnerButton } from '#app/components/ui/SpinnerButton.tsx';
 import { forgetAccount, useAccount, useCan } from '#app/features/admin/account.ts';
@@ -53,8 +53,12 @@ type Pending =
 
 /** docs/product.md#team-and-roles: the people on the staff, the open invitations, and inviting someone. */
 export default function Staff({ loaderData }: Route.ComponentProps) {
-  const { people, invites, categories } = loaderData;
+  // The account is unknown only when the server did not answer it: the screen waits for the next one.
   const me = useAccount();
+  return me ? <StaffScreen me={me} {...loaderData} /> : null;
+}
+
+function StaffScreen({ me, people, invites, categories }: Route.ComponentProps['loaderData'] & { me: Account }) {
   const mayManage = useCan('staff.manage');
   const mayTransfer = useCan('ownership.transfer');
   const revalidator = useRevalidator();
