@@ -1,9 +1,10 @@
-import { useRouteLoaderData } from 'react-router';
+import { redirect, useRouteLoaderData } from 'react-router';
 import { getAccount } from '#shared/api/staff.ts';
 import { can, type Capability } from '#shared/roles.ts';
 import type { Account } from '#shared/schemas/staff.ts';
 import { call } from '#app/lib/api-client.ts';
 import { onSessionCleared, storedToken } from '#app/lib/session.ts';
+import { capabilityOf, firstScreenFor } from './nav';
 
 /**
  * The signed-in person's role and switches (docs/product.md#team-and-roles): asked of the server once per
@@ -58,4 +59,14 @@ export function useAccount(): Account | null {
 export function useCan(capability: Capability): boolean {
   const account = useAccount();
   return account !== null && can(account, capability);
+}
+
+/**
+ * For a screen's loader whose reads the role may lack: waits for the account (the layout's own request,
+ * shared through the cache) and, when the role may not open the screen, leaves for the first one it may
+ * open, as the layout's loader does, before any request of the screen is sent.
+ */
+export async function guardScreen(request: Request): Promise<void> {
+  const account = await loadAccount();
+  if (account && !can(account, capabilityOf(new URL(request.url).pathname))) throw redirect(firstScreenFor(account));
 }

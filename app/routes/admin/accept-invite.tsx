@@ -8,6 +8,7 @@ import { z } from '#shared/schemas/zod.ts';
 import { SpinnerButton } from '#app/components/ui/SpinnerButton.tsx';
 import { TextField } from '#app/components/ui/TextField.tsx';
 import { AdminLoading } from '#app/features/admin/AdminLoading.tsx';
+import { firstScreenFor } from '#app/features/admin/nav.ts';
 import { ApiError, call } from '#app/lib/api-client.ts';
 import { saveSession } from '#app/lib/session.ts';
 import { useForm } from '#app/lib/use-form.ts';
@@ -69,8 +70,8 @@ export default function AcceptInvite({ loaderData, params }: Route.ComponentProp
         body: { name: input.name, password: input.password },
       });
       saveSession(session);
-      // The admin layout sends the new person on to the first screen their role opens.
-      await navigate('/admin/banner');
+      // Into the admin at the first screen the new role opens (the admin layout would send them on there too).
+      await navigate(firstScreenFor({ role: invite!.role, mayNewsletter: false, categoryIds: [] }));
     });
   };
 

@@ -19,7 +19,7 @@ import { INVITES, ROLE_LABELS, ROLE_SUMMARIES, type Role } from '#shared/roles.t
 import { inviteInputSchema, type Account, type Invite, type StaffMember } from '#shared/schemas/staff.ts';
 import { ConfirmDialog } from '#app/components/ui/ConfirmDialog.tsx';
 import { SpinnerButton } from '#app/components/ui/SpinnerButton.tsx';
-import { forgetAccount, useAccount, useCan } from '#app/features/admin/account.ts';
+import { forgetAccount, guardScreen, useAccount, useCan } from '#app/features/admin/account.ts';
 import { DeleteDialog, ManageDialog, type StaffChange } from '#app/features/admin/StaffDialogs.tsx';
 import { call } from '#app/lib/api-client.ts';
 import { toast } from '#app/lib/toast.tsx';
@@ -28,7 +28,8 @@ import { useSubmit } from '#app/lib/use-submit.ts';
 import type { Route } from './+types/staff';
 
 /** The staff and the open invitations, with the categories the "May post in" switch picks from. */
-export async function clientLoader() {
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  await guardScreen(request);
   const [staff, categories] = await Promise.all([call(listStaff), call(listCategories)]);
   return { ...staff, categories };
 }
