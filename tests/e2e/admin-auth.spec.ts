@@ -1,4 +1,7 @@
+import * as auth from '#shared/api/auth.ts';
+import * as setup from '#shared/api/setup.ts';
 import { SETUP_NOTICES } from '#shared/messages.ts';
+import { api, urlOf } from '#tests/helpers/api.ts';
 import { createAdmin, expect, latestMailTo, login, test, uniqueEmail } from './helpers';
 
 // Each test makes its own administrator through the CLI (a short Node process), which takes a moment.
@@ -93,8 +96,8 @@ test.describe('administrator login and session', () => {
     ).toEqual([null, null, null]);
     // The revoke request leaves as the page moves on; it lands moments later.
     await expect
-      .poll(async () =>
-        (await page.request.get('/api/auth/me', { headers: { authorization: `Bearer ${token}` } })).status(),
+      .poll(
+        async () => (await api(page.request).call(auth.me, { headers: { authorization: `Bearer ${token}` } })).status,
       )
       .toBe(401);
   });
@@ -264,7 +267,7 @@ test('a site without SMTP_URL says so above the admin pages, until the notice is
   await expect(page.getByLabel('Old Password')).toBeVisible();
   // (Settled first, so the answer awaited is the reloaded page's.)
   await page.waitForLoadState('networkidle');
-  const asked = page.waitForResponse('**/api/admin/setup-notices');
+  const asked = page.waitForResponse(`**${urlOf(setup.listSetupNotices)}`);
   await page.reload();
   // The server still answers with it (as when it was shown above); the browser keeps it closed.
   expect((await asked).status()).toBe(200);

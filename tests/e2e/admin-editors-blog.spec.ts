@@ -1,6 +1,8 @@
 import type { Page } from '@playwright/test';
+import * as blog from '#shared/api/blog.ts';
+import type { DataOf, Endpoint } from '#shared/api/endpoint.ts';
 import { MESSAGES } from '#shared/messages.ts';
-import type { BlogCategory, BlogPost } from '#shared/schemas/blog.ts';
+import { api, urlOf } from '#tests/helpers/api.ts';
 import {
   ADMIN,
   dismissToasts,
@@ -47,13 +49,13 @@ const categoryRows = (page: Page) => page.locator('.admin-card table tbody tr');
 const categoryModal = (page: Page) => page.getByRole('dialog', { name: 'Manage Blog Category' });
 const confirmDialog = (page: Page) => page.getByRole('dialog', { name: 'Please confirm' });
 
-async function apiData<T>(page: Page, path: string): Promise<T> {
-  const res = await page.request.get(`/api${path}`);
-  expect(res.status(), path).toBe(200);
-  return ((await res.json()) as { data: T }).data;
+async function apiData<E extends Endpoint>(page: Page, endpoint: E): Promise<DataOf<E>> {
+  const res = await api(page.request).callRaw(endpoint);
+  expect(res.status, endpoint.path).toBe(200);
+  return res.data;
 }
 const findPost = async (page: Page, title: string) =>
-  (await apiData<BlogPost[]>(page, '/blogs/get-all-blogs')).find((p) => p.title === title);
+  (await apiData(page, blog.listPosts)).find((p) => p.title === title);
 
 test('Blog Category: Add New opens the Manage Blog Category modal and Submit saves the category', async ({ page }) => {
   await openAdmin(page, '/admin/blog-category');
@@ -72,7 +74,7 @@ test('Blog Category: Add New opens the Manage Blog Category modal and Submit sav
   await page.getByRole('button', { name: 'Add New' }).click();
   await expect(categoryModal(page).getByLabel('Category Name')).toHaveValue('');
   await categoryModal(page).getByLabel('Category Name').fill(CATEGORY);
-  const request = page.waitForRequest((r) => r.url().endsWith('/api/blog-category/add/update'));
+  const request = page.waitForRequest((r) => r.url().endsWith(urlOf(blog.saveCategory)));
   await categoryModal(page).getByRole('button', { name: 'Submit' }).click();
   expect((await request).postDataJSON()).toEqual({ name: CATEGORY });
   await expectToast(page, MESSAGES.categorySaved);
@@ -92,9 +94,7 @@ test('Blog Category: Add New opens the Manage Blog Category modal and Submit sav
   await categoryModal(page).getByRole('button', { name: 'Close' }).click();
   await expect(categoryModal(page)).toBeHidden();
 
-  expect((await apiData<BlogCategory[]>(page, '/blog-category/get-blog-categories')).map((c) => c.name)).toContain(
-    CATEGORY,
-  );
+  expect((await apiData(page, blog.listCategories)).map((c) => c.name)).toContain(CATEGORY);
 });
 
 test('Blog Category: the edit icon opens the modal prefilled and Submit renames the category', async ({ page }) => {
@@ -104,7 +104,7 @@ test('Blog Category: the edit icon opens the modal prefilled and Submit renames 
   await expect(name).toHaveValue(CATEGORY);
   await name.fill(RENAMED);
   await dismissToasts(page);
-  const request = page.waitForRequest((r) => r.url().endsWith('/api/blog-category/add/update'));
+  const request = page.waitForRequest((r) => r.url().endsWith(urlOf(blog.saveCategory)));
   await categoryModal(page).getByRole('button', { name: 'Submit' }).click();
   const sent = (await request).postDataJSON() as { _id?: string; name: string };
   expect(sent).toMatchObject({ _id: expect.any(String), name: RENAMED });
@@ -136,7 +136,7 @@ test('Blogs: Add New leads to the create page, which saves a post with an upload
 }, testInfo) => {
   await openAdmin(page, '/admin/blogs');
   await expect(page.locator('.admin-card table thead th')).toHaveText(['S.No.', 'title', 'Action']);
-  const categories = await apiData<BlogCategory[]>(page, '/blog-category/get-blog-categories');
+  const categories = await apiData(page, blog.listCategories);
   // The category select starts at the first category.
   await expect(page.getByLabel('Category', { exact: true })).toHaveValue(categories[0]!._id);
 
@@ -156,8 +156,8 @@ test('Blogs: Add New leads to the create page, which saves a post with an upload
   await expect(page.locator('iframe#blog-content_ifr')).toBeVisible();
 
   await dismissToasts(page);
-  const request = page.waitForRequest((r) => r.url().endsWith('/api/blogs/add'));
-  const response = page.waitForResponse((r) => r.url().endsWith('/api/blogs/add'));
+  const request = page.waitForRequest((r) => r.url().endsWith(urlOf(blog.createPost)));
+  const response = page.waitForResponse((r) => r.url().endsWith(urlOf(blog.createPost)));
   await page.getByRole('button', { name: 'Save' }).click();
   const sent = (await request).postDataJSON() as Record<string, string>;
   expect((await response).status()).toBe(200);
@@ -240,7 +240,7 @@ test('Blogs: the edit page loads the post and Save changes its title; the old ad
 
   await page.getByLabel('Title', { exact: true }).fill(NEW_TITLE);
   await dismissToasts(page);
-  const request = page.waitForRequest((r) => r.url().endsWith(`/api/blogs/edit/${post._id}`));
+  const request = page.waitForRequest((r) => r.url().endsWith(urlOf(blog.updatePost, { params: { id: post._id } })));
   await page.getByRole('button', { name: 'Save' }).click();
   expect((await request).postDataJSON()).toMatchObject({
     _id: post._id,
@@ -298,7 +298,7 @@ test('Blogs: the delete icon asks first, then removes the post from the table an
 
   await page.getByRole('button', { name: `Delete ${NEW_TITLE}` }).click();
   const response = page.waitForResponse(
-    (r) => r.url().endsWith(`/api/blogs/${post._id}`) && r.request().method() === 'DELETE',
+    (r) => r.url().endsWith(urlOf(blog.deletePost, { params: { id: post._id } })) && r.request().method() === 'DELETE',
   );
   await confirmDialog(page).getByRole('button', { name: 'Delete' }).click();
   expect((await response).status()).toBe(200);
@@ -332,8 +332,6 @@ test("Blog Category: the delete icon asks first, then deletes the category with 
   await expectToast(page, MESSAGES.categoryDeleted);
   await expect(row).toHaveCount(0);
   await expect(categoryRows(page)).toHaveCount(before - 1);
-  expect((await apiData<BlogCategory[]>(page, '/blog-category/get-blog-categories')).map((c) => c.name)).not.toContain(
-    RENAMED,
-  );
+  expect((await apiData(page, blog.listCategories)).map((c) => c.name)).not.toContain(RENAMED);
   expect((await page.goto(`/blogs/${segment(RENAMED)}`))?.status()).toBe(404);
 });

@@ -1,7 +1,9 @@
 import { execFileSync } from 'node:child_process';
 import type { APIRequestContext, Page } from '@playwright/test';
+import * as blog from '#shared/api/blog.ts';
 import { MESSAGES } from '#shared/messages.ts';
 import type { PostDetails } from '#shared/schemas/blog.ts';
+import { createPost, loggedInAdmin } from '#tests/helpers/factories.ts';
 import {
   ADMIN,
   dismissToasts,
@@ -33,10 +35,8 @@ function adminCommand(email: string, password: string) {
 }
 
 async function adminPosts(request: APIRequestContext): Promise<PostDetails[]> {
-  const login = await request.post('/api/auth/login-user', { data: ADMIN });
-  const { token } = ((await login.json()) as { data: { token: string } }).data;
-  const res = await request.get('/api/admin/posts', { headers: { authorization: `Bearer ${token}` } });
-  return ((await res.json()) as { data: PostDetails[] }).data;
+  const admin = await loggedInAdmin(request, ADMIN);
+  return (await admin.api.call(blog.listAdminPosts)).data;
 }
 
 for (const width of [1366, 390]) {
@@ -187,19 +187,13 @@ test('deleting a team member can be undone from the toast', async ({ page }) => 
 
 test('a post sent to the trash is restored at its address', async ({ page, request }) => {
   const title = `Trashed ${stamp()}`;
-  const session = await request.post('/api/auth/login-user', { data: ADMIN });
-  const { token } = ((await session.json()) as { data: { token: string } }).data;
-  const created = await request.post('/api/blogs/add', {
-    headers: { authorization: `Bearer ${token}` },
-    data: {
-      title,
-      excerpt: 'Soon in the trash.',
-      content: '<p>Back again.</p>',
-      blogCategory: null,
-      sendNewsletter: false,
-    },
+  const post = await createPost(await loggedInAdmin(request, ADMIN), {
+    title,
+    excerpt: 'Soon in the trash.',
+    content: '<p>Back again.</p>',
+    blogCategory: null,
+    sendNewsletter: false,
   });
-  const post = ((await created.json()) as { data: PostDetails }).data;
 
   await login(page, ADMIN.email, ADMIN.password);
   await page.goto('/admin/blogs?category=all');

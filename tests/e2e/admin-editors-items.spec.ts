@@ -1,4 +1,8 @@
 import type { Page } from '@playwright/test';
+import * as content from '#shared/api/content.ts';
+import type { Endpoint } from '#shared/api/endpoint.ts';
+import * as uploads from '#shared/api/uploads.ts';
+import { urlOf } from '#tests/helpers/api.ts';
 import {
   MSG,
   dismissToasts,
@@ -34,8 +38,8 @@ const textFieldError = (page: Page, label: string) =>
 const rows = (page: Page) => page.locator('table.admin-items-table tbody tr');
 
 /** Opens the confirmation for row `n` (1-based), checks Cancel keeps the item, then deletes it. */
-async function deleteRow(page: Page, apiPath: string, n: number) {
-  const sent = recordRequests(page, apiPath);
+async function deleteRow(page: Page, endpoint: Endpoint, n: number) {
+  const sent = recordRequests(page, endpoint);
   const count = await rows(page).count();
   await page.getByRole('button', { name: `Delete item ${n}` }).click();
   const confirm = page.getByRole('dialog', { name: 'Please confirm' });
@@ -47,17 +51,17 @@ async function deleteRow(page: Page, apiPath: string, n: number) {
 
   await page.getByRole('button', { name: `Delete item ${n}` }).click();
   await expect(confirm).toBeVisible();
-  const body = await saveAtOnce(page, apiPath, () => confirm.getByRole('button', { name: 'Delete' }).click());
+  const body = await saveAtOnce(page, endpoint, () => confirm.getByRole('button', { name: 'Delete' }).click());
   await expect(confirm).toBeHidden();
   await expect(rows(page)).toHaveCount(count - 1);
   return body;
 }
 
 /** Deleting saves at once without an Update button to show a spinner on: just the request and the toast. */
-async function saveAtOnce(page: Page, apiPath: string, click: () => Promise<void>) {
+async function saveAtOnce(page: Page, endpoint: Endpoint, click: () => Promise<void>) {
   await dismissToasts(page);
-  const request = page.waitForRequest((r) => r.url().endsWith(`/api/${apiPath}`) && r.method() === 'POST');
-  const response = page.waitForResponse((r) => r.url().endsWith(`/api/${apiPath}`) && r.request().method() === 'POST');
+  const request = page.waitForRequest((r) => r.url().endsWith(urlOf(endpoint)) && r.method() === 'POST');
+  const response = page.waitForResponse((r) => r.url().endsWith(urlOf(endpoint)) && r.request().method() === 'POST');
   await click();
   const sent = await request;
   expect((await response).status()).toBe(200);
@@ -72,7 +76,7 @@ test.describe('portfolio editor', () => {
     const pub = await openPublic(page, '/');
     await page.getByLabel('Title', { exact: true }).fill(`Work ${s}`);
     await page.getByLabel('Description', { exact: true }).fill(`Things we built ${s}`);
-    await saveWithSpinner(page, 'portfolio/update', updateButton(page, 'Portfolio'));
+    await saveWithSpinner(page, content.sectionUpdates.portfolio, updateButton(page, 'Portfolio'));
     await reloadPublic(pub);
     await expect(pub.locator('#portfolio h2')).toHaveText(`Work ${s}`);
     await expect(pub.locator('#portfolio .section-lead')).toHaveText(`Things we built ${s}`);
@@ -84,7 +88,7 @@ test.describe('portfolio editor', () => {
   test('empty title and description are refused', async ({ page, request }) => {
     const before = (await getContent(request)).portfolio;
     await loginAndOpen(page, '/admin/portfolio');
-    const sent = recordRequests(page, 'portfolio/update');
+    const sent = recordRequests(page, content.sectionUpdates.portfolio);
     await page.getByLabel('Title', { exact: true }).fill('');
     await page.getByLabel('Description', { exact: true }).fill('  \n ');
     await updateButton(page, 'Portfolio').click();
@@ -116,7 +120,7 @@ test.describe('portfolio editor', () => {
     await expect(add.getByRole('button', { name: 'Add', exact: true })).toHaveCount(0);
     const image = await uploadImage(page, add, 'Image', await makePng(testInfo, 'portfolio.png'));
     await expect(add.getByRole('button', { name: 'Add', exact: true })).toBeVisible();
-    const sent = await saveWithSpinner(page, 'portfolio/update', add.locator('button[type="submit"]'));
+    const sent = await saveWithSpinner(page, content.sectionUpdates.portfolio, add.locator('button[type="submit"]'));
     expect((sent.items as unknown[]).at(-1)).toEqual({ image_url: image, product_link: link });
     await expect(add).toBeHidden();
     await expect(rows(page)).toHaveCount(count + 1);
@@ -141,7 +145,7 @@ test.describe('portfolio editor', () => {
     await expect(edit.getByLabel('Link', { exact: true })).toHaveValue(link);
     await expect(edit.getByRole('img', { name: 'Image preview' })).toHaveAttribute('src', image);
     await edit.getByLabel('Link', { exact: true }).fill(newLink);
-    const edited = await saveWithSpinner(page, 'portfolio/update', edit.locator('button[type="submit"]'));
+    const edited = await saveWithSpinner(page, content.sectionUpdates.portfolio, edit.locator('button[type="submit"]'));
     expect(edited.items).toHaveLength(count + 1);
     expect((edited.items as unknown[])[count]).toEqual({ image_url: image, product_link: newLink });
     await expect(edit).toBeHidden();
@@ -159,7 +163,7 @@ test.describe('portfolio editor', () => {
     await expect(rows(page).nth(count)).toContainText(newLink);
 
     // Delete, after a confirmation.
-    const remaining = await deleteRow(page, 'portfolio/update', count + 1);
+    const remaining = await deleteRow(page, content.sectionUpdates.portfolio, count + 1);
     expect(remaining.items).toHaveLength(count);
     await expect(page.getByText(newLink)).toHaveCount(0);
     await reloadPublic(pub);
@@ -176,14 +180,14 @@ test.describe('portfolio editor', () => {
     const input = add.getByLabel('Image', { exact: true });
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/api/uploader/do', async (route) => {
+    await page.route(`**${urlOf(uploads.uploadImage)}`, async (route) => {
       await gate;
       await route.continue();
     });
     await input.setInputFiles(makeFakePng(testInfo));
     await expect(add.getByRole('status', { name: 'Uploading' })).toBeVisible();
     await expect(input).toBeDisabled();
-    const response = page.waitForResponse((r) => r.url().endsWith('/api/uploader/do'));
+    const response = page.waitForResponse((r) => r.url().endsWith(urlOf(uploads.uploadImage)));
     release();
     expect((await response).status()).toBe(415);
     await expectToast(page, MSG.uploadFailed);
@@ -198,7 +202,7 @@ test.describe('services editor', () => {
   test('title saves and is the services heading; an empty title is refused', async ({ page, request }) => {
     const s = stamp();
     await loginAndOpen(page, '/admin/services');
-    const sent = recordRequests(page, 'services/update');
+    const sent = recordRequests(page, content.sectionUpdates.services);
     await page.getByLabel('Title', { exact: true }).fill('   ');
     await updateButton(page, 'Our Services').click();
     await expect(textFieldError(page, 'Title')).toHaveText(MSG.empty);
@@ -210,7 +214,7 @@ test.describe('services editor', () => {
     await page.getByLabel('Title', { exact: true }).fill(`Services ${s}`);
     await expect(textFieldError(page, 'Title')).toBeHidden();
     await expect(page.getByLabel('Title', { exact: true })).not.toHaveClass(/is-invalid/);
-    await saveWithSpinner(page, 'services/update', updateButton(page, 'Our Services'));
+    await saveWithSpinner(page, content.sectionUpdates.services, updateButton(page, 'Our Services'));
     await reloadPublic(pub);
     await expect(pub.locator('#services h2')).toHaveText(`Services ${s}`);
     await reloadEditor(page);
@@ -239,7 +243,7 @@ test.describe('services editor', () => {
       'Modal Image',
       await makePng(testInfo, 'service.png', 400, 260, '#22aa66'),
     );
-    const sent = await saveWithSpinner(page, 'services/update', add.locator('button[type="submit"]'));
+    const sent = await saveWithSpinner(page, content.sectionUpdates.services, add.locator('button[type="submit"]'));
     const added = (sent.items as Array<Record<string, string>>).at(-1)!;
     expect(added).toMatchObject({ title: `Service ${s}`, description: `Short pitch ${s}`, modal_img: image });
     expect(added.modal_description).toContain(`Long story ${s}`);
@@ -273,7 +277,7 @@ test.describe('services editor', () => {
     await edit.getByLabel('Title', { exact: true }).fill(`Renamed ${s}`);
     await edit.getByLabel('Description', { exact: true }).fill(`New pitch ${s}`);
     await typeRich(page, 'item-dialog-edit-service-modal_description', `New story ${s}`);
-    const edited = await saveWithSpinner(page, 'services/update', edit.locator('button[type="submit"]'));
+    const edited = await saveWithSpinner(page, content.sectionUpdates.services, edit.locator('button[type="submit"]'));
     expect(edited.items).toHaveLength(count + 1);
     expect((edited.items as Array<Record<string, string>>)[count]).toMatchObject({
       title: `Renamed ${s}`,
@@ -295,7 +299,7 @@ test.describe('services editor', () => {
     await reloadEditor(page);
     await expect(rows(page).nth(count)).toContainText(`Renamed ${s}`);
 
-    await deleteRow(page, 'services/update', count + 1);
+    await deleteRow(page, content.sectionUpdates.services, count + 1);
     await expect(page.getByText(`Renamed ${s}`)).toHaveCount(0);
     await reloadPublic(pub);
     await expect(cards).toHaveCount(count);
@@ -307,7 +311,7 @@ test.describe('team editor', () => {
   test('title saves and is the team heading; an empty title is refused', async ({ page, request }) => {
     const s = stamp();
     await loginAndOpen(page, '/admin/team');
-    const sent = recordRequests(page, 'team/update');
+    const sent = recordRequests(page, content.sectionUpdates.team);
     await page.getByLabel('Title', { exact: true }).fill('');
     await updateButton(page, 'Team').click();
     await expect(textFieldError(page, 'Title')).toHaveText(MSG.empty);
@@ -317,7 +321,7 @@ test.describe('team editor', () => {
     const pub = await openPublic(page, '/');
     await expect(pub.locator('#team h2')).toHaveText(before.title);
     await page.getByLabel('Title', { exact: true }).fill(`People ${s}`);
-    await saveWithSpinner(page, 'team/update', updateButton(page, 'Team'));
+    await saveWithSpinner(page, content.sectionUpdates.team, updateButton(page, 'Team'));
     await reloadPublic(pub);
     await expect(pub.locator('#team h2')).toHaveText(`People ${s}`);
     await reloadEditor(page);
@@ -338,7 +342,7 @@ test.describe('team editor', () => {
     await add.getByLabel('Title', { exact: true }).fill(`Member ${s}`);
     await add.getByLabel('Description', { exact: true }).fill(`Chief Tester ${s}`);
     const photo = await uploadImage(page, add, 'Image', await makePng(testInfo, 'member.png', 260, 280, '#aa3388'));
-    const sent = await saveWithSpinner(page, 'team/update', add.locator('button[type="submit"]'));
+    const sent = await saveWithSpinner(page, content.sectionUpdates.team, add.locator('button[type="submit"]'));
     expect((sent.items as unknown[]).at(-1)).toEqual({
       title: `Member ${s}`,
       description: `Chief Tester ${s}`,
@@ -363,7 +367,7 @@ test.describe('team editor', () => {
     const edit = page.getByRole('dialog', { name: 'Edit Member' });
     await expect(edit.getByLabel('Title', { exact: true })).toHaveValue(`Member ${s}`);
     await edit.getByLabel('Description', { exact: true }).fill(`Head of Quality ${s}`);
-    const edited = await saveWithSpinner(page, 'team/update', edit.locator('button[type="submit"]'));
+    const edited = await saveWithSpinner(page, content.sectionUpdates.team, edit.locator('button[type="submit"]'));
     expect((edited.items as unknown[])[count]).toEqual({
       title: `Member ${s}`,
       description: `Head of Quality ${s}`,
@@ -378,7 +382,7 @@ test.describe('team editor', () => {
 
     await reloadEditor(page);
     await expect(rows(page).nth(count)).toContainText(`Head of Quality ${s}`);
-    await deleteRow(page, 'team/update', count + 1);
+    await deleteRow(page, content.sectionUpdates.team, count + 1);
     await reloadPublic(pub);
     await expect(members).toHaveCount(count);
     await expect(pub.getByText(`Member ${s}`)).toHaveCount(0);

@@ -1,7 +1,11 @@
 import type { APIRequestContext, Page } from '@playwright/test';
+import * as blog from '#shared/api/blog.ts';
+import * as subscribers from '#shared/api/subscribers.ts';
 import { MESSAGES, PUBLISHING_MESSAGES } from '#shared/messages.ts';
 import type { PostDetails } from '#shared/schemas/blog.ts';
 import { isoToZoned } from '#shared/zoned-time.ts';
+import { urlOf } from '#tests/helpers/api.ts';
+import { loggedInAdmin } from '#tests/helpers/factories.ts';
 import {
   ADMIN,
   allMails,
@@ -28,15 +32,9 @@ const TESTER = `tester.${stamp()}@example.com`;
 const TITLE = `Deliberate publishing ${stamp()}`;
 const QUIET = `Published quietly ${stamp()}`;
 
-async function adminApi(request: APIRequestContext) {
-  const login = await request.post('/api/auth/login-user', { data: ADMIN });
-  const { token } = ((await login.json()) as { data: { token: string } }).data;
-  return { authorization: `Bearer ${token}` };
-}
-
 async function findAdminPost(request: APIRequestContext, title: string): Promise<PostDetails | undefined> {
-  const res = await request.get('/api/admin/posts', { headers: await adminApi(request) });
-  return ((await res.json()) as { data: PostDetails[] }).data.find((p) => p.title === title);
+  const admin = await loggedInAdmin(request, ADMIN);
+  return (await admin.api.call(blog.listAdminPosts)).data.find((p) => p.title === title);
 }
 
 /** Opens the Save button's menu and saves as a draft. */
@@ -59,11 +57,11 @@ async function expectNotPublic(page: Page, post: PostDetails) {
 test.describe('publishing a post', () => {
   test.beforeAll(async ({ request }) => {
     // A confirmed reader, added by the administrator with the consent it gave.
-    const res = await request.post('/api/admin/subscribers', {
-      headers: await adminApi(request),
-      data: { email: READER, confirmed: true, source: 'Publishing test' },
+    const admin = await loggedInAdmin(request, ADMIN);
+    const res = await admin.api.call(subscribers.addSubscriber, {
+      body: { email: READER, confirmed: true, source: 'Publishing test' },
     });
-    expect(res.status()).toBe(200);
+    expect(res.status).toBe(200);
   });
 
   test('save a draft: it is in the admin list as a draft and nowhere public', async ({ page }) => {
@@ -72,7 +70,7 @@ test.describe('publishing a post', () => {
     await page.getByLabel('Excerpt', { exact: true }).fill('Why we never publish by accident.');
     await typeRich(page, 'blog-content', 'Drafts, previews, schedules and newsletters sent on purpose.');
     await dismissToasts(page);
-    const request = page.waitForRequest((r) => r.url().endsWith('/api/blogs/add'));
+    const request = page.waitForRequest((r) => r.url().endsWith(urlOf(blog.createPost)));
     await saveAsDraft(page);
     expect((await request).postDataJSON()).toMatchObject({ title: TITLE, status: 'draft' });
     await expectToast(page, MESSAGES.blogCreated);
@@ -166,7 +164,7 @@ test.describe('publishing a post', () => {
     await page.getByLabel('Title', { exact: true }).fill(QUIET);
     await page.getByLabel(/E-mail this post to \d+ subscribers?/).uncheck();
     await dismissToasts(page);
-    const request = page.waitForRequest((r) => r.url().endsWith('/api/blogs/add'));
+    const request = page.waitForRequest((r) => r.url().endsWith(urlOf(blog.createPost)));
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     expect((await request).postDataJSON()).toMatchObject({ title: QUIET, sendNewsletter: false });
     await expectToast(page, MESSAGES.blogCreated);

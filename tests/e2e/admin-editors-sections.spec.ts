@@ -1,4 +1,6 @@
 import type { Page } from '@playwright/test';
+import * as content from '#shared/api/content.ts';
+import { urlOf } from '#tests/helpers/api.ts';
 import {
   MSG,
   expectToast,
@@ -50,7 +52,7 @@ test.describe('banner editor', () => {
     await page.getByLabel('Modal Title', { exact: true }).fill(`Modal ${s}`);
     await typeRich(page, 'banner-modalLeftContent', `Left ${s}`);
     await typeRich(page, 'banner-modalRightContent', `Right ${s}`);
-    const sent = await saveWithSpinner(page, 'banner/update', updateButton(page, 'Banner'));
+    const sent = await saveWithSpinner(page, content.sectionUpdates.banner, updateButton(page, 'Banner'));
     expect(sent).toMatchObject({ title: `Title ${s}`, subTitle: `Sub ${s}`, modalTitle: `Modal ${s}` });
 
     await reloadPublic(pub);
@@ -75,7 +77,7 @@ test.describe('banner editor', () => {
   test('each empty or blank field shows "Field cannot be empty !" and nothing is saved', async ({ page, request }) => {
     const before = (await getContent(request)).banner;
     await loginAndOpen(page, '/admin/banner', BANNER_RICH);
-    const sent = recordRequests(page, 'banner/update');
+    const sent = recordRequests(page, content.sectionUpdates.banner);
     const fields = [
       { label: 'Title', value: '   ' },
       { label: 'Sub Title', value: '' },
@@ -112,7 +114,7 @@ test.describe('product delivery editor', () => {
 
     await page.getByLabel('Title', { exact: true }).fill(`Delivery ${s}`);
     await typeRich(page, 'product-description', `How we deliver ${s}`);
-    await saveWithSpinner(page, 'product/update', updateButton(page, 'Product Delivery'));
+    await saveWithSpinner(page, content.sectionUpdates.product, updateButton(page, 'Product Delivery'));
     await reloadPublic(pub);
     await expect(section.getByRole('heading', { level: 2 })).toHaveText(`Delivery ${s}`);
     await expect(section.locator('.section-lead')).toHaveText(`How we deliver ${s}`);
@@ -126,7 +128,7 @@ test.describe('product delivery editor', () => {
     await expect(dialog).toBeVisible();
     await dialog.getByLabel('Title', { exact: true }).fill(`Step ${s}`);
     await dialog.getByLabel('Description', { exact: true }).fill(`Step details ${s}`);
-    const sent = await saveWithSpinner(page, 'product/update', dialog.locator('button[type="submit"]'));
+    const sent = await saveWithSpinner(page, content.sectionUpdates.product, dialog.locator('button[type="submit"]'));
     expect((sent.items as Array<{ title: string }>)[1]).toEqual({
       title: `Step ${s}`,
       description: `Step details ${s}`,
@@ -151,7 +153,7 @@ test.describe('product delivery editor', () => {
   test('empty title and description are refused', async ({ page, request }) => {
     const before = (await getContent(request)).product;
     await loginAndOpen(page, '/admin/products', ['product-description']);
-    const sent = recordRequests(page, 'product/update');
+    const sent = recordRequests(page, content.sectionUpdates.product);
     await page.getByLabel('Title', { exact: true }).fill('  ');
     await typeRich(page, 'product-description', '');
     await updateButton(page, 'Product Delivery').click();
@@ -184,7 +186,7 @@ test.describe('social media editor', () => {
     const header = pub.getByTestId('site-header');
     for (const { label } of SOCIAL)
       await page.getByLabel(label, { exact: true }).fill(`https://example.com/${label.toLowerCase()}/${s}`);
-    await saveWithSpinner(page, 'social/update', updateButton(page, 'Social Media'));
+    await saveWithSpinner(page, content.sectionUpdates.social, updateButton(page, 'Social Media'));
 
     await reloadPublic(pub);
     for (const { label, icon } of SOCIAL) {
@@ -203,7 +205,7 @@ test.describe('social media editor', () => {
   test('each of the five links is required', async ({ page, request }) => {
     const before = (await getContent(request)).social;
     await loginAndOpen(page, '/admin/social-media');
-    const sent = recordRequests(page, 'social/update');
+    const sent = recordRequests(page, content.sectionUpdates.social);
     for (const { label, key } of SOCIAL) {
       const field = page.getByLabel(label, { exact: true });
       await field.fill(' ');
@@ -227,7 +229,7 @@ test.describe('privacy policy editor', () => {
     const pub = await openPublic(page, '/about-us');
     await typeRich(page, 'privacy-privacy_policy_text', `Privacy words ${s}`);
     await typeRich(page, 'privacy-terms_and_conditions_text', `Terms words ${s}`);
-    await saveWithSpinner(page, 'privacy/update', updateButton(page, 'Privacy Policy'));
+    await saveWithSpinner(page, content.sectionUpdates.privacyPolicy, updateButton(page, 'Privacy Policy'));
 
     await reloadPublic(pub);
     const footer = pub.locator('footer');
@@ -248,7 +250,7 @@ test.describe('privacy policy editor', () => {
   test('both texts are required', async ({ page, request }) => {
     const before = (await getContent(request)).privacyPolicy;
     await loginAndOpen(page, '/admin/privacy-policy', PRIVACY_RICH);
-    const sent = recordRequests(page, 'privacy/update');
+    const sent = recordRequests(page, content.sectionUpdates.privacyPolicy);
     await typeRich(page, 'privacy-privacy_policy_text', '');
     await typeRich(page, 'privacy-terms_and_conditions_text', '');
     await updateButton(page, 'Privacy Policy').click();
@@ -276,7 +278,7 @@ test.describe('about-us editor', () => {
     await typeRich(page, 'about-0-description', `First story ${s}`);
     await typeRich(page, 'about-1-title', `Second title ${s}`);
     await typeRich(page, 'about-1-description', `Second story ${s}`);
-    const sent = await saveWithSpinner(page, 'about-us/update', updateButton(page, 'About'));
+    const sent = await saveWithSpinner(page, content.sectionUpdates.aboutus, updateButton(page, 'About'));
     expect((sent.items as Array<{ image_url: string }>)[1]!.image_url).toBe(image);
 
     await reloadPublic(pub);
@@ -300,7 +302,7 @@ test.describe('about-us editor', () => {
   test('only the first description is required', async ({ page, request }) => {
     await loginAndOpen(page, '/admin/about', ABOUT_RICH);
     const before = (await getContent(request)).aboutus;
-    const sent = recordRequests(page, 'about-us/update');
+    const sent = recordRequests(page, content.sectionUpdates.aboutus);
     await typeRich(page, 'about-0-description', '');
     await updateButton(page, 'About').click();
     await expect(richFieldError(page, 'about-0-description')).toHaveText(MSG.empty);
@@ -314,7 +316,7 @@ test.describe('about-us editor', () => {
     await typeRich(page, 'about-0-description', `Only story ${s}`);
     await typeRich(page, 'about-1-title', '');
     await typeRich(page, 'about-1-description', '');
-    const body = await saveWithSpinner(page, 'about-us/update', updateButton(page, 'About'));
+    const body = await saveWithSpinner(page, content.sectionUpdates.aboutus, updateButton(page, 'About'));
     expect((body.items as Array<{ description: string }>)[1]!.description).toBe('');
     await expect(page.getByText(MSG.empty)).toHaveCount(0);
     const after = (await getContent(request)).aboutus.items;
@@ -365,7 +367,7 @@ test.describe('rich-text editor', () => {
 
   test('a failed save shows "something went wrong! "', async ({ page }) => {
     await loginAndOpen(page, '/admin/social-media');
-    await page.route('**/api/social/update', (route) =>
+    await page.route(`**${urlOf(content.sectionUpdates.social)}`, (route) =>
       route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"boom"}' }),
     );
     await page.getByLabel('Facebook', { exact: true }).fill('https://example.com/never-saved');
@@ -377,10 +379,10 @@ test.describe('rich-text editor', () => {
 
   test('a failed banner save only stops the spinner (docs/product.md#error-catalogue)', async ({ page }) => {
     await loginAndOpen(page, '/admin/banner', BANNER_RICH);
-    await page.route('**/api/banner/update', (route) =>
+    await page.route(`**${urlOf(content.sectionUpdates.banner)}`, (route) =>
       route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"boom"}' }),
     );
-    const response = page.waitForResponse((r) => r.url().endsWith('/api/banner/update'));
+    const response = page.waitForResponse((r) => r.url().endsWith(urlOf(content.sectionUpdates.banner)));
     await updateButton(page, 'Banner').click();
     expect((await response).status()).toBe(500);
     await expect(updateButton(page, 'Banner')).toBeEnabled();

@@ -1,7 +1,12 @@
 import type { APIRequestContext, Locator, Page, Request } from '@playwright/test';
 import { formatDate } from '#shared/format.ts';
+import * as blog from '#shared/api/blog.ts';
+import type { DataOf, Endpoint } from '#shared/api/endpoint.ts';
+import { pathOf } from '#shared/api/path.ts';
+import * as subscribers from '#shared/api/subscribers.ts';
 import { MESSAGES } from '#shared/messages.ts';
-import type { BlogCategory, BlogPost } from '#shared/schemas/blog.ts';
+import type { BlogPost } from '#shared/schemas/blog.ts';
+import { api, urlOf } from '#tests/helpers/api.ts';
 import {
   expect,
   expectScrolledToSection,
@@ -36,12 +41,16 @@ const SECTIONS = [
 const DATE_FORMAT =
   /^(January|February|March|April|May|June|July|August|September|October|November|December) \d{2}, \d{4}$/;
 
-async function apiData<T>(request: APIRequestContext, path: string): Promise<T> {
-  const res = await request.get(`/api${path}`);
-  expect(res.status(), path).toBe(200);
-  return ((await res.json()) as { data: T }).data;
+async function apiData<E extends Endpoint>(
+  request: APIRequestContext,
+  endpoint: E,
+  params?: Record<string, string>,
+): Promise<DataOf<E>> {
+  const res = await api(request).callRaw(endpoint, { params });
+  expect(res.status, pathOf(endpoint, params)).toBe(200);
+  return res.data;
 }
-const allPosts = (request: APIRequestContext) => apiData<BlogPost[]>(request, '/blogs/get-all-blogs');
+const allPosts = (request: APIRequestContext) => apiData(request, blog.listPosts);
 async function seededPost(request: APIRequestContext, title: string): Promise<BlogPost> {
   const post = (await allPosts(request)).find((p) => p.title === title);
   expect(post, `seeded post ${title}`).toBeDefined();
@@ -128,8 +137,8 @@ test.describe('blog list (/blogs)', () => {
   });
 
   test('has a sidebar with Recent Articles, Categories and STAY IN THE KNOW', async ({ page, request }) => {
-    const recent = await apiData<BlogPost[]>(request, '/blogs/get-recent');
-    const categories = await apiData<BlogCategory[]>(request, '/blog-category/get-blog-categories');
+    const recent = await apiData(request, blog.recentPosts);
+    const categories = await apiData(request, blog.listCategories);
     await gotoHydrated(page, '/blogs');
     const aside = sidebar(page);
     await expect(aside.getByRole('heading', { name: 'Recent Articles' })).toBeVisible();
@@ -187,7 +196,7 @@ test.describe('category pages (/blogs/{category})', () => {
     ['Product-Design', 'Product Design'],
   ] as const) {
     test(`/blogs/${segment} lists only the posts of ${name}`, async ({ page, request }) => {
-      const posts = await apiData<BlogPost[]>(request, `/blogs/fetch/by/${segment}`);
+      const posts = await apiData(request, blog.listPostsOfCategoryName, { categoryName: segment });
       const all = await allPosts(request);
       expect(posts.length).toBeGreaterThan(0);
       expect(posts.length).toBeLessThan(all.length);
@@ -355,7 +364,7 @@ test.describe('subscription box checks (docs/product.md#validation-rules)', () =
   function subscribeCalls(page: Page) {
     const seen: Request[] = [];
     page.on('request', (r) => {
-      if (r.url().includes('/api/blogs-subscribers')) seen.push(r);
+      if (r.url().includes(urlOf(subscribers.subscribe))) seen.push(r);
     });
     return seen;
   }

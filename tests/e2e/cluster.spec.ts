@@ -2,7 +2,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
+import * as auth from '#shared/api/auth.ts';
+import * as content from '#shared/api/content.ts';
+import * as uploads from '#shared/api/uploads.ts';
+import { api } from '#tests/helpers/api.ts';
 import { createTestDatabase } from '#tests/helpers/databases.ts';
+import { multipart } from '#tests/helpers/images.ts';
 import { startS3, type S3Sink } from '#tests/helpers/s3.ts';
 import { expect, test } from './helpers';
 import { freePort, startServer, waitUntilServing, type ServerProcess } from './server-process';
@@ -54,37 +59,32 @@ test.afterAll(async () => {
 });
 
 const url = (i: number, p: string) => `http://127.0.0.1:${servers[i]!.port}${p}`;
+/** The calls of the contract on process `i`. */
+const apiOf = (i: number) => api(url(i, ''));
 
 async function token(i: number): Promise<string> {
-  const res = await fetch(url(i, '/api/auth/login-user'), {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'admin@example.com', password: 'cluster-secret' }),
-  });
+  const res = await apiOf(i).call(auth.login, { body: { email: 'admin@example.com', password: 'cluster-secret' } });
   expect(res.status).toBe(200);
-  return ((await res.json()) as { data: { token: string } }).data.token;
+  return res.data.token;
 }
 
 async function upload(i: number, colour: string): Promise<{ url: string; bytes: Buffer }> {
   const png = await sharp({ create: { width: 120, height: 80, channels: 3, background: colour } })
     .png()
     .toBuffer();
-  const form = new FormData();
-  form.append('image', new Blob([png], { type: 'image/png' }), 'cluster.png');
-  const res = await fetch(url(i, '/api/uploader/do'), {
-    method: 'POST',
-    headers: { authorization: `Bearer ${await token(i)}` },
-    body: form,
-  });
+  const { headers, payload } = await multipart([
+    { field: 'image', data: png, filename: 'cluster.png', type: 'image/png' },
+  ]);
+  const res = await apiOf(i).callRaw(uploads.uploadImage, { token: await token(i), headers, body: payload });
   expect(res.status).toBe(200);
-  const stored = ((await res.json()) as { data: { url: string } }).data.url;
+  const stored = res.data.url;
   const fromSelf = await fetch(url(i, stored));
   return { url: stored, bytes: Buffer.from(await fromSelf.arrayBuffer()) };
 }
 
 test('two processes started together seed the site once, and both serve the seeded images', async () => {
   const contents = await Promise.all(
-    [0, 1].map(async (i) => (await (await fetch(url(i, '/api/get-content'))).json()) as { data: unknown }),
+    [0, 1].map(async (i) => (await apiOf(i).call(content.getContent)).body as { data: unknown }),
   );
   expect(contents[1]).toEqual(contents[0]);
   const team = (contents[0]!.data as { team: { items: { image_url: string }[] } }).team.items;
@@ -128,15 +128,16 @@ const SHOWS_WITHIN_MS = process.env.TEST_DATABASE_URL ? 100 : 1100;
 
 test(`an edit through one process shows on the other within ${SHOWS_WITHIN_MS} ms`, async () => {
   const before = await (await fetch(url(1, '/'))).text();
-  const content = (await (await fetch(url(0, '/api/get-content'))).json()) as {
-    data: { social: Record<string, unknown> & { _id: string } };
-  };
+  const { social } = (
+    (await apiOf(0).call(content.getContent)).body as {
+      data: { social: Record<string, unknown> & { _id: string } };
+    }
+  ).data;
   const link = `https://github.com/cluster-${Date.now()}`;
   expect(before).not.toContain(link);
-  const saved = await fetch(url(0, '/api/social/update'), {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${await token(0)}` },
-    body: JSON.stringify({ ...content.data.social, id: content.data.social._id, github_link: link }),
+  const saved = await apiOf(0).callRaw(content.sectionUpdates.social, {
+    token: await token(0),
+    body: { ...social, id: social._id, github_link: link },
   });
   expect(saved.status).toBe(200);
   const savedAt = Date.now();

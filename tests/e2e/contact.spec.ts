@@ -1,4 +1,6 @@
 import { type Page } from '@playwright/test';
+import * as contact from '#shared/api/contact.ts';
+import { urlOf } from '#tests/helpers/api.ts';
 import { expect, gotoHydrated, openStore, test } from './helpers';
 
 type Field = 'firstName' | 'lastName' | 'email' | 'message';
@@ -117,7 +119,7 @@ test('a valid message shows a spinner while sending, a success toast, clears the
   // Hold the request until the spinner has been seen; this only slows the network, the server is real.
   let release!: () => void;
   const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/api/send-mail', async (route) => {
+  await page.route(`**${urlOf(contact.sendMail)}`, async (route) => {
     await held;
     await route.continue();
   });

@@ -1,7 +1,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import * as auth from '#shared/api/auth.ts';
+import * as content from '#shared/api/content.ts';
 import { SERVER_MESSAGES } from '#shared/messages.ts';
+import { api } from '#tests/helpers/api.ts';
 import { createTestDatabase } from '#tests/helpers/databases.ts';
 import { tcpProxy } from '#tests/helpers/tcp-proxy.ts';
 import { expect, test } from './helpers';
@@ -77,13 +80,11 @@ if (process.env.TEST_DATABASE_URL) {
         const page = await fetch(url('/blogs?page=2'));
         expect(page.status).toBe(503);
         expect(await page.text()).toBe(SERVER_MESSAGES.siteUnavailable);
-        const api = await fetch(url('/api/get-content'));
-        expect(api.status).toBe(503);
-        expect(await api.json()).toEqual({ message: SERVER_MESSAGES.siteUnavailable });
-        const login = await fetch(url('/api/auth/login-user'), {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ email: 'admin@example.com', password: 'outage-secret' }),
+        const fromApi = await api(url('')).call(content.getContent);
+        expect(fromApi.status).toBe(503);
+        expect(fromApi.body).toEqual({ message: SERVER_MESSAGES.siteUnavailable });
+        const login = await api(url('')).call(auth.login, {
+          body: { email: 'admin@example.com', password: 'outage-secret' },
         });
         expect(login.status).toBe(503);
         const admin = await fetch(url('/admin'));
@@ -92,7 +93,9 @@ if (process.env.TEST_DATABASE_URL) {
       expect((await fetch(url('/readyz'))).status).toBe(503);
 
       await proxy.open();
-      await expect.poll(async () => (await fetch(url('/api/get-content'))).status, { timeout: 15_000 }).toBe(200);
+      await expect
+        .poll(async () => (await api(url('')).call(content.getContent)).status, { timeout: 15_000 })
+        .toBe(200);
       expect((await fetch(url('/blogs?page=2'))).status).toBe(200);
       // Requests failed as 503s, never as errors of ours.
       expect(server.output()).not.toContain('request failed');

@@ -2,6 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { test, type Locator, type Page, type Request, type TestInfo } from '@playwright/test';
 import sharp from 'sharp';
+import type { Endpoint } from '#shared/api/endpoint.ts';
+import * as uploads from '#shared/api/uploads.ts';
+import { urlOf } from '#tests/helpers/api.ts';
 import { parseMail, type ParsedMail } from '#tests/helpers/mime.ts';
 import { expect, login } from './helpers';
 
@@ -100,24 +103,24 @@ export async function dismissToasts(page: Page) {
 }
 
 /**
- * Holds the next POST to `/api/<apiPath>` until the spinner of `button` has been seen, then lets it
+ * Holds the next POST to `endpoint` until the spinner of `button` has been seen, then lets it
  * through; returns the JSON body the editor sent.
  */
 export async function saveWithSpinner(
   page: Page,
-  apiPath: string,
+  endpoint: Endpoint,
   button: Locator,
   click: () => Promise<void> = () => button.click(),
 ) {
   await dismissToasts(page);
   let release!: () => void;
   const gate = new Promise<void>((resolve) => (release = resolve));
-  const url = `**/api/${apiPath}`;
+  const url = `**${urlOf(endpoint)}`;
   await page.route(url, async (route) => {
     await gate;
     await route.continue();
   });
-  const request = page.waitForRequest((r) => r.url().endsWith(`/api/${apiPath}`) && r.method() === 'POST');
+  const request = page.waitForRequest((r) => r.url().endsWith(urlOf(endpoint)) && r.method() === 'POST');
   await click();
   const sent = await request;
   await expect(button).toHaveAttribute('aria-busy', 'true');
@@ -132,11 +135,11 @@ export async function saveWithSpinner(
   return sent.postDataJSON() as Record<string, unknown>;
 }
 
-/** Records every request to an API path, to show that a rejected form sent nothing. */
-export function recordRequests(page: Page, apiPath: string) {
+/** Records every request to an endpoint's path, to show that a rejected form sent nothing. */
+export function recordRequests(page: Page, endpoint: Endpoint) {
   const seen: Request[] = [];
   page.on('request', (r) => {
-    if (r.url().endsWith(`/api/${apiPath}`)) seen.push(r);
+    if (r.url().endsWith(urlOf(endpoint))) seen.push(r);
   });
   return seen;
 }
@@ -164,7 +167,8 @@ export function makeFakePng(testInfo: TestInfo, name = 'not-an-image.png') {
 export async function uploadImage(page: Page, scope: Locator | Page, label: string, file: string) {
   let release!: () => void;
   const gate = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/api/uploader/do', async (route) => {
+  const upload = `**${urlOf(uploads.uploadImage)}`;
+  await page.route(upload, async (route) => {
     await gate;
     await route.continue();
   });
@@ -172,10 +176,10 @@ export async function uploadImage(page: Page, scope: Locator | Page, label: stri
   await input.setInputFiles(file);
   const group = input.locator('xpath=..');
   await expect(group.getByRole('status', { name: 'Uploading' })).toBeVisible();
-  const response = page.waitForResponse((r) => r.url().endsWith('/api/uploader/do'));
+  const response = page.waitForResponse((r) => r.url().endsWith(urlOf(uploads.uploadImage)));
   release();
   expect((await response).status()).toBe(200);
-  await page.unroute('**/api/uploader/do');
+  await page.unroute(upload);
   await expect(group.getByRole('status', { name: 'Uploading' })).toHaveCount(0);
   const preview = group.getByRole('img', { name: `${label} preview` });
   await expect(preview).toHaveAttribute('src', /^\/uploads\/[\w-]+\.png$/);

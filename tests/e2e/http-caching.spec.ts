@@ -1,3 +1,5 @@
+import * as content from '#shared/api/content.ts';
+import { urlOf } from '#tests/helpers/api.ts';
 import { expect, gotoHydrated, test } from './helpers';
 
 test.describe('HTTP caching and compression of the production build', () => {
@@ -125,7 +127,8 @@ test.describe('HTTP caching and compression of the production build', () => {
   test('an unknown API address answers JSON, not a page, whatever the method', async ({ request }) => {
     for (const [method, url] of [
       ['GET', '/api/nope'],
-      ['PUT', '/api/get-content'],
+      // A path of the contract with a method it does not have.
+      ['PUT', urlOf(content.getContent)],
       ['POST', '/api'],
     ] as const) {
       const res = await request.fetch(url, { method });

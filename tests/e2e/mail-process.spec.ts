@@ -2,6 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createDb, type Db } from '#server/db/database.ts';
+import * as contactApi from '#shared/api/contact.ts';
+import { api } from '#tests/helpers/api.ts';
 import { createTestDatabase } from '#tests/helpers/databases.ts';
 import { countByMessageId, startSilentSmtp, startSmtp } from '#tests/helpers/smtp.ts';
 import { expect, test } from './helpers';
@@ -59,10 +61,8 @@ async function start(port: number, env: Record<string, string>): Promise<ServerP
 }
 
 const contact = (port: number, i: number) =>
-  fetch(`http://127.0.0.1:${port}/api/send-mail`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ name: 'Ada Lovelace', email: `ada${i}@example.com`, message: `Fault message ${i}.` }),
+  api(`http://127.0.0.1:${port}`).call(contactApi.sendMail, {
+    body: { name: 'Ada Lovelace', email: `ada${i}@example.com`, message: `Fault message ${i}.` },
   });
 
 test('a SIGKILL under load loses no acknowledged message, and every stored message has its mail queued', async () => {
@@ -77,7 +77,7 @@ test('a SIGKILL under load loses no acknowledged message, and every stored messa
     const requests = Array.from({ length: total }, async (_, i) => {
       const res = await contact(port, i).catch(() => null);
       if (res?.status === 200) acknowledged.add(i);
-      else if (res && res.status !== 200) expect(res.status, await res.text()).toBe(200);
+      else if (res && res.status !== 200) expect(res.status, res.text).toBe(200);
       if (!killed && acknowledged.size >= total / 5) {
         killed = true;
         server.child.kill('SIGKILL');

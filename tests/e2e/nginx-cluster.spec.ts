@@ -1,7 +1,11 @@
 import type { Page } from '@playwright/test';
 import pg from 'pg';
 import sharp from 'sharp';
-import type { PostDetails } from '#shared/schemas/blog.ts';
+import * as blog from '#shared/api/blog.ts';
+import * as content from '#shared/api/content.ts';
+import * as uploads from '#shared/api/uploads.ts';
+import { api, urlOf } from '#tests/helpers/api.ts';
+import { loggedInAdmin } from '#tests/helpers/factories.ts';
 import { expect, test } from './helpers';
 import { CLUSTER_ADMIN, startCluster, type Cluster } from './nginx-cluster';
 
@@ -27,6 +31,8 @@ test.afterAll(async () => {
 
 const direct = (i: number, path: string, init?: RequestInit) =>
   fetch(`http://127.0.0.1:${cluster.apps[i]!.port}${path}`, init);
+/** The calls of the contract on process `i`, asked directly on its own port. */
+const directApi = (i: number) => api(`http://127.0.0.1:${cluster.apps[i]!.port}`);
 const everyProcess = () => cluster.apps.map((_, i) => i);
 
 async function query<T>(text: string): Promise<T[]> {
@@ -58,8 +64,10 @@ test(`${PROCESSES} processes started at once on an empty database all become rea
   );
   expect(Number(posts!.all)).toBeGreaterThan(0);
   expect(posts!.all, 'posts, all against distinct titles').toBe(posts!.distinct);
-  const contents = await Promise.all(everyProcess().map(async (i) => (await direct(i, '/api/get-content')).text()));
-  contents.forEach((content, i) => expect(content, `/api/get-content of process ${i}`).toBe(contents[0]));
+  const contents = await Promise.all(
+    everyProcess().map(async (i) => (await directApi(i).call(content.getContent)).text),
+  );
+  contents.forEach((text, i) => expect(text, `${urlOf(content.getContent)} of process ${i}`).toBe(contents[0]));
 });
 
 test('nginx passes the proxy headers, the compression and the caching the deployment relies on', async () => {
@@ -120,7 +128,7 @@ test('a section edited through nginx is served by every process within a second'
   await loginThroughNginx(page);
   await openEditor(page, '/admin/banner', ['banner-description']);
   await page.getByLabel('Title', { exact: true }).fill(TITLE);
-  const saved = page.waitForResponse((r) => r.url().endsWith('/api/banner/update'));
+  const saved = page.waitForResponse((r) => r.url().endsWith(urlOf(content.sectionUpdates.banner)));
   await page.getByRole('form', { name: 'Banner' }).locator('button[type="submit"]').click();
   expect((await saved).status()).toBe(200);
   // Within a second of the save: each process's cache polls the content version once a second; the
@@ -128,7 +136,7 @@ test('a section edited through nginx is served by every process within a second'
   const took = await onEveryProcessWithin(
     1_500,
     async (i) =>
-      ((await (await direct(i, '/api/get-content')).json()) as { data: { banner: { title: string } } }).data.banner
+      ((await directApi(i).call(content.getContent)).body as { data: { banner: { title: string } } }).data.banner
         .title === TITLE,
   );
   expect(took).toBeLessThan(1_500);
@@ -148,31 +156,25 @@ test('a post published through nginx, with an image uploaded through nginx, is o
   await sharp({ create: { width: 640, height: 360, channels: 3, background: '#22aa66' } })
     .png()
     .toFile(file);
-  const uploaded = page.waitForResponse((r) => r.url().endsWith('/api/uploader/do'));
+  const uploaded = page.waitForResponse((r) => r.url().endsWith(urlOf(uploads.uploadImage)));
   await page.getByLabel('Image', { exact: true }).setInputFiles(file);
   const upload = await uploaded;
   expect(upload.status()).toBe(200);
   imageUrl = ((await upload.json()) as { data: { url: string } }).data.url;
   await expect(page.getByRole('status', { name: 'Uploading' })).toHaveCount(0);
 
-  const created = page.waitForResponse((r) => r.url().endsWith('/api/blogs/add'));
+  const created = page.waitForResponse((r) => r.url().endsWith(urlOf(blog.createPost)));
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   expect((await created).status()).toBe(200);
   await page.waitForURL('**/admin/blogs');
 
-  const login = await page.request.post(`${cluster.url}/api/auth/login-user`, { data: CLUSTER_ADMIN });
-  const { token } = ((await login.json()) as { data: { token: string } }).data;
-  const posts = await page.request.get(`${cluster.url}/api/admin/posts`, {
-    headers: { authorization: `Bearer ${token}` },
-  });
-  const post = ((await posts.json()) as { data: PostDetails[] }).data.find((p) => p.title === POST)!;
+  const admin = await loggedInAdmin(cluster.url, CLUSTER_ADMIN);
+  const post = (await admin.api.call(blog.listAdminPosts)).data.find((p) => p.title === POST)!;
   expect(post.status).toBe('published');
   postUrl = post.url;
 
   // The JSON list, not a page render: on a loaded machine a render alone can take longer than the second.
-  await onEveryProcessWithin(1_500, async (i) =>
-    (await (await direct(i, '/api/blogs/get-recent')).text()).includes(POST),
-  );
+  await onEveryProcessWithin(1_500, async (i) => (await directApi(i).call(blog.recentPosts)).text.includes(POST));
   for (const i of everyProcess()) {
     const res = await direct(i, postUrl);
     expect(res.status).toBe(200);
@@ -224,18 +226,18 @@ test('with PostgreSQL cut, nginx keeps passing the cached pages (200) and the 50
   try {
     // A process may answer from what it holds until it next needs the database: wait until the API says
     // the database is away, then count.
-    await expect.poll(() => through('/api/get-content'), { timeout: 20_000, intervals: [100] }).toBe(503);
+    await expect.poll(() => through(urlOf(content.getContent)), { timeout: 20_000, intervals: [100] }).toBe(503);
     // Enough 503s to take out every process had nginx counted them (three each within 10 s), between the
     // cached pages: each page must still come back, whichever process answers.
     for (let round = 0; round < 3; round++) {
-      for (let i = 0; i < PROCESSES * 2; i++) expect(await through('/api/get-content'), 'the API').toBe(503);
+      for (let i = 0; i < PROCESSES * 2; i++) expect(await through(urlOf(content.getContent)), 'the API').toBe(503);
       for (const path of pages) expect(await through(path), `${path} in round ${round}`).toBe(200);
     }
   } finally {
     await cluster.restoreDatabase();
   }
   // Back: the API answers again within seconds, and nothing in between was nginx's own 502.
-  await expect.poll(() => through('/api/get-content'), { timeout: 20_000, intervals: [200] }).toBe(200);
+  await expect.poll(() => through(urlOf(content.getContent)), { timeout: 20_000, intervals: [200] }).toBe(200);
   for (const path of pages) expect(await through(path), `${path} after the outage`).toBe(200);
   const statuses = Object.values(seen).flat();
   expect(

@@ -1,5 +1,8 @@
 import type { APIRequestContext, Page } from '@playwright/test';
+import * as blog from '#shared/api/blog.ts';
+import * as policies from '#shared/api/policies.ts';
 import type { BlogPost } from '#shared/schemas/blog.ts';
+import { api, urlOf } from '#tests/helpers/api.ts';
 import { expect, getContent, gotoHydrated, test, textFragments } from './helpers';
 
 /**
@@ -9,9 +12,9 @@ import { expect, getContent, gotoHydrated, test, textFragments } from './helpers
  */
 
 async function aPost(request: APIRequestContext): Promise<BlogPost> {
-  const res = await request.get('/api/blogs/get-all-blogs');
-  expect(res.status()).toBe(200);
-  const posts = ((await res.json()) as { data: BlogPost[] }).data;
+  const res = await api(request).call(blog.listPosts);
+  expect(res.status).toBe(200);
+  const posts = res.data;
   expect(posts.length).toBeGreaterThan(0);
   return posts[0]!;
 }
@@ -111,7 +114,7 @@ test('the privacy and terms modals load their texts when they open', async ({ pa
   const { privacyPolicy } = await getContent(request);
   const policyCalls: string[] = [];
   page.on('request', (r) => {
-    if (new URL(r.url()).pathname === '/api/policies') policyCalls.push(r.url());
+    if (new URL(r.url()).pathname === urlOf(policies.getPolicies)) policyCalls.push(r.url());
   });
   await gotoHydrated(page, '/about-us');
   expect(policyCalls).toHaveLength(0);
@@ -148,8 +151,7 @@ test('the HTML of a post carries the post, not the policy texts or the landing s
 });
 
 test("the blog lists and a post's sidebar carry no other post's content", async ({ request }) => {
-  const res = await request.get('/api/blogs/get-all-blogs');
-  const posts = ((await res.json()) as { data: BlogPost[] }).data;
+  const posts = (await api(request).call(blog.listPosts)).data;
   // A sentence of each post's content that its card does not show and that HTML writes as it is.
   const sentence = (post: BlogPost) =>
     textFragments(post.content)
@@ -172,9 +174,7 @@ test("a post's feature image has its own proportions reserved: nothing moves whe
   page,
   request,
 }) => {
-  const post = ((await (await request.get('/api/blogs/get-all-blogs')).json()) as { data: BlogPost[] }).data.find((p) =>
-    p.featureImage.startsWith('/uploads/'),
-  )!;
+  const post = (await api(request).call(blog.listPosts)).data.find((p) => p.featureImage.startsWith('/uploads/'))!;
   let release!: () => void;
   const held = new Promise<void>((resolve) => (release = resolve));
   const stem = post.featureImage.replace(/\.\w+$/, '');

@@ -3,6 +3,8 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import * as content from '#shared/api/content.ts';
+import { api } from '#tests/helpers/api.ts';
 import { expect } from './helpers';
 
 /** A production server (build/node/main.js) run as a child process, for tests of the process itself. */
@@ -57,8 +59,16 @@ export async function freePort(): Promise<number> {
  */
 export async function waitUntilServing(port: number) {
   await expect
-    .poll(async () => (await fetch(`http://127.0.0.1:${port}/api/get-content`).catch(() => null))?.status, {
-      timeout: 90_000,
-    })
+    .poll(
+      async () =>
+        (
+          await api(`http://127.0.0.1:${port}`)
+            .call(content.getContent)
+            .catch(() => null)
+        )?.status,
+      {
+        timeout: 90_000,
+      },
+    )
     .toBe(200);
 }

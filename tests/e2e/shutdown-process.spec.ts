@@ -1,5 +1,8 @@
 import http from 'node:http';
 import type { Socket } from 'node:net';
+import * as auth from '#shared/api/auth.ts';
+import * as content from '#shared/api/content.ts';
+import { urlOf } from '#tests/helpers/api.ts';
 import { expect, test } from './helpers';
 import { freePort, startServer, waitUntilServing } from './server-process';
 
@@ -23,7 +26,7 @@ function slowPost(port: number, agent: http.Agent, ms: number) {
       {
         host: '127.0.0.1',
         port,
-        path: '/api/auth/login-user',
+        path: urlOf(auth.login),
         method: 'POST',
         agent,
         headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
@@ -63,7 +66,7 @@ test('SIGTERM: not ready at once, serves through the drain, resets no connection
     track(socket as Socket);
     return socket;
   }) as typeof agent.createConnection;
-  const warm = await Promise.all(Array.from({ length: 40 }, () => get(port, '/api/get-content', agent)));
+  const warm = await Promise.all(Array.from({ length: 40 }, () => get(port, urlOf(content.getContent), agent)));
   expect(warm.every((r) => r.status === 200)).toBe(true);
   expect(sockets.size).toBeGreaterThan(20);
 
@@ -77,7 +80,7 @@ test('SIGTERM: not ready at once, serves through the drain, resets no connection
   await expect.poll(async () => (await get(port, '/readyz', false)).status, { timeout: 500 }).toBe(503);
   expect(Date.now() - signalledAt).toBeLessThan(1000);
   // … while the site is still served during the drain, with answers telling the client to close.
-  const duringDrain = await Promise.all(Array.from({ length: 10 }, () => get(port, '/api/get-content', agent)));
+  const duringDrain = await Promise.all(Array.from({ length: 10 }, () => get(port, urlOf(content.getContent), agent)));
   for (const answer of duringDrain) expect(answer).toEqual({ status: 200, connection: 'close' });
 
   const answers = await Promise.all(inFlight);

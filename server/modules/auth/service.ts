@@ -80,7 +80,12 @@ export function createAuthService(deps: { db: Db; mail: MailService; siteName: s
     signIn: startSession,
 
     /** The signed-in person's role and switches, for the admin screens (shared/api/staff.ts, getAccount). */
-    account: (auth: AuthContext) => ({ ...auth.user, ...auth.person, categoryIds: [...auth.person.categoryIds] }),
+    account: ({ user, person }: AuthContext) => ({
+      ...user,
+      role: person.role,
+      mayNewsletter: person.mayNewsletter,
+      categoryIds: [...person.categoryIds],
+    }),
 
     async login(email: string, password: string) {
       const user = await findUserByEmail(db, email.trim());
