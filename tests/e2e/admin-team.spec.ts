@@ -11,7 +11,7 @@ test.describe.configure({ timeout: 90_000 });
 const SHOTS = '/tmp/team-shots';
 const shot = async (page: Page, name: string) => {
   fs.mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: `${SHOTS}/${name}-${page.viewportSize()?.width ?? 0}.png`, fullPage: true });
+  await page.screenshot({ path: `${SHOTS}/${name}-${page.viewportSize()?.width ?? 0}.png` });
 };
 
 const sidebarEntries = (page: Page) =>
@@ -112,4 +112,77 @@ test('the Owner invites an Editor and a Contributor, who join and see only their
   await expect(editor.page.getByLabel('Email')).toBeVisible();
   await expect(editor.page).toHaveURL(/\/admin$/);
   await editor.context.close();
+});
+
+test("the Owner sets an Author's switches and role, suspends and reactivates, deletes with their posts handed on, and resends and revokes an invitation", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const viewport = page.viewportSize()!;
+  const authorEmail = uniqueEmail('author');
+  await login(page, SEEDED_ADMIN.email, SEEDED_ADMIN.password);
+  await page.goto('/admin/staff');
+  const authorLink = await invite(page, authorEmail, 'author');
+  const author = await accept(browser, viewport, baseURL!, authorLink);
+  await join(author.page, 'Ada Author', 'author-pass');
+  await expect(author.page).toHaveURL(/\/admin\/blogs$/);
+  await author.context.close();
+
+  await page.reload();
+  const row = page.getByTestId('staff-row').filter({ hasText: authorEmail });
+  await expect(row.getByText('Author', { exact: true })).toBeVisible();
+
+  // The switches of an Author: newsletters and categories.
+  await row.getByRole('button', { name: 'Edit' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByLabel('May send newsletters')).not.toBeChecked();
+  await expect(dialog.getByText('May post in')).toBeVisible();
+  await dialog.getByLabel('May send newsletters').check();
+  await shot(page, 'staff-manage');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText(TEAM_MESSAGES.switchesSaved, { exact: true })).toBeVisible();
+  await expect(dialog).toBeHidden();
+
+  // A Contributor has no newsletter switch.
+  await row.getByRole('button', { name: 'Edit' }).click();
+  await expect(dialog.getByLabel('May send newsletters')).toBeChecked();
+  await dialog.getByLabel('Role').selectOption({ label: 'Contributor' });
+  await expect(dialog.getByLabel('May send newsletters')).toHaveCount(0);
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText(TEAM_MESSAGES.roleChanged)).toBeVisible();
+  await expect(row.getByText('Contributor', { exact: true })).toBeVisible();
+
+  await row.getByRole('button', { name: 'Suspend' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Suspend' }).click();
+  await expect(row.getByText('Suspended')).toBeVisible();
+  await row.getByRole('button', { name: 'Reactivate' }).click();
+  await expect(page.getByText(TEAM_MESSAGES.reactivated('Ada Author'))).toBeVisible();
+  await expect(row.getByText('Active')).toBeVisible();
+
+  // Deleting asks who receives their posts.
+  await row.getByRole('button', { name: 'Delete' }).click();
+  await expect(dialog.getByLabel(/Their .*posts? go to/)).toBeVisible();
+  await dialog.getByRole('button', { name: 'Delete' }).click();
+  await expect(row).toHaveCount(0);
+
+  // Someone already on the staff cannot be invited: the server's refusal is a toast.
+  await page.getByLabel('E-mail', { exact: true }).fill(SEEDED_ADMIN.email);
+  await page.getByRole('button', { name: 'Invite', exact: true }).click();
+  await expect(page.getByText(TEAM_MESSAGES.alreadyOnStaff)).toBeVisible();
+
+  // An invitation sent again has a new link; a revoked one is gone.
+  const pendingEmail = uniqueEmail('pending');
+  const firstLink = await invite(page, pendingEmail, 'author');
+  const inviteRow = page.getByTestId('invite-row').filter({ hasText: pendingEmail });
+  await inviteRow.getByRole('button', { name: 'Resend' }).click();
+  await expect(
+    page.getByText(TEAM_MESSAGES.inviteResent(pendingEmail)).or(page.getByText(TEAM_MESSAGES.inviteLinkOnly).first()),
+  ).toBeVisible();
+  await expect
+    .poll(async () => new URL(await page.getByLabel('Invitation link').inputValue()).pathname)
+    .not.toBe(firstLink);
+  await inviteRow.getByRole('button', { name: 'Revoke' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Revoke' }).click();
+  await expect(inviteRow).toHaveCount(0);
 });
