@@ -186,3 +186,47 @@ test("the Owner sets an Author's switches and role, suspends and reactivates, de
   await page.getByRole('dialog').getByRole('button', { name: 'Revoke' }).click();
   await expect(inviteRow).toHaveCount(0);
 });
+
+test('the Owner hands the site over to an Administrator, who hands it back', async ({
+  page,
+  browser,
+  baseURL,
+}, testInfo) => {
+  // The site has one Owner, shared by the tests of this server: one project's run is enough, and it hands it back.
+  test.skip(testInfo.project.name !== 'desktop', 'one run changes the shared Owner');
+  const viewport = page.viewportSize()!;
+  const email = uniqueEmail('heir');
+  await login(page, SEEDED_ADMIN.email, SEEDED_ADMIN.password);
+  await page.goto('/admin/staff');
+  const link = await invite(page, email, 'administrator');
+  const heir = await accept(browser, viewport, baseURL!, link);
+  await join(heir.page, 'Hana Heir', 'heir-pass');
+  await expect(heir.page).toHaveURL(/\/admin\/banner$/);
+
+  await page.reload();
+  const heirRow = page.getByTestId('staff-row').filter({ hasText: email });
+  await heirRow.getByRole('button', { name: 'Hand over the site' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Hand over' }).click();
+  await expect(page.getByText(TEAM_MESSAGES.ownershipTransferred('Hana Heir'))).toBeVisible();
+  await expect(heirRow.getByText('Owner', { exact: true })).toBeVisible();
+  // The former Owner is an Administrator now: no more handing over, and their own row says so.
+  await expect(page.getByRole('button', { name: 'Hand over the site' })).toHaveCount(0);
+  const myRow = page.getByTestId('staff-row').filter({ hasText: SEEDED_ADMIN.email });
+  await expect(myRow.getByText('Administrator', { exact: true })).toBeVisible();
+
+  // The new Owner hands it back, and the former heir is removed.
+  await heir.page.goto('/admin/staff');
+  await heir.page
+    .getByTestId('staff-row')
+    .filter({ hasText: SEEDED_ADMIN.email })
+    .getByRole('button', { name: 'Hand over the site' })
+    .click();
+  await heir.page.getByRole('dialog').getByRole('button', { name: 'Hand over' }).click();
+  await expect(heir.page.getByText(TEAM_MESSAGES.ownershipTransferred('Administrator'))).toBeVisible();
+  await heir.context.close();
+  await page.reload();
+  await expect(myRow.getByText('Owner', { exact: true })).toBeVisible();
+  await heirRow.getByRole('button', { name: 'Delete' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+  await expect(heirRow).toHaveCount(0);
+});
