@@ -21,6 +21,7 @@ import { createSiteMeta } from './modules/site-meta/service';
 import { createSubscriberService } from './modules/subscribers/service';
 import { createContentImages } from './modules/uploads/content-images';
 import { createUploadService } from './modules/uploads/service';
+import { changesRequestedMails } from './orchestration/review-mails';
 import { createRestorer } from './orchestration/restore-revision';
 
 const HOUR = 3600_000;
@@ -104,6 +105,7 @@ export function createServices(deps: { config: Config; db: Db; log: FastifyBaseL
       // A post taken off the site is not e-mailed any further: its unsent newsletters are dropped.
       onWithdrawn: (trx, postId) => newsletter.cancel(trx, postId),
       afterCommit: () => mail.kick(),
+      onChangesRequested: changesRequestedMails({ auth, mail, siteName: config.siteName, publicUrl: config.publicUrl }),
     },
   });
   const newsletter = createNewsletterService({

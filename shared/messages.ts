@@ -56,6 +56,9 @@ export const TEAM_MESSAGES = {
   categoryNotAllowed: 'You may not post in this category',
   publishNotAllowed: 'Your role cannot publish posts: submit it for review instead',
   nameRequired: 'Please enter your name',
+  reviewNoteRequired: 'Say what should change',
+  notPending: 'Only a post waiting for review can be sent back',
+  changesRequested: 'Sent back to the writer',
 } as const;
 
 /** The admin's staff screen and the invitation page (docs/product.md#team-and-roles). */

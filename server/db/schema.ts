@@ -228,9 +228,13 @@ export interface BlogPostTable {
   newsletter: Generated<number>;
   /** When it went to the trash; null for a post that is not there. */
   deleted_at: string | null;
+  /** The reviewer's last "Request changes": the note, who and when (null once published). */
+  review_note: string | null;
+  review_by: string | null;
+  review_at: string | null;
 }
 
-export type PostStatus = 'draft' | 'scheduled' | 'published';
+export type PostStatus = 'draft' | 'scheduled' | 'published' | 'pending';
 
 /** The e-mailing of one post to the confirmed subscribers, fanned out into the outbox in chunks. */
 export interface CampaignTable {
@@ -281,7 +285,8 @@ export interface RevisionTable {
   doc_type: 'post' | 'section';
   /** The post's id, or the section's key. */
   doc_id: string;
-  action: 'save' | 'restore';
+  /** `submit`, `changes`: the review steps (docs/product.md#review). */
+  action: 'save' | 'restore' | 'submit' | 'changes';
   /** The document as saved, JSON. */
   data: string;
   /** JSON list of the fields this save changed. */
@@ -289,6 +294,8 @@ export interface RevisionTable {
   author_id: string | null;
   author_name: string;
   created_at: string;
+  /** The note of a review step. */
+  note: string | null;
 }
 
 /** What the post editor holds but has not saved (one per administrator and post, 'new' for a new one). */

@@ -7,6 +7,7 @@ import * as content from './content';
 import * as mail from './mail';
 import * as newsletter from './newsletter';
 import * as policies from './policies';
+import * as review from './review';
 import * as revisions from './revisions';
 import * as setup from './setup';
 import * as staff from './staff';
@@ -17,8 +18,21 @@ import * as uploads from './uploads';
 export const ALL_ENDPOINTS: Endpoint[] = [
   content.getContent,
   ...Object.values(content.sectionUpdates),
-  ...[auth, autosave, blog, contact, mail, newsletter, policies, revisions, setup, staff, subscribers, uploads].flatMap(
-    (group) =>
-      Object.values(group).filter((value): value is Endpoint => typeof value === 'object' && 'access' in value),
+  ...[
+    auth,
+    autosave,
+    blog,
+    contact,
+    mail,
+    newsletter,
+    policies,
+    review,
+    revisions,
+    setup,
+    staff,
+    subscribers,
+    uploads,
+  ].flatMap((group) =>
+    Object.values(group).filter((value): value is Endpoint => typeof value === 'object' && 'access' in value),
   ),
 ];

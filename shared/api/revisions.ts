@@ -3,12 +3,17 @@ import { endpoint, idParam, idParams } from './endpoint';
 
 export const revisionSummarySchema = z.object({
   _id: z.string(),
-  /** 'restore': this revision brought an earlier one back. */
-  action: z.enum(['save', 'restore']),
+  /**
+   * 'restore': this revision brought an earlier one back; 'submit' and 'changes': a Contributor submitted
+   * the post for review, a reviewer sent it back (docs/product.md#review).
+   */
+  action: z.enum(['save', 'restore', 'submit', 'changes']),
   /** The fields this save changed. */
   changed: z.array(z.string()),
   author: z.string(),
   createdAt: z.string(),
+  /** The reviewer's note of a 'changes' step (only there). */
+  note: z.optional(z.string()),
 });
 export type RevisionSummary = z.infer<typeof revisionSummarySchema>;
 

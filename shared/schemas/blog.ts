@@ -28,7 +28,8 @@ export const categoryInputSchema = z.object({
 });
 export type CategoryInput = z.output<typeof categoryInputSchema>;
 
-export const POST_STATUSES = ['draft', 'scheduled', 'published'] as const;
+/** `pending`: a Contributor submitted it for review (docs/product.md#review); like a draft, it is nowhere public. */
+export const POST_STATUSES = ['draft', 'scheduled', 'published', 'pending'] as const;
 export type PostStatus = (typeof POST_STATUSES)[number];
 
 /** A custom URL segment: letters, digits and `-_.~`, spaces becoming hyphens; never a path step. */
@@ -194,6 +195,8 @@ export const adminPostSchema = z.extend(postDetailsSchema, {
     /** The post has been e-mailed (its campaign exists); it never is again. */
     sent: z.boolean(),
   }),
+  /** The reviewer's last "Request changes", until the post is published (docs/product.md#review). */
+  review: z.nullable(z.object({ note: z.string(), by: z.string(), at: z.string() })),
 });
 export type AdminPost = z.infer<typeof adminPostSchema>;
 

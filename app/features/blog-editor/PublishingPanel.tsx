@@ -2,7 +2,12 @@ import { Form } from 'react-bootstrap';
 import type { PostStatus } from '#shared/schemas/blog.ts';
 import type { PostFormValues } from './post-form';
 
-const STATUS_LABELS: Record<PostStatus, string> = { draft: 'Draft', published: 'Published', scheduled: 'Scheduled' };
+const STATUS_LABELS: Record<PostStatus, string> = {
+  draft: 'Draft',
+  published: 'Published',
+  scheduled: 'Scheduled',
+  pending: 'Pending review',
+};
 
 interface PublishingPanelProps {
   values: PostFormValues;
@@ -27,7 +32,7 @@ export function PublishingPanel({
   error,
   onChange,
 }: PublishingPanelProps) {
-  const publishes = values.status !== 'draft' && newsletter;
+  const publishes = (values.status === 'published' || values.status === 'scheduled') && newsletter;
   return (
     <fieldset className="admin-panel mb-3">
       <legend className="h6">Publishing</legend>

@@ -21,6 +21,7 @@ const STATUS_BADGES: Record<PostStatus, { label: string; bg: string }> = {
   draft: { label: 'Draft', bg: 'secondary' },
   scheduled: { label: 'Scheduled', bg: 'info' },
   published: { label: 'Published', bg: 'success' },
+  pending: { label: 'Pending review', bg: 'warning' },
 };
 
 /**

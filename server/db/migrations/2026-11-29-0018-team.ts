@@ -76,6 +76,19 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addPrimaryKeyConstraint('post_authors_pk', ['post_id', 'user_id'])
     .execute();
   await db.schema.createIndex('post_authors_user_idx').on('post_authors').columns(['user_id', 'post_id']).execute();
+  // A reviewer's "Request changes" (docs/product.md#review), shown to the writer until the post is published.
+  await db.schema.alterTable('blog_posts').addColumn('review_note', 'text').execute();
+  await db.schema.alterTable('blog_posts').addColumn('review_by', 'varchar(200)').execute();
+  await db.schema.alterTable('blog_posts').addColumn('review_at', 'varchar(32)').execute();
+  // The note of a review step in the post's history.
+  await db.schema.alterTable('revisions').addColumn('note', 'text').execute();
+  await db.schema
+    .createIndex('blog_posts_pending_idx')
+    .on('blog_posts')
+    .column('status')
+    .where(sql.ref('status'), '=', 'pending')
+    .execute();
+
   // Who uploaded an image: Authors and Contributors see and change their own (null: before the team).
   await db.schema.alterTable('uploads').addColumn('uploaded_by', 'varchar(36)').execute();
 
@@ -85,6 +98,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable('uploads').dropColumn('uploaded_by').execute();
+  await db.schema.dropIndex('blog_posts_pending_idx').execute();
+  await db.schema.alterTable('revisions').dropColumn('note').execute();
+  for (const column of ['review_at', 'review_by', 'review_note']) {
+    await db.schema.alterTable('blog_posts').dropColumn(column).execute();
+  }
   await db.schema.dropTable('post_authors').execute();
   await db.schema.dropTable('staff_invites').execute();
   await db.schema.dropIndex('users_one_owner_idx').execute();

@@ -29,6 +29,7 @@ import {
   countUsers,
   findUserByEmail,
   findUserById,
+  findUsersByIds,
   insertUser,
   touchLastSeen,
   updatePasswordHash,
@@ -86,6 +87,12 @@ export function createAuthService(deps: { db: Db; mail: MailService; siteName: s
       mayNewsletter: person.mayNewsletter,
       categoryIds: [...person.categoryIds],
     }),
+
+    /** Names and addresses of these people (active ones), e.g. to e-mail a post's writers. */
+    async contactsOf(ids: readonly string[]): Promise<Array<{ name: string; email: string }>> {
+      const rows = await findUsersByIds(db, ids);
+      return rows.filter((row) => row.status === 'active').map((row) => ({ name: row.name, email: row.email }));
+    },
 
     async login(email: string, password: string) {
       const user = await findUserByEmail(db, email.trim());

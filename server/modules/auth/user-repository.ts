@@ -40,6 +40,11 @@ export async function findUserById(db: Db, id: string) {
   return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+export async function findUsersByIds(db: Db, ids: readonly string[]) {
+  if (!ids.length) return [];
+  return db.selectFrom('users').selectAll().where('id', 'in', ids).execute();
+}
+
 export async function findOwner(db: Db) {
   return db.selectFrom('users').selectAll().where('role', '=', 'owner').executeTakeFirst();
 }

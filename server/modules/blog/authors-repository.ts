@@ -16,6 +16,17 @@ export async function isAuthor(db: Db, postId: string, userId: string): Promise<
   return row !== undefined;
 }
 
+/** A post's authors in byline order. */
+export async function authorIdsOf(db: Db, postId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('post_authors')
+    .select('user_id')
+    .where('post_id', '=', postId)
+    .orderBy('position')
+    .execute();
+  return rows.map((row) => row.user_id);
+}
+
 /** Posts outside the trash each person is an author of. */
 export async function countsByAuthor(db: Db, userIds: readonly string[]): Promise<Map<string, number>> {
   if (!userIds.length) return new Map();

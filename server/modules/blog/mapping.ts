@@ -15,6 +15,10 @@ const fieldsOf = (row: PostRow, group: PostFieldGroup) =>
   );
 
 /** A post as answers show it, its keys in the order of the answer schemas (shared/schemas/blog.ts). */
+/** The reviewer's last note of a post, while it has one. */
+export const reviewOf = (row: Pick<PostRow, 'review_note' | 'review_by' | 'review_at'>) =>
+  row.review_note !== null ? { note: row.review_note, by: row.review_by ?? '', at: row.review_at ?? '' } : null;
+
 export function toPost(row: PostRow): PostDetails {
   return {
     _id: row.id,

@@ -14,6 +14,9 @@ export interface Writer extends Actor {
   person?: Person;
 }
 
+/** What a Contributor's post may be: theirs to edit while it is a draft or waits for review. */
+const UNPUBLISHED: ReadonlySet<PostStatus> = new Set(['draft', 'pending']);
+
 /** Null: every post; a user id: only the posts that person is an author of. */
 export const authorScopeOf = (writer: Writer): string | undefined =>
   writer.person && !can(writer.person, 'posts.all') && writer.id ? writer.id : undefined;
@@ -29,7 +32,7 @@ export async function requireOwnPost(db: Db, writer: Writer, postId: string): Pr
 
 /**
  * What a save may ask for: only publishers make a post public or touch one that is (a Contributor's
- * post is theirs while it is a draft); only those allowed send newsletters; and a category switch
+ * post is theirs while it is a draft or pending); only those allowed send newsletters; and a category switch
  * keeps Authors and Contributors to theirs. The input comes back with the newsletter turned off where
  * the writer may not send one.
  */
@@ -40,7 +43,10 @@ export function checkedInput(
 ): BlogInput {
   const person = writer.person;
   if (!person) return input;
-  if (!can(person, 'posts.publish') && (input.status !== 'draft' || (existing && existing.status !== 'draft'))) {
+  if (
+    !can(person, 'posts.publish') &&
+    (!UNPUBLISHED.has(input.status) || (existing && !UNPUBLISHED.has(existing.status)))
+  ) {
     throw new ForbiddenError(TEAM_MESSAGES.publishNotAllowed, 'status');
   }
   if ((!existing || existing.category_id !== input.blogCategory) && !mayUseCategory(person, input.blogCategory)) {
@@ -51,7 +57,7 @@ export function checkedInput(
 
 /** Deleting: the writer's own post (or any, with `posts.all`), and a public one only for a publisher. */
 export function checkDeletable(writer: Writer, status: PostStatus): void {
-  if (writer.person && !can(writer.person, 'posts.publish') && status !== 'draft') {
+  if (writer.person && !can(writer.person, 'posts.publish') && !UNPUBLISHED.has(status)) {
     throw new ForbiddenError(TEAM_MESSAGES.publishNotAllowed, 'status');
   }
 }

@@ -191,6 +191,38 @@ export async function movePost(db: Db, id: string, categoryId: string | null, sl
   await db.updateTable('blog_posts').set({ category_id: categoryId, slug }).where('id', '=', id).execute();
 }
 
+/** Sets or clears the reviewer's note of a post. */
+export async function setReview(db: Db, id: string, review: { note: string; by: string; at: string } | null) {
+  await db
+    .updateTable('blog_posts')
+    .set({ review_note: review?.note ?? null, review_by: review?.by ?? null, review_at: review?.at ?? null })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** How many posts wait for review (outside the trash). */
+export async function countPending(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom('blog_posts')
+    .select((eb) => eb.fn.countAll<string | number>().as('n'))
+    .where('status', '=', 'pending')
+    .where('deleted_at', 'is', null)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Sends a pending post back to draft; false when it is not pending (any more). */
+export async function pendingToDraft(db: Db, id: string): Promise<boolean> {
+  const result = await db
+    .updateTable('blog_posts')
+    .set({ status: 'draft', updated_at: now() })
+    .where('id', '=', id)
+    .where('status', '=', 'pending')
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
 /** Puts a post in the trash; false when there was no such post outside it. */
 export async function trashPost(db: Db, id: string): Promise<boolean> {
   const result = await db

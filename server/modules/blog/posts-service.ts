@@ -6,13 +6,13 @@ import type { Db } from '#server/db/database.ts';
 import { newId } from '#server/db/database.ts';
 import { InvalidInputError, NotFoundError } from '#server/errors.ts';
 import type { SiteMeta } from '#server/modules/site-meta/service.ts';
-import { SYSTEM, type Actor, type RevisionService } from '#server/modules/revisions/service.ts';
+import { SYSTEM, type Actor, type RevisionAction, type RevisionService } from '#server/modules/revisions/service.ts';
 import type { ContentImages } from '#server/modules/uploads/content-images.ts';
 import { sanitizeRichText } from '#server/lib/sanitize-html.ts';
 import { addRedirect, removeRedirect } from './addresses-repository';
 import { addAuthor, countsByAuthor, reassignAuthor } from './authors-repository';
 import { findCategory, purgeTrash as purgeCategoryTrash } from './categories-repository';
-import { pathOf, postWrite, toPost } from './mapping';
+import { pathOf, postWrite, reviewOf, toPost } from './mapping';
 import { slugFor, uniqueSlug } from './post-addresses';
 import { authorScopeOf, checkDeletable, checkedInput, requireOwnPost, type Writer } from './post-access';
 import { publishingOf, revisionDataOf, validPost, type BlogInputFields } from './post-input';
@@ -45,7 +45,7 @@ export function createPostsService(deps: {
     return { ...input, content };
   }
   /** Records a post's saved state in its history (docs/product.md#revisions). */
-  const recordRevision = (trx: Db, post: PostDetails, actor: Actor, action: 'save' | 'restore' = 'save') =>
+  const recordRevision = (trx: Db, post: PostDetails, actor: Actor, action: RevisionAction = 'save') =>
     revisions.record(trx, { type: 'post', id: post._id, data: revisionDataOf(post) }, actor, action);
 
   async function requireCategory(trx: Db, id: string | null) {
@@ -75,7 +75,7 @@ export function createPostsService(deps: {
         await repo.insertPost(trx, id, postWrite(input, { categoryId, slug }, publishing), at);
         if (actor.id) await addAuthor(trx, id, actor.id);
         const post = toPost((await repo.findPost(trx, id))!);
-        await recordRevision(trx, post, actor);
+        await recordRevision(trx, post, actor, input.status === 'pending' ? 'submit' : 'save');
         if (input.status === 'published' && publishing.newsletter) await hooks.onPublished?.(trx, post);
         return post;
       });
@@ -113,8 +113,11 @@ export function createPostsService(deps: {
         }
         const publishing = publishingOf(input, existing.published_at);
         await repo.updatePost(trx, id, postWrite(input, { categoryId, slug }, publishing));
+        // A published post has passed its review: the reviewer's note is done with.
+        if (input.status === 'published' && existing.review_note !== null) await repo.setReview(trx, id, null);
         const post = toPost((await repo.findPost(trx, id))!);
-        await recordRevision(trx, post, actor, action);
+        const submitted = input.status === 'pending' && existing.status !== 'pending';
+        await recordRevision(trx, post, actor, submitted ? 'submit' : action);
         const publishedNow = input.status === 'published' && existing.status !== 'published';
         const resent = input.status === 'published' && input.sendNewsletter === true;
         if ((publishedNow || resent) && publishing.newsletter) await hooks.onPublished?.(trx, post);
@@ -179,14 +182,15 @@ export function createPostsService(deps: {
     },
 
     /** The post whatever its status, and whether publishing it (when scheduled) e-mails the subscribers. */
-    async getAdminPost(
-      id: string,
-      actor: Writer = SYSTEM,
-    ): Promise<{ post: PostDetails; newsletterOnPublish: boolean }> {
+    async getAdminPost(id: string, actor: Writer = SYSTEM) {
       const row = await repo.findPost(db, id);
       if (!row) throw new NotFoundError(SERVER_MESSAGES.postNotFound);
       await requireOwnPost(db, actor, id);
-      return { post: toPost(row), newsletterOnPublish: row.status === 'scheduled' && row.newsletter === 1 };
+      return {
+        post: toPost(row),
+        newsletterOnPublish: row.status === 'scheduled' && row.newsletter === 1,
+        review: reviewOf(row),
+      };
     },
 
     /** A post the writer may see (any, without a person), whatever its status. */

@@ -6,6 +6,7 @@ import { createCategoriesService } from './categories-service';
 import { createPostsService } from './posts-service';
 import { createPreviewLinks } from './preview-links';
 import { createPublicReads } from './public-reads';
+import { createReview } from './review';
 import { createBlogWrites, type BlogHooks } from './writes';
 
 export type { BlogHooks } from './writes';
@@ -30,6 +31,7 @@ export function createBlogService(deps: {
     ...createPostsService({ ...deps, hooks, writes }),
     ...createPublicReads({ db }),
     ...createPreviewLinks({ db }),
+    ...createReview({ db, revisions: deps.revisions, hooks }),
   };
 }
 export type BlogService = ReturnType<typeof createBlogService>;

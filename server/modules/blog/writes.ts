@@ -2,12 +2,13 @@ import type { Db } from '#server/db/database.ts';
 import { isUniqueViolation } from '#server/db/unique-violation.ts';
 import type { SiteMeta } from '#server/modules/site-meta/service.ts';
 import type { PostDetails } from '#shared/schemas/blog.ts';
+import type { ReviewHooks } from './review';
 
 const POST_ADDRESS_INDEX = 'blog_posts_address_idx';
 /** Each lost attempt means another writer took an address meanwhile: enough for 20 posts of one title saved at once. */
 const WRITE_ATTEMPTS = 20;
 
-export interface BlogHooks {
+export interface BlogHooks extends ReviewHooks {
   /**
    * Runs inside the transaction that first publishes a post the administrator chose to e-mail: the
    * newsletter campaign is recorded there, so it exists exactly when the publication does.

@@ -113,7 +113,7 @@ export function createNewsletterService(deps: {
     }: {
       post: PostDetails;
       newsletterOnPublish: boolean;
-    }): Promise<AdminPost> {
+    }): Promise<Omit<AdminPost, 'review'>> {
       const sent = (await repo.findCampaignOfPost(db, post._id)) !== undefined;
       return { ...post, newsletter: { onPublish: newsletterOnPublish && !sent, sent } };
     },

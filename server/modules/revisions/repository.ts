@@ -53,7 +53,7 @@ export async function pruneRevisions(db: Db, docType: DocType, docId: string, ke
 export function listRevisions(db: Db, docType: DocType, docId: string) {
   return db
     .selectFrom('revisions')
-    .select(['id', 'action', 'changed', 'author_name', 'created_at'])
+    .select(['id', 'action', 'changed', 'author_name', 'created_at', 'note'])
     .where('doc_type', '=', docType)
     .where('doc_id', '=', docId)
     .orderBy('id', 'desc')

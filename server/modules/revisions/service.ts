@@ -16,6 +16,7 @@ export interface Actor {
 export const SYSTEM: Actor = { id: null, name: 'System' };
 
 type Data = Record<string, unknown>;
+export type RevisionAction = RevisionSummary['action'];
 
 /**
  * Revisions of posts and landing sections (docs/product.md#revisions): each save records the saved
@@ -29,13 +30,15 @@ export function createRevisionService(deps: { db: Db }) {
       trx: Db,
       doc: { type: repo.DocType; id: string; data: Data },
       actor: Actor,
-      action: 'save' | 'restore' = 'save',
+      action: RevisionAction = 'save',
+      note: string | null = null,
     ) {
       const last = await repo.latestRevision(trx, doc.type, doc.id);
       const before: Data = last ? (JSON.parse(last.data) as Data) : {};
       const changed = last ? Object.keys(doc.data).filter((k) => !isDeepStrictEqual(before[k], doc.data[k])) : [];
-      // A save that changed nothing is no new revision (nor is restoring the version already current).
-      if (last && !changed.length) return;
+      // A save that changed nothing is no new revision (nor is restoring the version already current);
+      // a review step always is one, as a step of the post's history.
+      if (last && !changed.length && (action === 'save' || action === 'restore')) return;
       await repo.insertRevision(trx, {
         doc_type: doc.type,
         doc_id: doc.id,
@@ -44,6 +47,7 @@ export function createRevisionService(deps: { db: Db }) {
         changed: JSON.stringify(changed),
         author_id: actor.id,
         author_name: actor.name,
+        note,
       });
       await repo.pruneRevisions(trx, doc.type, doc.id, REVISIONS_KEPT);
     },
@@ -58,6 +62,7 @@ export function createRevisionService(deps: { db: Db }) {
         changed: JSON.parse(r.changed) as string[],
         author: r.author_name,
         createdAt: r.created_at,
+        ...(r.note ? { note: r.note } : {}),
       }));
     },
 
@@ -72,6 +77,7 @@ export function createRevisionService(deps: { db: Db }) {
         changed: JSON.parse(revision.changed) as string[],
         author: revision.author_name,
         createdAt: revision.created_at,
+        ...(revision.note ? { note: revision.note } : {}),
         data: JSON.parse(revision.data) as Data,
         previous: previous ? (JSON.parse(previous.data) as Data) : null,
         docType: revision.doc_type,

@@ -2,6 +2,7 @@ import { toBlogPost } from '#shared/schemas/blog.ts';
 import { SERVER_MESSAGES } from '#shared/messages.ts';
 import * as api from '#shared/api/blog.ts';
 import { writerOf } from '#server/plugins/auth.ts';
+import { adminPostOf } from './admin-post';
 import { route, type ApiRoutes } from './define';
 
 /** Blog categories and posts: reads are public (but the edit form's), writes are the administrator's. */
@@ -29,7 +30,8 @@ export const blogRoutes: ApiRoutes = {
     });
     route(scope, api.recentPosts, async () => ({ data: (await blog.recentPosts()).map(toBlogPost) }));
   },
-  admin(scope, { services: { blog, newsletter, config } }) {
+  admin(scope, { services }) {
+    const { blog, config } = services;
     route(scope, api.saveCategory, async (request) => ({ data: await blog.saveCategory(request.body) }));
     route(scope, api.deleteCategory, async (request) => ({ data: await blog.deleteCategory(request.params.id) }));
     route(scope, api.createPost, async (request) => ({
@@ -42,7 +44,7 @@ export const blogRoutes: ApiRoutes = {
       data: toBlogPost(await blog.getPost(request.params.id, writerOf(request))),
     }));
     route(scope, api.getAdminPost, async (request) => ({
-      data: await newsletter.withState(await blog.getAdminPost(request.params.id, writerOf(request))),
+      data: await adminPostOf(services, request.params.id, writerOf(request)),
     }));
     route(scope, api.listAdminPosts, async (request) => {
       const { posts, pageInfo } = await blog.pageForAdmin(request.query, writerOf(request));

@@ -12,6 +12,7 @@ import { contentRoutes } from './content';
 import type { ApiContext, ApiRoutes } from './define';
 import { mailRoutes } from './mail';
 import { newsletterRoutes } from './newsletter';
+import { reviewRoutes } from './review';
 import { revisionRoutes } from './revisions';
 import { setupRoutes } from './setup';
 import { staffRoutes } from './staff';
@@ -28,6 +29,7 @@ const RESOURCES: ApiRoutes[] = [
   mailRoutes,
   newsletterRoutes,
   revisionRoutes,
+  reviewRoutes,
   autosaveRoutes,
   setupRoutes,
   staffRoutes,

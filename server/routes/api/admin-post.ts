@@ -1,0 +1,9 @@
+import type { AdminPost } from '#shared/schemas/blog.ts';
+import type { Writer } from '#server/modules/blog/service.ts';
+import type { Services } from '#server/services.ts';
+
+/** A post as the editor opens it: the blog's post and review note, with the newsletter's state. */
+export async function adminPostOf(services: Services, id: string, writer: Writer): Promise<AdminPost> {
+  const { review, ...post } = await services.blog.getAdminPost(id, writer);
+  return { ...(await services.newsletter.withState(post)), review };
+}
