@@ -3,6 +3,8 @@ import type { Browser, Page } from '@playwright/test';
 import { TEAM_MESSAGES } from '#shared/messages.ts';
 import { ROLE_LABELS, type Role } from '#shared/roles.ts';
 import { SEEDED_ADMIN } from '#tests/helpers/factories.ts';
+import { newsletterAudience } from '#shared/api/newsletter.ts';
+import { recordRequests } from './editor-helpers';
 import { expect, isPhone, login, test, uniqueEmail } from './helpers';
 
 /** docs/product.md#team-and-roles: the Owner invites, the invited join, see their own screens, and are suspended. */
@@ -127,6 +129,15 @@ test("the Owner sets an Author's switches and role, suspends and reactivates, de
   const author = await accept(browser, viewport, baseURL!, authorLink);
   await join(author.page, 'Ada Author', 'author-pass');
   await expect(author.page).toHaveURL(/\/admin\/blogs$/);
+  // Without "May send newsletters" the post editor has no newsletter controls and asks nothing about them.
+  const audienceCalls = recordRequests(author.page, newsletterAudience);
+  await author.page.getByRole('link', { name: 'Add New' }).click();
+  await expect(author.page).toHaveURL(/\/admin\/blogs\/create$/);
+  await expect(author.page.getByLabel('Title', { exact: true })).toBeVisible();
+  await author.page.getByLabel('Status', { exact: true }).selectOption('published');
+  await expect(author.page.getByText(/E-mail this post to/)).toHaveCount(0);
+  await expect(author.page.getByText('Newsletter', { exact: true })).toHaveCount(0);
+  expect(audienceCalls).toHaveLength(0);
   await author.context.close();
 
   await page.reload();
