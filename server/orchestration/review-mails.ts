@@ -16,7 +16,7 @@ export function changesRequestedMails(deps: {
 }): NonNullable<ReviewHooks['onChangesRequested']> {
   return async (trx, { post, note, by, authorIds }) => {
     const link = `${deps.publicUrl}/admin/blogs/edit/${post._id}`;
-    const writers = await deps.auth.contactsOf(authorIds);
+    const writers = await deps.auth.contactsOf(authorIds, trx);
     await deps.mail.queueMany(
       writers.map((writer) => ({
         kind: 'review-changes',
