@@ -13,12 +13,24 @@ const sectionEditors = SECTIONS.map((section) =>
 );
 
 /** Admin screens whose route path is also their module name under routes/admin/. */
-const ADMIN_SCREENS = ['blog-category', 'blogs', 'trash', 'media', 'messages', 'mail', 'subscribers', 'settings'];
+const ADMIN_SCREENS = [
+  'blog-category',
+  'blogs',
+  'trash',
+  'media',
+  'messages',
+  'mail',
+  'subscribers',
+  'settings',
+  'staff',
+];
 
 export default [
   route('robots.txt', 'routes/seo/robots.ts'),
   route('rss.xml', 'routes/seo/rss.ts'),
   route('admin', 'routes/admin/login.tsx'),
+  // The invitation page is public: whoever opens it has no session yet (docs/product.md#team-and-roles).
+  route('admin/invite/:token', 'routes/admin/accept-invite.tsx'),
   ...prefix('admin', [
     layout('routes/admin/layout.tsx', [
       route('change-password', 'routes/admin/change-password.tsx'),

@@ -61,6 +61,25 @@ export const TEAM_MESSAGES = {
   changesRequested: 'Sent back to the writer',
 } as const;
 
+/** The admin's staff screen and the invitation page (docs/product.md#team-and-roles). */
+export const TEAM_UI_MESSAGES = {
+  linkCopied: 'Link copied',
+  copyFailed: 'The link could not be copied: select it and copy it yourself.',
+  noInvites: 'No open invitations.',
+  anyCategory: 'None ticked: every category.',
+  confirmSuspend: (name: string) =>
+    `Suspend ${name}? They are signed out at once and cannot sign in until reactivated.`,
+  confirmRevoke: (email: string) => `Withdraw the invitation to ${email}? Its link stops working.`,
+  confirmTransfer: (name: string) =>
+    `Hand the site over to ${name}? They become the Owner and you become an Administrator. Only the new Owner can undo this.`,
+  deleteIntro: (name: string, posts: number) =>
+    posts === 1
+      ? `${name} is removed from the staff. Their post goes to:`
+      : `${name} is removed from the staff. Their ${posts} posts go to:`,
+  joinAs: (siteName: string, role: string) => `Join ${siteName} as ${role}`,
+  invitePageFailed: 'This invitation could not be opened.',
+} as const;
+
 /** Texts of our own server where the product contract shows none (docs/product.md#server-messages). */
 export const SERVER_MESSAGES = {
   invalidCredentials: 'Invalid email or password',

@@ -285,8 +285,8 @@ export interface RevisionTable {
   doc_type: 'post' | 'section';
   /** The post's id, or the section's key. */
   doc_id: string;
-  /** `submit`, `changes`: the review steps (docs/product.md#review). */
-  action: 'save' | 'restore' | 'submit' | 'changes';
+  /** `submit`, `changes`, `publish`: the review steps (docs/product.md#review). */
+  action: 'save' | 'restore' | 'submit' | 'changes' | 'publish';
   /** The document as saved, JSON. */
   data: string;
   /** JSON list of the fields this save changed. */

@@ -4,10 +4,10 @@ import { endpoint, idParam, idParams } from './endpoint';
 export const revisionSummarySchema = z.object({
   _id: z.string(),
   /**
-   * 'restore': this revision brought an earlier one back; 'submit' and 'changes': a Contributor submitted
-   * the post for review, a reviewer sent it back (docs/product.md#review).
+   * 'restore': this revision brought an earlier one back; 'submit', 'changes' and 'publish': a writer
+   * submitted the post for review, a reviewer sent it back or published it (docs/product.md#review).
    */
-  action: z.enum(['save', 'restore', 'submit', 'changes']),
+  action: z.enum(['save', 'restore', 'submit', 'changes', 'publish']),
   /** The fields this save changed. */
   changed: z.array(z.string()),
   author: z.string(),

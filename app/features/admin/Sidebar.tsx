@@ -1,5 +1,6 @@
 import { NavLink } from 'react-router';
-import { ADMIN_NAV } from './nav';
+import { useAccount } from './account';
+import { ADMIN_NAV, navFor } from './nav';
 
 /**
  * docs/product.md#layout-and-sidebar, docs/product.md#timings-and-constants: 250 px wide, 80 px collapsed (icons only) from the lg breakpoint up; below it the sidebar
@@ -14,6 +15,10 @@ export function Sidebar({
   open: boolean;
   onNavigate: () => void;
 }) {
+  // Only the screens the person's role allows (docs/product.md#team-and-roles). With the account unknown (a
+  // session the server has ended) every entry shows, as before roles: the first request says the session is over.
+  const account = useAccount();
+  const items = account ? navFor(account) : ADMIN_NAV;
   return (
     <aside
       id="admin-sidebar"
@@ -27,7 +32,7 @@ export function Sidebar({
       </div>
       <nav>
         <ul className="list-unstyled mb-0">
-          {ADMIN_NAV.map((item) => (
+          {items.map((item) => (
             <li key={item.to}>
               <NavLink
                 to={item.to}

@@ -8,6 +8,7 @@ import type { Autosave } from '#shared/api/autosave.ts';
 import { newsletterAudience } from '#shared/api/newsletter.ts';
 import type { AdminPost, BlogCategory } from '#shared/schemas/blog.ts';
 import { SpinnerButton } from '#app/components/ui/SpinnerButton.tsx';
+import { useCan } from '#app/features/admin/account.ts';
 import { HistoryButton } from '#app/features/history/HistoryButton.tsx';
 import { useUnsavedChanges } from '#app/features/unsaved/unsaved-changes.tsx';
 import { ApiError, call } from '#app/lib/api-client.ts';
@@ -51,6 +52,8 @@ export function PostEditor({ categories, post, editing, timeZone, autosave }: Po
   const autosaved = usePostAutosave({ key: post?._id ?? 'new', values, dirty, server: autosave, stored: savedValues });
   const [errors, setErrors] = useState<Partial<Record<keyof PostFormValues, string>>>({});
   const [audience, setAudience] = useState<number | null>(null);
+  // The newsletter's controls and its audience only for those who may send it (shared/roles.ts).
+  const mayNewsletter = useCan('newsletters');
   const saving = useSubmit();
   const opening = useSubmit();
   const set = <K extends keyof PostFormValues>(name: K, value: PostFormValues[K]) => {
@@ -59,10 +62,11 @@ export function PostEditor({ categories, post, editing, timeZone, autosave }: Po
   };
 
   useEffect(() => {
+    if (!mayNewsletter) return;
     call(newsletterAudience)
       .then((a) => setAudience(a.confirmed))
       .catch(() => setAudience(null));
-  }, []);
+  }, [mayNewsletter]);
 
   const save = async (asDraft: boolean) => {
     const body = bodyOf(values, timeZone, { asDraft, isNew: !(editing && post) });
@@ -159,11 +163,12 @@ export function PostEditor({ categories, post, editing, timeZone, autosave }: Po
               timeZone={timeZone}
               audience={audience}
               emailed={post?.newsletter.sent ?? false}
+              newsletter={mayNewsletter}
               error={errors.publishAtLocal}
               onChange={set}
             />
-            <NewsletterTools postId={post?._id ?? null} />
-            {post?.newsletter.sent ? <DeliveryReport postId={post._id} /> : null}
+            {mayNewsletter ? <NewsletterTools postId={post?._id ?? null} /> : null}
+            {mayNewsletter && post?.newsletter.sent ? <DeliveryReport postId={post._id} /> : null}
             <SeoFields values={values} errors={errors} onChange={set} />
           </div>
         </div>

@@ -16,13 +16,23 @@ interface PublishingPanelProps {
   audience: number | null;
   /** The post has been e-mailed: it never is again. */
   emailed: boolean;
+  /** The person may send newsletters: without it the panel has no newsletter line. */
+  newsletter: boolean;
   error?: string;
   onChange: <K extends keyof PostFormValues>(name: K, value: PostFormValues[K]) => void;
 }
 
 /** Status (draft, published or scheduled with its date and time) and whether publishing e-mails the post. */
-export function PublishingPanel({ values, timeZone, audience, emailed, error, onChange }: PublishingPanelProps) {
-  const publishes = values.status === 'published' || values.status === 'scheduled';
+export function PublishingPanel({
+  values,
+  timeZone,
+  audience,
+  emailed,
+  newsletter,
+  error,
+  onChange,
+}: PublishingPanelProps) {
+  const publishes = (values.status === 'published' || values.status === 'scheduled') && newsletter;
   return (
     <fieldset className="admin-panel mb-3">
       <legend className="h6">Publishing</legend>

@@ -88,9 +88,11 @@ export function createAuthService(deps: { db: Db; mail: MailService; siteName: s
       categoryIds: [...person.categoryIds],
     }),
 
-    /** Names and addresses of these people (active ones), e.g. to e-mail a post's writers. */
+    /**
+     * Names and addresses of these people (active ones), e.g. to e-mail a post's writers; inside the
+     * caller's transaction when given (on SQLite its one connection is held by it).
+     */
     async contactsOf(ids: readonly string[], trx: Db = db): Promise<Array<{ name: string; email: string }>> {
-      // Inside the caller's transaction when given one: SQLite has one connection, which that transaction holds.
       const rows = await findUsersByIds(trx, ids);
       return rows.filter((row) => row.status === 'active').map((row) => ({ name: row.name, email: row.email }));
     },

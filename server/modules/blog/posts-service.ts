@@ -117,7 +117,8 @@ export function createPostsService(deps: {
         if (input.status === 'published' && existing.review_note !== null) await repo.setReview(trx, id, null);
         const post = toPost((await repo.findPost(trx, id))!);
         const submitted = input.status === 'pending' && existing.status !== 'pending';
-        await recordRevision(trx, post, actor, submitted ? 'submit' : action);
+        const accepted = input.status === 'published' && existing.status === 'pending';
+        await recordRevision(trx, post, actor, submitted ? 'submit' : accepted ? 'publish' : action);
         const publishedNow = input.status === 'published' && existing.status !== 'published';
         const resent = input.status === 'published' && input.sendNewsletter === true;
         if ((publishedNow || resent) && publishing.newsletter) await hooks.onPublished?.(trx, post);
