@@ -78,6 +78,14 @@ export const TEAM_UI_MESSAGES = {
       : `${name} is removed from the staff. Their ${posts} posts go to:`,
   joinAs: (siteName: string, role: string) => `Join ${siteName} as ${role}`,
   invitePageFailed: 'This invitation could not be opened.',
+  changesRequestedBy: (name: string, at: string) => `${name} asked for changes (${at}):`,
+  waitsForReview: 'Submitted for review: an editor will publish it or ask for changes.',
+  waitsForYourReview:
+    'This post waits for review: publish it (Status: Published, then Save) or send it back with a note.',
+  requestChangesHelp: 'What should the writer change? They see this in the editor and receive it by e-mail.',
+  notYoursToEdit: 'This post is public now: only an editor can change it.',
+  submitted: 'Submitted for review',
+  pendingBadge: (n: number) => (n === 1 ? '1 post waits for review' : `${n} posts wait for review`),
 } as const;
 
 /** Texts of our own server where the product contract shows none (docs/product.md#server-messages). */

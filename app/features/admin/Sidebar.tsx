@@ -1,5 +1,7 @@
 import { NavLink } from 'react-router';
+import { TEAM_UI_MESSAGES } from '#shared/messages.ts';
 import { useAccount } from './account';
+import { usePendingReviews } from './pending-reviews';
 import { ADMIN_NAV, navFor } from './nav';
 
 /**
@@ -19,6 +21,7 @@ export function Sidebar({
   // session the server has ended) every entry shows, as before roles: the first request says the session is over.
   const account = useAccount();
   const items = account ? navFor(account) : ADMIN_NAV;
+  const pending = usePendingReviews();
   return (
     <aside
       id="admin-sidebar"
@@ -43,6 +46,14 @@ export function Sidebar({
               >
                 <span className="admin-nav-icon" aria-hidden="true" dangerouslySetInnerHTML={{ __html: item.icon }} />
                 <span className="admin-sidebar-label">{item.label}</span>
+                {item.to === '/admin/blogs' && pending > 0 ? (
+                  <span
+                    className="badge rounded-pill text-bg-warning admin-nav-badge"
+                    title={TEAM_UI_MESSAGES.pendingBadge(pending)}
+                  >
+                    {pending}
+                  </span>
+                ) : null}
               </NavLink>
             </li>
           ))}

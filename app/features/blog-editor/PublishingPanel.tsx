@@ -40,7 +40,10 @@ export function PublishingPanel({
         <Form.Group className="col-12" controlId="blog-status">
           <Form.Label>Status</Form.Label>
           <Form.Select value={values.status} onChange={(e) => onChange('status', e.target.value as PostStatus)}>
-            {(['draft', 'published', 'scheduled'] as const).map((status) => (
+            {/* Pending is offered only to a post that waits for review (a writer's "Submit for review"). */}
+            {(
+              ['draft', 'published', 'scheduled', ...(values.status === 'pending' ? ['pending' as const] : [])] as const
+            ).map((status) => (
               <option key={status} value={status}>
                 {STATUS_LABELS[status]}
               </option>
