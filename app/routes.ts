@@ -23,6 +23,7 @@ const ADMIN_SCREENS = [
   'subscribers',
   'settings',
   'profile',
+  'staff',
 ];
 
 export default [
@@ -31,6 +32,8 @@ export default [
   route('authors/:segment/rss.xml', 'routes/seo/author-rss.ts'),
   route('admin', 'routes/admin/login.tsx'),
   route('admin/confirm-email/:token', 'routes/admin/confirm-email.tsx'),
+  // The invitation page is public: whoever opens it has no session yet (docs/product.md#team-and-roles).
+  route('admin/invite/:token', 'routes/admin/accept-invite.tsx'),
   ...prefix('admin', [
     layout('routes/admin/layout.tsx', [
       route('change-password', 'routes/admin/change-password.tsx'),

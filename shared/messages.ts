@@ -61,6 +61,33 @@ export const TEAM_MESSAGES = {
   changesRequested: 'Sent back to the writer',
 } as const;
 
+/** The admin's staff screen and the invitation page (docs/product.md#team-and-roles). */
+export const TEAM_UI_MESSAGES = {
+  linkCopied: 'Link copied',
+  copyFailed: 'The link could not be copied: select it and copy it yourself.',
+  noInvites: 'No open invitations.',
+  anyCategory: 'None ticked: every category.',
+  confirmSuspend: (name: string) =>
+    `Suspend ${name}? They are signed out at once and cannot sign in until reactivated.`,
+  confirmRevoke: (email: string) => `Withdraw the invitation to ${email}? Its link stops working.`,
+  confirmTransfer: (name: string) =>
+    `Hand the site over to ${name}? They become the Owner and you become an Administrator. Only the new Owner can undo this.`,
+  deleteIntro: (name: string, posts: number) =>
+    posts === 1
+      ? `${name} is removed from the staff. Their post goes to:`
+      : `${name} is removed from the staff. Their ${posts} posts go to:`,
+  joinAs: (siteName: string, role: string) => `Join ${siteName} as ${role}`,
+  invitePageFailed: 'This invitation could not be opened.',
+  changesRequestedBy: (name: string, at: string) => `${name} asked for changes (${at}):`,
+  waitsForReview: 'Submitted for review: an editor will publish it or ask for changes.',
+  waitsForYourReview:
+    'This post waits for review: publish it (Status: Published, then Save) or send it back with a note.',
+  requestChangesHelp: 'What should the writer change? They see this in the editor and receive it by e-mail.',
+  notYoursToEdit: 'This post is public now: only an editor can change it.',
+  submitted: 'Submitted for review',
+  pendingBadge: (n: number) => (n === 1 ? '1 post waits for review' : `${n} posts wait for review`),
+} as const;
+
 /** Profiles, e-mail changes and the authors of posts (docs/product.md#profiles-and-author-pages). */
 export const PROFILE_MESSAGES = {
   segmentRequired: 'Choose the address of your author page',

@@ -36,7 +36,15 @@ export function saveSession(session: { token: string; user: SessionUser }): void
   s.setItem('user', JSON.stringify(session.user));
 }
 
+const clearedListeners = new Set<() => void>();
+
+/** Runs `listener` whenever the stored session is cleared (what was kept in memory for it goes too). */
+export function onSessionCleared(listener: () => void): void {
+  clearedListeners.add(listener);
+}
+
 export function clearSession(): void {
   const s = storage();
   for (const key of KEYS) s?.removeItem(key);
+  clearedListeners.forEach((listener) => listener());
 }

@@ -44,8 +44,12 @@ function pickEncoding(accept: string | undefined): 'br' | 'gzip' | null {
 
 export function registerSitemaps(app: FastifyInstance, services: Services) {
   // Author pages exist for people with a published post (docs/product.md#profiles-and-author-pages).
-  const authorPages = async () =>
-    (await services.profiles.segmentsOf(await services.blog.publicAuthorIds())).map(authorUrl);
+  // A site where one person writes everything lists none: that page would repeat /blogs, and the
+  // sitemap stays exactly what it was before there were authors.
+  const authorPages = async () => {
+    const ids = await services.blog.publicAuthorIds();
+    return ids.length < 2 ? [] : (await services.profiles.segmentsOf(ids)).map(authorUrl);
+  };
   const sitemaps = createSitemaps(services.blog, services.config.publicUrl, undefined, authorPages);
   const kept = new LRUCache<string, Answer>({ max: KEPT });
   const making = new Map<string, Promise<Answer | null>>();

@@ -20,6 +20,7 @@ export const NO_RATE_LIMITS = {
   resetPerIp: NO_LIMIT,
   resetPerAccount: NO_LIMIT,
   otpPerIp: NO_LIMIT,
+  invitePerIp: NO_LIMIT,
 };
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });

@@ -1,16 +1,18 @@
 import { Button, Modal } from 'react-bootstrap';
 
-/** Asks before something is deleted. */
+/** Asks before something is deleted (or, with another `confirmLabel`, done). */
 export function ConfirmDialog({
   show,
   message,
   onConfirm,
   onCancel,
+  confirmLabel = 'Delete',
 }: {
   show: boolean;
   message: string;
   onConfirm: () => void;
   onCancel: () => void;
+  confirmLabel?: string;
 }) {
   return (
     <Modal show={show} onHide={onCancel} centered aria-labelledby="confirm-title">
@@ -23,7 +25,7 @@ export function ConfirmDialog({
           Cancel
         </Button>
         <Button variant="danger" onClick={onConfirm}>
-          Delete
+          {confirmLabel}
         </Button>
       </Modal.Footer>
     </Modal>

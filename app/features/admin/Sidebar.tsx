@@ -1,5 +1,8 @@
 import { NavLink } from 'react-router';
-import { ADMIN_NAV } from './nav';
+import { TEAM_UI_MESSAGES } from '#shared/messages.ts';
+import { useAccount } from './account';
+import { usePendingReviews } from './pending-reviews';
+import { ADMIN_NAV, navFor } from './nav';
 
 /**
  * docs/product.md#layout-and-sidebar, docs/product.md#timings-and-constants: 250 px wide, 80 px collapsed (icons only) from the lg breakpoint up; below it the sidebar
@@ -14,6 +17,11 @@ export function Sidebar({
   open: boolean;
   onNavigate: () => void;
 }) {
+  // Only the screens the person's role allows (docs/product.md#team-and-roles). With the account unknown (a
+  // session the server has ended) every entry shows, as before roles: the first request says the session is over.
+  const account = useAccount();
+  const items = account ? navFor(account) : ADMIN_NAV;
+  const pending = usePendingReviews();
   return (
     <aside
       id="admin-sidebar"
@@ -27,7 +35,7 @@ export function Sidebar({
       </div>
       <nav>
         <ul className="list-unstyled mb-0">
-          {ADMIN_NAV.map((item) => (
+          {items.map((item) => (
             <li key={item.to}>
               <NavLink
                 to={item.to}
@@ -38,6 +46,14 @@ export function Sidebar({
               >
                 <span className="admin-nav-icon" aria-hidden="true" dangerouslySetInnerHTML={{ __html: item.icon }} />
                 <span className="admin-sidebar-label">{item.label}</span>
+                {item.to === '/admin/blogs' && pending > 0 ? (
+                  <span
+                    className="badge rounded-pill text-bg-warning admin-nav-badge"
+                    title={TEAM_UI_MESSAGES.pendingBadge(pending)}
+                  >
+                    {pending}
+                  </span>
+                ) : null}
               </NavLink>
             </li>
           ))}

@@ -9,6 +9,7 @@ import infoCircle from 'bootstrap-icons/icons/info-circle.svg?raw';
 import journal from 'bootstrap-icons/icons/journal-text.svg?raw';
 import key from 'bootstrap-icons/icons/key.svg?raw';
 import people from 'bootstrap-icons/icons/people.svg?raw';
+import personBadge from 'bootstrap-icons/icons/person-badge.svg?raw';
 import personCircle from 'bootstrap-icons/icons/person-circle.svg?raw';
 import personCheck from 'bootstrap-icons/icons/person-check.svg?raw';
 import share from 'bootstrap-icons/icons/share.svg?raw';
@@ -16,18 +17,21 @@ import shield from 'bootstrap-icons/icons/shield-lock.svg?raw';
 import sliders from 'bootstrap-icons/icons/sliders.svg?raw';
 import tags from 'bootstrap-icons/icons/tags.svg?raw';
 import trash from 'bootstrap-icons/icons/trash3.svg?raw';
+import { can, type Capability, type Person } from '#shared/roles.ts';
 import { sectionOf, type SectionKey } from '#shared/sections.ts';
 
 export interface NavItem {
   label: string;
   to: string;
   icon: string;
+  /** The capability the screen needs (shared/roles.ts): the sidebar and the admin layout's guard read it. */
+  allow: Capability;
 }
 
 /** A section's entry: its label and screen come from the registry (shared/sections.ts). */
 const section = (key: SectionKey, icon: string): NavItem => {
   const { label, adminRoute } = sectionOf(key);
-  return { label, to: `/admin/${adminRoute}`, icon };
+  return { label, to: `/admin/${adminRoute}`, icon, allow: 'sections' };
 };
 
 /** The admin sidebar in order (docs/product.md#layout-and-sidebar), then the inbox and subscribers. */
@@ -39,15 +43,32 @@ export const ADMIN_NAV: NavItem[] = [
   section('team', people),
   section('aboutus', infoCircle),
   section('social', share),
-  { label: 'Blog Category', to: '/admin/blog-category', icon: tags },
-  { label: 'Blogs', to: '/admin/blogs', icon: journal },
+  { label: 'Blog Category', to: '/admin/blog-category', icon: tags, allow: 'categories' },
+  { label: 'Blogs', to: '/admin/blogs', icon: journal, allow: 'posts.write' },
   section('privacyPolicy', shield),
-  { label: 'Change Password', to: '/admin/change-password', icon: key },
-  { label: 'Profile', to: '/admin/profile', icon: personCircle },
-  { label: 'Messages', to: '/admin/messages', icon: envelope },
-  { label: 'Outgoing mail', to: '/admin/mail', icon: envelopeExclamation },
-  { label: 'Subscribers', to: '/admin/subscribers', icon: personCheck },
-  { label: 'Media', to: '/admin/media', icon: images },
-  { label: 'Trash', to: '/admin/trash', icon: trash },
-  { label: 'Settings', to: '/admin/settings', icon: sliders },
+  { label: 'Change Password', to: '/admin/change-password', icon: key, allow: 'account' },
+  { label: 'Profile', to: '/admin/profile', icon: personCircle, allow: 'account' },
+  { label: 'Messages', to: '/admin/messages', icon: envelope, allow: 'messages' },
+  { label: 'Outgoing mail', to: '/admin/mail', icon: envelopeExclamation, allow: 'mail' },
+  { label: 'Subscribers', to: '/admin/subscribers', icon: personCheck, allow: 'subscribers' },
+  { label: 'Media', to: '/admin/media', icon: images, allow: 'media.upload' },
+  { label: 'Trash', to: '/admin/trash', icon: trash, allow: 'trash' },
+  { label: 'Settings', to: '/admin/settings', icon: sliders, allow: 'settings' },
+  { label: 'Staff', to: '/admin/staff', icon: personBadge, allow: 'staff.invite' },
 ];
+
+/** The entries the person may use, in the sidebar's order. */
+export const navFor = (person: Person): NavItem[] => ADMIN_NAV.filter((item) => can(person, item.allow));
+
+/**
+ * The capability an admin path needs: that of the sidebar entry it is (or lies under, /admin/blogs/edit/…).
+ * A path of no entry needs only an account.
+ */
+export function capabilityOf(pathname: string): Capability {
+  const path = pathname.replace(/\/+$/, '');
+  const item = ADMIN_NAV.find((entry) => path === entry.to || path.startsWith(`${entry.to}/`));
+  return item?.allow ?? 'account';
+}
+
+/** Where a person goes who opens a screen they may not use: the first entry of their sidebar. */
+export const firstScreenFor = (person: Person): string => navFor(person)[0]?.to ?? '/admin/change-password';

@@ -1,11 +1,10 @@
 import { useEffect, useState } from 'react';
 import { Button, Form } from 'react-bootstrap';
 import { PROFILE_MESSAGES } from '#shared/messages.ts';
-import { can } from '#shared/roles.ts';
 import { listAuthors, setPostAuthors } from '#shared/api/profile.ts';
-import { getAccount } from '#shared/api/staff.ts';
 import type { PostAuthor } from '#shared/schemas/profile.ts';
 import { SpinnerButton } from '#app/components/ui/SpinnerButton.tsx';
+import { useCan } from '#app/features/admin/account.ts';
 import { call } from '#app/lib/api-client.ts';
 import { useSubmit } from '#app/lib/use-submit.ts';
 
@@ -18,22 +17,20 @@ export function AuthorsPanel({ postId, authors }: { postId: string; authors: Pos
   const [chosen, setChosen] = useState<PostAuthor[]>(authors);
   const [saved, setSaved] = useState<PostAuthor[]>(authors);
   const saving = useSubmit();
+  const mayChange = useCan('posts.all');
 
   useEffect(() => {
+    if (!mayChange) return;
     let live = true;
-    call(getAccount)
-      .then(async (account) => {
-        if (!can(account, 'posts.all')) return;
-        const list = await call(listAuthors);
-        if (live) setPeople(list);
-      })
+    call(listAuthors)
+      .then((list) => live && setPeople(list))
       .catch(() => undefined);
     return () => {
       live = false;
     };
-  }, []);
+  }, [mayChange]);
 
-  if (!people) return null;
+  if (!mayChange || !people) return null;
   const others = people.filter((person) => !chosen.some((c) => c._id === person._id));
   const dirty = chosen.map((c) => c._id).join() !== saved.map((c) => c._id).join();
   const save = async () => {

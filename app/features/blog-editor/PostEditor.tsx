@@ -1,13 +1,15 @@
 import { useEffect, useState } from 'react';
-import { Button, ButtonGroup, Dropdown } from 'react-bootstrap';
+import { Alert, Button, ButtonGroup, Dropdown } from 'react-bootstrap';
 import { useNavigate } from 'react-router';
-import { MESSAGES } from '#shared/messages.ts';
+import { MESSAGES, TEAM_UI_MESSAGES } from '#shared/messages.ts';
+import { can } from '#shared/roles.ts';
 import { POST_HISTORY_LABELS, postFieldsIn } from '#shared/post-fields.ts';
 import { createPost, previewLink, updatePost } from '#shared/api/blog.ts';
 import type { Autosave } from '#shared/api/autosave.ts';
 import { newsletterAudience } from '#shared/api/newsletter.ts';
 import type { AdminPost, BlogCategory } from '#shared/schemas/blog.ts';
 import { SpinnerButton } from '#app/components/ui/SpinnerButton.tsx';
+import { useAccount, useCan } from '#app/features/admin/account.ts';
 import { HistoryButton } from '#app/features/history/HistoryButton.tsx';
 import { useUnsavedChanges } from '#app/features/unsaved/unsaved-changes.tsx';
 import { ApiError, call } from '#app/lib/api-client.ts';
@@ -20,6 +22,7 @@ import { NewsletterTools } from './NewsletterTools';
 import { PostFieldControl } from './PostFieldControl';
 import { bodyOf, formOf, type PostFormValues } from './post-form';
 import { PublishingPanel } from './PublishingPanel';
+import { ReviewPanel } from './ReviewPanel';
 import { SEO_TEXT_FIELDS, SeoFields } from './SeoFields';
 import { usePostAutosave } from './use-autosave';
 
@@ -45,13 +48,21 @@ export interface PostEditorProps {
 /** The post editor (create and edit): its fields, publishing, newsletter, search fields and autosave. */
 export function PostEditor({ categories, post, editing, timeZone, autosave }: PostEditorProps) {
   const navigate = useNavigate();
-  const [values, setValues] = useState(() => formOf(post, timeZone));
+  const account = useAccount();
+  // Unknown (the server did not say): the spec's editor, as before roles; the server decides anyway.
+  const mayPublish = !account || can(account, 'posts.publish');
+  const reviewer = account !== null && can(account, 'posts.review');
+  // A Contributor's post is theirs while it is a draft or waits for review (docs/product.md#review).
+  const locked = !mayPublish && post !== null && post.status !== 'draft' && post.status !== 'pending';
+  const [values, setValues] = useState(() => formOf(post, timeZone, mayPublish));
   const [savedValues] = useState(values);
   const dirty = JSON.stringify(values) !== JSON.stringify(savedValues);
   const guard = useUnsavedChanges(dirty);
   const autosaved = usePostAutosave({ key: post?._id ?? 'new', values, dirty, server: autosave, stored: savedValues });
   const [errors, setErrors] = useState<Partial<Record<keyof PostFormValues, string>>>({});
   const [audience, setAudience] = useState<number | null>(null);
+  // The newsletter's controls and its audience only for those who may send it (shared/roles.ts).
+  const mayNewsletter = useCan('newsletters');
   const saving = useSubmit();
   const opening = useSubmit();
   const set = <K extends keyof PostFormValues>(name: K, value: PostFormValues[K]) => {
@@ -60,20 +71,21 @@ export function PostEditor({ categories, post, editing, timeZone, autosave }: Po
   };
 
   useEffect(() => {
+    if (!mayNewsletter) return;
     call(newsletterAudience)
       .then((a) => setAudience(a.confirmed))
       .catch(() => setAudience(null));
-  }, []);
+  }, [mayNewsletter]);
 
-  const save = async (asDraft: boolean) => {
-    const body = bodyOf(values, timeZone, { asDraft, isNew: !(editing && post) });
+  const save = async (asDraft: boolean, forReview = false) => {
+    const body = bodyOf(values, timeZone, { asDraft, forReview, isNew: !(editing && post) });
     const saved = await saving.run(
       () =>
         editing && post
           ? call(updatePost, { params: { id: post._id }, body: { ...body, _id: post._id } })
           : call(createPost, { body }),
       {
-        success: editing && post ? MESSAGES.blogUpdated : MESSAGES.blogCreated,
+        success: forReview ? TEAM_UI_MESSAGES.submitted : editing && post ? MESSAGES.blogUpdated : MESSAGES.blogCreated,
         onFailure: (err) => {
           // A field the server refused is shown under it; anything else as a toast.
           const message = failureMessage(err);
@@ -115,6 +127,17 @@ export function PostEditor({ categories, post, editing, timeZone, autosave }: Po
           </div>
         ) : null}
       </div>
+      {post ? (
+        <ReviewPanel
+          post={post}
+          reviewer={reviewer}
+          onSentBack={() => {
+            guard.markSaved();
+            navigate('/admin/blogs');
+          }}
+        />
+      ) : null}
+      {locked ? <Alert variant="secondary">{TEAM_UI_MESSAGES.notYoursToEdit}</Alert> : null}
       {autosaved.offer ? (
         <div className="alert alert-warning d-flex flex-wrap gap-2 align-items-center" role="alert">
           <span className="me-auto">
@@ -139,7 +162,7 @@ export function PostEditor({ categories, post, editing, timeZone, autosave }: Po
         aria-label="Blog"
         onSubmit={(event) => {
           event.preventDefault();
-          void save(false);
+          if (!locked) void save(false, !mayPublish);
         }}
       >
         <div className="row g-4">
@@ -155,32 +178,47 @@ export function PostEditor({ categories, post, editing, timeZone, autosave }: Po
             ))}
           </div>
           <div className="col-xl-4">
-            <PublishingPanel
-              values={values}
-              timeZone={timeZone}
-              audience={audience}
-              emailed={post?.newsletter.sent ?? false}
-              error={errors.publishAtLocal}
-              onChange={set}
-            />
+            {mayPublish ? (
+              <PublishingPanel
+                values={values}
+                timeZone={timeZone}
+                audience={audience}
+                emailed={post?.newsletter.sent ?? false}
+                newsletter={mayNewsletter}
+                error={errors.publishAtLocal}
+                onChange={set}
+              />
+            ) : null}
             {post ? <AuthorsPanel postId={post._id} authors={post.authors} /> : null}
-            <NewsletterTools postId={post?._id ?? null} />
-            {post?.newsletter.sent ? <DeliveryReport postId={post._id} /> : null}
+            {mayNewsletter ? <NewsletterTools postId={post?._id ?? null} /> : null}
+            {mayNewsletter && post?.newsletter.sent ? <DeliveryReport postId={post._id} /> : null}
             <SeoFields values={values} errors={errors} onChange={set} />
           </div>
         </div>
-        {/* "Save as draft" sits in the menu beside Save, so the page keeps one button that saves. */}
-        <Dropdown as={ButtonGroup} align="start">
-          <SpinnerButton type="submit" loading={saving.busy} className="px-5">
-            Save
-          </SpinnerButton>
-          <Dropdown.Toggle split id="blog-save-options" aria-label="More options" disabled={saving.busy} />
-          <Dropdown.Menu>
-            <Dropdown.Item as="button" type="button" onClick={() => void save(true)}>
-              Save as draft
-            </Dropdown.Item>
-          </Dropdown.Menu>
-        </Dropdown>
+        {locked ? null : mayPublish ? (
+          /* "Save as draft" sits in the menu beside Save, so the page keeps one button that saves. */
+          <Dropdown as={ButtonGroup} align="start">
+            <SpinnerButton type="submit" loading={saving.busy} className="px-5">
+              Save
+            </SpinnerButton>
+            <Dropdown.Toggle split id="blog-save-options" aria-label="More options" disabled={saving.busy} />
+            <Dropdown.Menu>
+              <Dropdown.Item as="button" type="button" onClick={() => void save(true)}>
+                Save as draft
+              </Dropdown.Item>
+            </Dropdown.Menu>
+          </Dropdown>
+        ) : (
+          // Someone who may not publish: a draft, or submitted for review (docs/product.md#review).
+          <div className="d-flex flex-wrap gap-2">
+            <SpinnerButton type="submit" loading={saving.busy} className="px-4">
+              Submit for review
+            </SpinnerButton>
+            <Button variant="outline-secondary" disabled={saving.busy} onClick={() => void save(true)}>
+              Save draft
+            </Button>
+          </div>
+        )}
         <AutosaveStatus state={autosaved.state} dirty={dirty} />
       </form>
     </section>

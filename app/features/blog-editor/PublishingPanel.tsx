@@ -16,13 +16,23 @@ interface PublishingPanelProps {
   audience: number | null;
   /** The post has been e-mailed: it never is again. */
   emailed: boolean;
+  /** The person may send newsletters: without it the panel has no newsletter line. */
+  newsletter: boolean;
   error?: string;
   onChange: <K extends keyof PostFormValues>(name: K, value: PostFormValues[K]) => void;
 }
 
 /** Status (draft, published or scheduled with its date and time) and whether publishing e-mails the post. */
-export function PublishingPanel({ values, timeZone, audience, emailed, error, onChange }: PublishingPanelProps) {
-  const publishes = values.status === 'published' || values.status === 'scheduled';
+export function PublishingPanel({
+  values,
+  timeZone,
+  audience,
+  emailed,
+  newsletter,
+  error,
+  onChange,
+}: PublishingPanelProps) {
+  const publishes = (values.status === 'published' || values.status === 'scheduled') && newsletter;
   return (
     <fieldset className="admin-panel mb-3">
       <legend className="h6">Publishing</legend>
@@ -30,7 +40,10 @@ export function PublishingPanel({ values, timeZone, audience, emailed, error, on
         <Form.Group className="col-12" controlId="blog-status">
           <Form.Label>Status</Form.Label>
           <Form.Select value={values.status} onChange={(e) => onChange('status', e.target.value as PostStatus)}>
-            {(['draft', 'published', 'scheduled'] as const).map((status) => (
+            {/* Pending is offered only to a post that waits for review (a writer's "Submit for review"). */}
+            {(
+              ['draft', 'published', 'scheduled', ...(values.status === 'pending' ? ['pending' as const] : [])] as const
+            ).map((status) => (
               <option key={status} value={status}>
                 {STATUS_LABELS[status]}
               </option>

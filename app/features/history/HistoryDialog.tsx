@@ -30,6 +30,13 @@ interface HistoryDialogProps {
  * it and which fields changed; one opens to show each changed field before and after (rich text
  * rendered), and can be restored in one click, which is itself a new revision.
  */
+/** The review steps of a post's history (docs/product.md#review). */
+const REVIEW_STEPS = {
+  submit: 'Submitted for review',
+  changes: 'Changes requested',
+  publish: 'Published after review',
+};
+
 export function HistoryDialog({ doc, labels, onClose, onRestored }: HistoryDialogProps) {
   const [revisions, setRevisions] = useState<RevisionSummary[] | null>(null);
   const [open, setOpen] = useState<RevisionDetail | null>(null);
@@ -68,9 +75,15 @@ export function HistoryDialog({ doc, labels, onClose, onRestored }: HistoryDialo
                 <span className="text-body-secondary">by {r.author}</span>
                 {index === 0 ? <Badge bg="success">Current</Badge> : null}
                 {r.action === 'restore' ? <Badge bg="info">Restored</Badge> : null}
+                {r.action in REVIEW_STEPS ? (
+                  <Badge bg="warning" text="dark">
+                    {REVIEW_STEPS[r.action as keyof typeof REVIEW_STEPS]}
+                  </Badge>
+                ) : null}
                 <span className="small w-100 text-body-secondary">
                   {r.changed.length ? `Changed: ${r.changed.map(label).join(', ')}` : 'First version'}
                 </span>
+                {r.note ? <span className="small w-100 review-note-text">“{r.note}”</span> : null}
               </ListGroup.Item>
             ))}
           </ListGroup>

@@ -1,7 +1,10 @@
 import { useCallback, useState } from 'react';
-import { Badge, Form, Table } from 'react-bootstrap';
+import { Alert, Badge, Form, Table } from 'react-bootstrap';
 import { Link, useSearchParams } from 'react-router';
-import { UI_MESSAGES } from '#shared/messages.ts';
+import { TEAM_UI_MESSAGES, UI_MESSAGES } from '#shared/messages.ts';
+import { can } from '#shared/roles.ts';
+import { loadAccount, useAccount } from '#app/features/admin/account.ts';
+import { usePendingReviews } from '#app/features/admin/pending-reviews.ts';
 import { deletePost, listAdminPosts, listCategories, restorePost } from '#shared/api/blog.ts';
 import { toast } from '#app/lib/toast.tsx';
 import { getSettings } from '#shared/api/newsletter.ts';
@@ -31,8 +34,14 @@ const STATUS_BADGES: Record<PostStatus, { label: string; bg: string }> = {
  */
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const search = new URL(request.url).searchParams;
-  const [categories, { timeZone }] = await Promise.all([call(listCategories), call(getSettings)]);
-  const selected = search.get('category') ?? categories[0]?._id ?? ALL;
+  const [categories, { timeZone }, account] = await Promise.all([
+    call(listCategories),
+    call(getSettings),
+    loadAccount(),
+  ]);
+  // Someone who sees only their own posts starts with all of them; everyone else with the first category.
+  const own = account !== null && !can(account, 'posts.all');
+  const selected = search.get('category') ?? (own ? ALL : (categories[0]?._id ?? ALL));
   const status = POST_STATUSES.find((s) => s === search.get('status'));
   const firstPage = await callPage(listAdminPosts, { query: { ...filterQuery(selected, status), cursor: '' } });
   return { categories, selected, status: status ?? ALL, firstPage, timeZone };
@@ -47,6 +56,7 @@ const filterQuery = (selected: string, status: string | undefined) => ({
 export default function AdminBlogs({ loaderData }: Route.ComponentProps) {
   const { categories, selected, status, firstPage, timeZone } = loaderData;
   const [searchParams, setSearchParams] = useSearchParams();
+  const pending = usePendingReviews();
   const filter = (name: 'category' | 'status', value: string) => {
     const next = new URLSearchParams(searchParams);
     if (name === 'category') next.set('category', value);
@@ -86,6 +96,14 @@ export default function AdminBlogs({ loaderData }: Route.ComponentProps) {
           </Link>
         </div>
       </div>
+      {pending > 0 && status !== 'pending' ? (
+        <Alert variant="warning" className="d-flex flex-wrap gap-2 align-items-center">
+          <span className="me-auto">{TEAM_UI_MESSAGES.pendingBadge(pending)}</span>
+          <Link to="/admin/blogs?category=all&status=pending" className="btn btn-sm btn-outline-dark">
+            Show the review queue
+          </Link>
+        </Alert>
+      ) : null}
       {/* A new filter is a new list: it starts again from the loader's first page. */}
       <PostList key={`${selected} ${status}`} {...{ selected, status, firstPage, timeZone }} />
     </section>
@@ -104,6 +122,11 @@ function PostList({ selected, status, firstPage, timeZone }: PostListProps) {
   const posts = list.items ?? [];
   const [deleting, setDeleting] = useState<PostDetails | null>(null);
   const removing = useSubmit();
+  // Only the controls the role can use (shared/roles.ts): the trash's Undo, and a Contributor's own drafts.
+  const account = useAccount();
+  const mayUndo = !account || can(account, 'trash');
+  const mayDelete = (post: PostDetails) =>
+    !account || can(account, 'posts.publish') || post.status === 'draft' || post.status === 'pending';
 
   const remove = async (post: PostDetails) => {
     setDeleting(null);
@@ -113,6 +136,7 @@ function PostList({ selected, status, firstPage, timeZone }: PostListProps) {
     });
     if (!removed) return;
     list.update((rows) => rows.filter((row) => row._id !== post._id));
+    if (!mayUndo) return;
     // The post is in the trash for 30 days; the Undo takes it back out at once, into its old row.
     toast.undo(UI_MESSAGES.deleted(post.title), () => {
       let restored: PostDetails | undefined;
@@ -151,7 +175,9 @@ function PostList({ selected, status, firstPage, timeZone }: PostListProps) {
                 </td>
                 <td className="text-nowrap">
                   <IconButton kind="edit" label={`Edit ${post.title}`} to={`/admin/blogs/edit/${post._id}`} />
-                  <IconButton kind="delete" label={`Delete ${post.title}`} onClick={() => setDeleting(post)} />
+                  {mayDelete(post) ? (
+                    <IconButton kind="delete" label={`Delete ${post.title}`} onClick={() => setDeleting(post)} />
+                  ) : null}
                 </td>
               </tr>
             ))}

@@ -1,7 +1,9 @@
 import listIcon from 'bootstrap-icons/icons/list.svg?raw';
 import { useEffect, useRef, useState } from 'react';
-import { Outlet, redirect, useNavigate } from 'react-router';
+import { Outlet, redirect, useNavigate, type ShouldRevalidateFunctionArgs } from 'react-router';
+import { loadAccount, useCan } from '#app/features/admin/account.ts';
 import { AdminLoading } from '#app/features/admin/AdminLoading.tsx';
+import { capabilityOf, firstScreenFor } from '#app/features/admin/nav.ts';
 import { SetupNotices } from '#app/features/admin/SetupNotices.tsx';
 import { Sidebar } from '#app/features/admin/Sidebar.tsx';
 import { ReLoginDialog } from '#app/features/auth/ReLoginDialog.tsx';
@@ -9,16 +11,27 @@ import { STAYED_EVENT, UnsavedChangesGuard, useUnsavedChangesGuard } from '#app/
 import { logout as logoutCall } from '#shared/api/auth.ts';
 import { call } from '#app/lib/api-client.ts';
 import { clearSession, isLoggedIn, storedUser } from '#app/lib/session.ts';
+import { can } from '#shared/roles.ts';
+import type { Route } from './+types/layout';
 import '#app/styles/admin.scss';
 
 export const meta = () => [{ title: 'Admin' }, { name: 'robots', content: 'noindex' }];
 
 /** docs/product.md#layout-and-sidebar: without the stored logged-in flag every admin page goes to `/`. The server checks the token. */
-export function clientLoader() {
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   if (!isLoggedIn()) throw redirect('/');
-  return { user: storedUser() };
+  // The role decides which screens the person may open (docs/product.md#team-and-roles): one that is not
+  // theirs goes to the first one that is, as the sidebar lists them.
+  const account = await loadAccount();
+  if (account && !can(account, capabilityOf(new URL(request.url).pathname))) throw redirect(firstScreenFor(account));
+  return { user: storedUser(), account };
 }
 clientLoader.hydrate = true as const;
+
+/** Every move to another screen checks it against the role again (the account itself stays in memory). */
+export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return currentUrl.pathname !== nextUrl.pathname || defaultShouldRevalidate;
+}
 
 export function HydrateFallback() {
   return <AdminLoading />;
@@ -39,6 +52,8 @@ function AdminShell() {
   const guard = useUnsavedChangesGuard();
   const [collapsed, setCollapsed] = useState(false);
   const [open, setOpen] = useState(false);
+  // The notices are about the site's configuration: only for those who may change its settings.
+  const mayConfigure = useCan('settings');
 
   // The toggle collapses the sidebar on large screens and shows or hides it on small ones (docs/product.md#layout-and-sidebar).
   const toggle = () => (isLarge() ? setCollapsed((c) => !c) : setOpen((o) => !o));
@@ -92,7 +107,7 @@ function AdminShell() {
             Logout
           </button>
         </header>
-        <SetupNotices />
+        {mayConfigure ? <SetupNotices /> : null}
         <main className="admin-content">
           <Outlet />
           <ReLoginDialog />

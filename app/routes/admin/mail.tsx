@@ -12,6 +12,7 @@ import {
 } from '#shared/api/mail.ts';
 import { UI_MESSAGES } from '#shared/messages.ts';
 import { ConfirmDialog } from '#app/components/ui/ConfirmDialog.tsx';
+import { guardScreen } from '#app/features/admin/account.ts';
 import { call } from '#app/lib/api-client.ts';
 import { useSubmit } from '#app/lib/use-submit.ts';
 import type { Route } from './+types/mail';
@@ -25,6 +26,7 @@ const STATUS_BADGES: Record<OutgoingMail['status'], { label: string; bg: string 
 
 /** Failed e-mail (the default view) or e-mail waiting to be sent, with the last error. */
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  await guardScreen(request);
   const view = OUTGOING_MAIL_VIEWS.find((v) => v === new URL(request.url).searchParams.get('status')) ?? 'failed';
   const [listed, waiting] = await Promise.all([
     call(listOutgoingMail, { query: { status: view } }),

@@ -3,6 +3,7 @@ import { Badge, Button, Table } from 'react-bootstrap';
 import { formatDate } from '#shared/format.ts';
 import { deleteMessage, listMessages, markMessageRead, type ContactMessage } from '#shared/api/contact.ts';
 import { ConfirmDialog } from '#app/components/ui/ConfirmDialog.tsx';
+import { guardScreen } from '#app/features/admin/account.ts';
 import { call, callPage } from '#app/lib/api-client.ts';
 import { usePagedList } from '#app/lib/use-paged-list.ts';
 import { LoadMore } from '#app/components/ui/LoadMore.tsx';
@@ -11,7 +12,10 @@ import type { Route } from './+types/messages';
 import { IconButton } from '#app/components/ui/IconButton.tsx';
 
 /** The newest 50; "Load more" reads the next ones. */
-export const clientLoader = () => callPage(listMessages, { query: { cursor: '' } });
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  await guardScreen(request);
+  return callPage(listMessages, { query: { cursor: '' } });
+}
 clientLoader.hydrate = true as const;
 
 /** Contact messages, newest first: mark read or unread, delete (docs/product.md#messages). */

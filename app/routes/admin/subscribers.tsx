@@ -5,6 +5,7 @@ import { formatDate } from '#shared/format.ts';
 import { MESSAGES } from '#shared/messages.ts';
 import { ConfirmDialog } from '#app/components/ui/ConfirmDialog.tsx';
 import { exportSubscribers, listSubscribers, removeSubscriber, type Subscriber } from '#shared/api/subscribers.ts';
+import { guardScreen } from '#app/features/admin/account.ts';
 import { call, callPage, download } from '#app/lib/api-client.ts';
 import { usePagedList } from '#app/lib/use-paged-list.ts';
 import { LoadMore } from '#app/components/ui/LoadMore.tsx';
@@ -14,7 +15,10 @@ import type { Route } from './+types/subscribers';
 import { IconButton } from '#app/components/ui/IconButton.tsx';
 
 /** The first page (newest 50); "Load more" reads the next ones, so the page never loads the whole list. */
-export const clientLoader = () => callPage(listSubscribers, { query: { cursor: '' } });
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  await guardScreen(request);
+  return callPage(listSubscribers, { query: { cursor: '' } });
+}
 clientLoader.hydrate = true as const;
 
 const STATUS_COLOURS = { pending: 'warning', confirmed: 'success', unsubscribed: 'secondary' } as const;

@@ -3,11 +3,15 @@ import { useRevalidator } from 'react-router';
 import { formatDate } from '#shared/format.ts';
 import { UI_MESSAGES } from '#shared/messages.ts';
 import { listTrash, restorePost } from '#shared/api/blog.ts';
+import { guardScreen } from '#app/features/admin/account.ts';
 import { call } from '#app/lib/api-client.ts';
 import { useSubmit } from '#app/lib/use-submit.ts';
 import type { Route } from './+types/trash';
 
-export const clientLoader = () => call(listTrash);
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  await guardScreen(request);
+  return call(listTrash);
+}
 clientLoader.hydrate = true as const;
 
 /** Deleted posts, kept 30 days; one restored comes back at its address (docs/product.md#trash). */

@@ -28,6 +28,7 @@ import { toPerson, toSessionUser } from './people';
 import {
   countUsers,
   findUserByEmail,
+  findOwner,
   findUserById,
   findUsersByIds,
   insertUser,
@@ -189,6 +190,9 @@ export function createAuthService(deps: { db: Db; mail: MailService; siteName: s
       await revokeUserSessions(db, user.id);
       return SERVER_MESSAGES.passwordReset;
     },
+
+    /** The Owner's id (null only before the first start has made one). */
+    ownerId: async (): Promise<string | null> => (await findOwner(db))?.id ?? null,
 
     /** The first start's administrator, the site's Owner; false (and nothing changes) when any account exists. */
     async createFirstAdministrator(email: string, password: string): Promise<boolean> {

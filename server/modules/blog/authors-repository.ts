@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db } from '#server/db/database.ts';
 
 /** All SQL of the authors of posts (post_authors). */
@@ -14,6 +15,14 @@ export async function isAuthor(db: Db, postId: string, userId: string): Promise<
     .where('user_id', '=', userId)
     .executeTakeFirst();
   return row !== undefined;
+}
+
+/** Gives every post without an author this one (posts the seed or a job made); answers how many. */
+export async function adoptAuthorless(db: Db, userId: string): Promise<number> {
+  const result = await sql`insert into post_authors (post_id, user_id, position)
+    select p.id, ${userId}, 0 from blog_posts p
+    where not exists (select 1 from post_authors a where a.post_id = p.id)`.execute(db);
+  return Number(result.numAffectedRows ?? 0);
 }
 
 /** A post's authors in byline order. */

@@ -10,7 +10,7 @@ import { SYSTEM, type Actor, type RevisionAction, type RevisionService } from '#
 import type { ContentImages } from '#server/modules/uploads/content-images.ts';
 import { sanitizeRichText } from '#server/lib/sanitize-html.ts';
 import { addRedirect, removeRedirect } from './addresses-repository';
-import { addAuthor, countsByAuthor, reassignAuthor } from './authors-repository';
+import { addAuthor, adoptAuthorless, countsByAuthor, reassignAuthor } from './authors-repository';
 import { findCategory, purgeTrash as purgeCategoryTrash } from './categories-repository';
 import { pathOf, postWrite, reviewOf, toPost } from './mapping';
 import { slugFor, uniqueSlug } from './post-addresses';
@@ -205,6 +205,8 @@ export function createPostsService(deps: {
     listForAdmin,
 
     countsByAuthor: (userIds: readonly string[]) => countsByAuthor(db, userIds),
+    /** Posts made without a person (the seed) become the Owner's: no post is without an author. */
+    adoptAuthorless: (userId: string) => adoptAuthorless(db, userId),
     reassignAuthor,
 
     /** The titles of these posts by id, in the trash or not; an id of no post is left out. */

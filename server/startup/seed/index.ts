@@ -49,4 +49,7 @@ export async function seedIfEmpty(deps: { services: Services; config: Config; lo
       );
     }
   }
+  // The seed writes its posts as the system; they are the Owner's, as every post has an author.
+  const owner = await services.auth.ownerId();
+  if (owner) await services.blog.adoptAuthorless(owner);
 }

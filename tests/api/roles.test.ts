@@ -1,0 +1,325 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ALL_ENDPOINTS } from '#shared/api/index.ts';
+import type { Endpoint } from '#shared/api/endpoint.ts';
+import * as auth from '#shared/api/auth.ts';
+import * as autosave from '#shared/api/autosave.ts';
+import * as blog from '#shared/api/blog.ts';
+import * as contact from '#shared/api/contact.ts';
+import * as content from '#shared/api/content.ts';
+import * as mail from '#shared/api/mail.ts';
+import * as newsletter from '#shared/api/newsletter.ts';
+import * as review from '#shared/api/review.ts';
+import * as revisions from '#shared/api/revisions.ts';
+import * as setup from '#shared/api/setup.ts';
+import * as profile from '#shared/api/profile.ts';
+import * as staff from '#shared/api/staff.ts';
+import * as subscribers from '#shared/api/subscribers.ts';
+import * as uploads from '#shared/api/uploads.ts';
+import { TEAM_MESSAGES } from '#shared/messages.ts';
+import { can, ROLES, type Role } from '#shared/roles.ts';
+import type { SectionKey } from '#shared/sections.ts';
+import { api, type RawInput } from '#tests/helpers/api.ts';
+import { NO_RATE_LIMITS } from '#tests/helpers/auth.ts';
+import { DATABASE_KINDS } from '#tests/helpers/databases.ts';
+import {
+  createCategory,
+  createPost,
+  createSubscriber,
+  createUpload,
+  loggedInAdmin,
+  unique,
+  type LoggedInAdmin,
+} from '#tests/helpers/factories.ts';
+import { image, multipart } from '#tests/helpers/images.ts';
+import { createMember, databaseState, insertMessage, signIn, uploadIdOf, type Member } from '#tests/helpers/team.ts';
+import { insertUser } from '#server/modules/auth/user-repository.ts';
+import { buildTestApp, type TestApp } from '#tests/helpers/test-app.ts';
+
+/**
+ * Every role against every admin endpoint of the contract: the endpoints come from ALL_ENDPOINTS and the
+ * expected answer from `can` (shared/roles.ts), so a new endpoint or a changed capability is covered
+ * without touching this file, except for one valid example input per endpoint (EXAMPLES).
+ */
+
+interface Context {
+  t: TestApp;
+  /** The person whose role is tested. */
+  me: Member;
+  /** The Owner, who prepares what the person needs but may not make themselves. */
+  owner: LoggedInAdmin & { id: string };
+}
+
+/** A valid call of an endpoint; `after` puts back what the call changed about the people (sessions, ownership). */
+type Example = RawInput & { after?: (ctx: Context) => Promise<void> };
+
+const ok = <T>(what: string, res: { status: number; text: string; data: T }): T => {
+  if (res.status !== 200) throw new Error(`${what}: ${res.status} ${res.text}`);
+  return res.data;
+};
+
+/** A draft the person wrote (every role may write drafts). */
+const ownDraft = async ({ me }: Context) =>
+  ok('own draft', await me.api.call(blog.createPost, { body: { title: unique('Draft'), status: 'draft' } }));
+const ownDraftId = async (ctx: Context) => (await ownDraft(ctx))._id;
+/** A revision of a post of the person's own. */
+const ownRevisionId = async (ctx: Context) => {
+  const docId = await ownDraftId(ctx);
+  const list = ok(
+    'revisions',
+    await ctx.owner.api.call(revisions.listRevisions, { params: { docType: 'post', docId } }),
+  );
+  return list[0]!._id;
+};
+const ownUploadId = async ({ t, me }: Context) => {
+  const { url } = await createUpload({ token: me.token, api: me.api });
+  return uploadIdOf(t, url);
+};
+/** Someone new on the staff, for the changes that end or remove a person. */
+const someone = ({ t }: Context, role: Role = 'author') =>
+  // Never signed in: no password hashing needed.
+  insertUser(t.services.db, { email: `${unique(role)}@example.com`, name: 'Someone', passwordHash: 'x', role });
+const ownerInvite = async ({ owner }: Context) =>
+  ok(
+    'invite',
+    await owner.api.call(staff.inviteStaff, { body: { email: `${unique('inv')}@example.com`, role: 'author' } }),
+  ).invite._id;
+const queuedMail = async ({ t }: Context, failed: boolean) => {
+  const id = await t.services.mail.queue({ kind: 'test', to: 'someone@example.com', subject: 'Hi', text: 'Hello' });
+  if (failed) await t.services.db.updateTable('mail_outbox').set({ status: 'failed' }).where('id', '=', id).execute();
+  return id;
+};
+
+const sectionExample =
+  (key: SectionKey) =>
+  async ({ t }: Context): Promise<Example> => {
+    // The section as it is now, sent back as its editor would.
+    const site = ok('content', await api(t).call(content.getContent)) as Record<string, { _id: string }>;
+    const { _id, ...current } = site[key]!;
+    return { body: { ...current, id: _id } };
+  };
+
+/**
+ * One valid input per admin endpoint, made fresh for each call (destructive calls get their own fixtures).
+ * A new admin endpoint fails the test below until it has one.
+ */
+const EXAMPLES = new Map<Endpoint, (ctx: Context) => Promise<Example>>([
+  ...Object.entries(content.sectionUpdates).map(
+    ([key, endpoint]) =>
+      [endpoint, sectionExample(key as SectionKey)] as [Endpoint, (ctx: Context) => Promise<Example>],
+  ),
+  [auth.me, async () => ({})],
+  [
+    auth.logout,
+    // A session of its own, so the person's own stays.
+    async ({ t, me }) => ({ token: (await signIn(t, me)).token }),
+  ],
+  [
+    auth.changePassword,
+    async ({ me }) => ({
+      body: { id: me.id, password: me.password, newPassword: me.password },
+      // The person's other sessions end: sign in again.
+      after: async (ctx) => {
+        ctx.me = await signIn(ctx.t, ctx.me);
+        if (ctx.me.id === ctx.owner.id) Object.assign(ctx.owner, await loggedInAdmin(ctx.t));
+      },
+    }),
+  ],
+  [autosave.getAutosave, async () => ({ params: { key: unique('key') } })],
+  [autosave.saveAutosave, async () => ({ params: { key: unique('key') }, body: { data: { title: 'Typing' } } })],
+  [autosave.discardAutosave, async () => ({ params: { key: unique('key') } })],
+  [blog.saveCategory, async () => ({ body: { name: unique('Cat') } })],
+  [blog.deleteCategory, async ({ owner }) => ({ params: { id: (await createCategory(owner))._id } })],
+  [
+    blog.restoreCategory,
+    async ({ owner }) => {
+      const { _id } = await createCategory(owner);
+      ok('delete category', await owner.api.call(blog.deleteCategory, { params: { id: _id } }));
+      return { params: { id: _id } };
+    },
+  ],
+  [blog.createPost, async () => ({ body: { title: unique('New'), status: 'draft' } })],
+  [
+    blog.updatePost,
+    async (ctx) => ({ params: { id: await ownDraftId(ctx) }, body: { title: unique('Edited'), status: 'draft' } }),
+  ],
+  [blog.getPost, async (ctx) => ({ params: { id: await ownDraftId(ctx) } })],
+  [blog.getAdminPost, async (ctx) => ({ params: { id: await ownDraftId(ctx) } })],
+  [blog.listAdminPosts, async () => ({})],
+  [blog.previewLink, async (ctx) => ({ params: { id: await ownDraftId(ctx) } })],
+  [blog.revokePreviewLink, async (ctx) => ({ params: { id: await ownDraftId(ctx) } })],
+  [blog.deletePost, async (ctx) => ({ params: { id: await ownDraftId(ctx) } })],
+  [blog.listTrash, async () => ({})],
+  [
+    blog.restorePost,
+    async ({ owner }) => {
+      const { _id } = await createPost(owner, { sendNewsletter: false });
+      ok('delete post', await owner.api.call(blog.deletePost, { params: { id: _id } }));
+      return { params: { id: _id } };
+    },
+  ],
+  [contact.listMessages, async () => ({})],
+  [contact.markMessageRead, async ({ t }) => ({ params: { id: await insertMessage(t) }, body: { read: true } })],
+  [contact.deleteMessage, async ({ t }) => ({ params: { id: await insertMessage(t) } })],
+  [mail.listOutgoingMail, async () => ({})],
+  [mail.retryOutgoingMail, async (ctx) => ({ params: { id: await queuedMail(ctx, true) } })],
+  [mail.discardOutgoingMail, async (ctx) => ({ params: { id: await queuedMail(ctx, true) } })],
+  [newsletter.deliveryReport, async (ctx) => ({ params: { id: await ownDraftId(ctx) } })],
+  [newsletter.newsletterPreview, async (ctx) => ({ params: { id: await ownDraftId(ctx) } })],
+  [
+    newsletter.newsletterTest,
+    async (ctx) => ({ params: { id: await ownDraftId(ctx) }, body: { to: 'test@example.com' } }),
+  ],
+  [newsletter.newsletterAudience, async () => ({})],
+  [newsletter.getSettings, async () => ({})],
+  [newsletter.saveSettings, async () => ({ body: { newsletterBody: 'excerpt' } })],
+  [review.reviewQueue, async () => ({})],
+  [
+    review.requestChanges,
+    async ({ t }) => {
+      // A Contributor's post waiting for review.
+      const writer = await createMember(t, 'contributor');
+      const post = ok(
+        'submit',
+        await writer.api.call(blog.createPost, { body: { title: unique('Pending'), status: 'pending' } }),
+      );
+      return { params: { id: post._id }, body: { note: 'Please add a picture' } };
+    },
+  ],
+  [revisions.listRevisions, async (ctx) => ({ params: { docType: 'post', docId: await ownDraftId(ctx) } })],
+  [revisions.getRevision, async (ctx) => ({ params: { id: await ownRevisionId(ctx) } })],
+  [revisions.restoreRevision, async (ctx) => ({ params: { id: await ownRevisionId(ctx) } })],
+  [setup.listSetupNotices, async () => ({})],
+  [staff.getAccount, async () => ({})],
+  [profile.getProfile, async () => ({})],
+  [
+    profile.saveProfile,
+    async ({ me }) => {
+      const { name, segment } = ok('profile', await me.api.call(profile.getProfile));
+      return { body: { name, segment, bio: 'Writes here.', avatar: '', website: '' } };
+    },
+  ],
+  [profile.requestEmailChange, async () => ({ body: { email: `${unique('moved')}@example.com` } })],
+  [profile.listAuthors, async () => ({})],
+  [
+    profile.setPostAuthors,
+    async (ctx) => ({ params: { id: await ownDraftId(ctx) }, body: { authorIds: [ctx.me.id] } }),
+  ],
+  [staff.listStaff, async () => ({})],
+  [staff.inviteStaff, async () => ({ body: { email: `${unique('new')}@example.com`, role: 'author' } })],
+  [staff.resendInvite, async (ctx) => ({ params: { id: await ownerInvite(ctx) } })],
+  [staff.revokeInvite, async (ctx) => ({ params: { id: await ownerInvite(ctx) } })],
+  [staff.updateStaff, async (ctx) => ({ params: { id: await someone(ctx) }, body: { mayNewsletter: true } })],
+  [staff.suspendStaff, async (ctx) => ({ params: { id: await someone(ctx) } })],
+  [
+    staff.reactivateStaff,
+    async (ctx) => {
+      const id = await someone(ctx);
+      await ctx.t.services.db.updateTable('users').set({ status: 'suspended' }).where('id', '=', id).execute();
+      return { params: { id } };
+    },
+  ],
+  [staff.deleteStaff, async (ctx) => ({ params: { id: await someone(ctx) }, body: { reassignTo: ctx.owner.id } })],
+  [
+    staff.transferOwnership,
+    async (ctx) => {
+      const heir = await createMember(ctx.t, 'administrator');
+      return {
+        body: { to: heir.id },
+        // The heir hands the site back, so the Owner stays who the other tests expect.
+        after: async ({ owner }) => {
+          ok('hand back', await heir.api.call(staff.transferOwnership, { body: { to: owner.id } }));
+        },
+      };
+    },
+  ],
+  [subscribers.listSubscribers, async () => ({})],
+  [
+    subscribers.removeSubscriber,
+    async ({ t, owner }) => {
+      const email = `${unique('sub')}@example.com`.toLowerCase();
+      await createSubscriber(owner, email);
+      const row = await t.services.db
+        .selectFrom('subscribers')
+        .select('id')
+        .where('email', '=', email)
+        .executeTakeFirstOrThrow();
+      return { params: { id: row.id } };
+    },
+  ],
+  [subscribers.exportSubscribers, async () => ({})],
+  [
+    subscribers.addSubscriber,
+    async () => ({ body: { email: `${unique('add')}@example.com`, confirmed: true, source: 'tests' } }),
+  ],
+  [
+    subscribers.importSubscribers,
+    async () => ({ body: { csv: `email\n${unique('imp')}@example.com\n`, confirmed: true, source: 'tests' } }),
+  ],
+  [
+    uploads.uploadImage,
+    async () => {
+      const { headers, payload } = await multipart([
+        { field: 'image', data: await image('png'), filename: 'photo.png', type: 'image/png' },
+      ]);
+      return { headers, body: payload };
+    },
+  ],
+  [uploads.listMedia, async () => ({})],
+  [uploads.updateMedia, async (ctx) => ({ params: { id: await ownUploadId(ctx) }, body: { alt: 'Alt text' } })],
+  [uploads.deleteMedia, async (ctx) => ({ params: { id: await ownUploadId(ctx) } })],
+]);
+
+const ADMIN_ENDPOINTS = ALL_ENDPOINTS.filter((e) => e.access === 'admin');
+const nameOf = (e: Endpoint) => `${e.method} ${e.path}`;
+
+describe.each(DATABASE_KINDS)('roles × admin endpoints on %s', (kind) => {
+  let t: TestApp;
+  let owner: Context['owner'];
+  beforeAll(async () => {
+    t = await buildTestApp(kind, { app: { rateLimits: NO_RATE_LIMITS } });
+    const admin = await loggedInAdmin(t);
+    owner = { ...admin, id: (await createMember(t, 'owner')).id };
+  });
+  afterAll(() => t.close());
+
+  it('has an example input for every admin endpoint of the contract', () => {
+    expect(ADMIN_ENDPOINTS.length).toBeGreaterThan(50);
+    const missing = ADMIN_ENDPOINTS.filter((e) => !EXAMPLES.has(e)).map(nameOf);
+    expect(missing, 'admin endpoints without an example in EXAMPLES').toEqual([]);
+  });
+
+  it.each(ROLES)(
+    'the %s gets 2xx where the role table allows and 403 (changing nothing) elsewhere',
+    async (role) => {
+      const ctx: Context = { t, owner, me: await createMember(t, role) };
+      const person = { role, mayNewsletter: false, categoryIds: [] };
+      let allowed = 0;
+      let refused = 0;
+      for (const endpoint of ADMIN_ENDPOINTS) {
+        const example = EXAMPLES.get(endpoint);
+        if (!example) throw new Error(`${nameOf(endpoint)} has no example`);
+        const { after, ...input } = await example(ctx);
+        const call = () => api(t).callRaw(endpoint, { token: ctx.me.token, ...input });
+        if (can(person, endpoint.allow!)) {
+          const res = await call();
+          expect.soft(res.status, `${nameOf(endpoint)}: ${res.text}`).toBeGreaterThanOrEqual(200);
+          expect.soft(res.status, `${nameOf(endpoint)}: ${res.text}`).toBeLessThan(300);
+          await after?.(ctx);
+          allowed++;
+        } else {
+          const before = await databaseState(t);
+          const res = await call();
+          expect.soft(res.status, nameOf(endpoint)).toBe(403);
+          expect.soft(res.body, nameOf(endpoint)).toEqual({ message: TEAM_MESSAGES.forbidden });
+          expect.soft(await databaseState(t), `${nameOf(endpoint)} changed something`).toBe(before);
+          refused++;
+        }
+      }
+      expect(allowed + refused).toBe(ADMIN_ENDPOINTS.length);
+      // The table really differs between roles: the Owner may do everything, a Contributor much less.
+      if (role === 'owner') expect(refused).toBe(0);
+      if (role === 'contributor') expect(refused).toBeGreaterThan(20);
+    },
+    120_000,
+  );
+});
