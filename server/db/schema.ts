@@ -153,6 +153,8 @@ export interface ContactMessageTable {
   ip: string | null;
   is_read: Generated<number>;
   created_at: string;
+  /** Who marked it read (their name then); null while unread. */
+  read_by: Generated<string | null>;
 }
 
 export interface MailOutboxTable {
@@ -176,6 +178,8 @@ export interface MailOutboxTable {
   claimed_by: string | null;
   /** No retry after this; null: three days after `created_at`. */
   give_up_at: string | null;
+  /** The person whose action sent it (an invitation, a review note); null for the site's own mails. */
+  requested_by: string | null;
 }
 
 export interface UploadTable {
@@ -255,6 +259,8 @@ export interface BlogPostTable {
   newsletter: Generated<number>;
   /** When it went to the trash; null for a post that is not there. */
   deleted_at: string | null;
+  /** Who put it there (their name then). */
+  deleted_by: Generated<string | null>;
   /** The reviewer's last "Request changes": the note, who and when (null once published). */
   review_note: string | null;
   review_by: string | null;

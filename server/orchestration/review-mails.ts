@@ -20,6 +20,7 @@ export function changesRequestedMails(deps: {
     await deps.mail.queueMany(
       writers.map((writer) => ({
         kind: 'review-changes',
+        requestedBy: by,
         to: writer.email,
         subject: `Changes requested: ${post.title}`,
         text: `${by} read "${post.title}" and asks for changes before it is published:\n\n${note}\n\nEdit the post and submit it again:\n${link}\n\n${deps.siteName}\n`,

@@ -186,7 +186,8 @@ export const listTrash = endpoint({
   path: '/admin/trash',
   access: 'admin',
   allow: 'trash',
-  data: z.array(z.extend(postDetailsSchema, { deletedAt: z.string() })),
+  /** `deletedBy`: who put it there (absent for posts trashed before the team existed). */
+  data: z.array(z.extend(postDetailsSchema, { deletedAt: z.string(), deletedBy: z.optional(z.string()) })),
 });
 
 /** Takes a post out of the trash, back at its old address (unless another post took it meanwhile). */

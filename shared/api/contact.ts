@@ -22,6 +22,8 @@ export const contactMessageSchema = z.object({
   message: z.string(),
   read: z.boolean(),
   createdAt: z.string(),
+  /** Who marked it read (absent while unread, and for messages read before the team existed). */
+  readBy: z.optional(z.string()),
 });
 export type ContactMessage = z.infer<typeof contactMessageSchema>;
 

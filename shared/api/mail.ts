@@ -20,6 +20,8 @@ export const outgoingMailSchema = z.object({
   /** The last retry, after which it is marked failed. */
   giveUpAt: z.string(),
   createdAt: z.string(),
+  /** The person whose action sent it (an invitation, a review note); absent for the site's own mails. */
+  requestedBy: z.optional(z.string()),
 });
 export type OutgoingMail = z.infer<typeof outgoingMailSchema>;
 

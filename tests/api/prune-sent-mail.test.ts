@@ -72,6 +72,7 @@ describe.each(DATABASE_KINDS)('pruning sent mail on %s', (kind) => {
       dedupe_key: null,
       claimed_by: null,
       give_up_at: null,
+      requested_by: null,
     });
     await db
       .insertInto('mail_outbox')

@@ -109,6 +109,7 @@ export default function Mail({ loaderData }: Route.ComponentProps) {
                     </td>
                     <td data-label="Subject" style={{ minWidth: 200 }}>
                       {m.subject}
+                      {m.requestedBy ? <div className="small text-body-secondary">Sent for {m.requestedBy}</div> : null}
                     </td>
                     <td data-label="Status">
                       <Badge bg={STATUS_BADGES[m.status].bg}>{STATUS_BADGES[m.status].label}</Badge>

@@ -3,7 +3,7 @@ import { Badge, Button, Table } from 'react-bootstrap';
 import { formatDate } from '#shared/format.ts';
 import { deleteMessage, listMessages, markMessageRead, type ContactMessage } from '#shared/api/contact.ts';
 import { ConfirmDialog } from '#app/components/ui/ConfirmDialog.tsx';
-import { guardScreen } from '#app/features/admin/account.ts';
+import { guardScreen, useAccount } from '#app/features/admin/account.ts';
 import { call, callPage } from '#app/lib/api-client.ts';
 import { usePagedList } from '#app/lib/use-paged-list.ts';
 import { LoadMore } from '#app/components/ui/LoadMore.tsx';
@@ -20,6 +20,8 @@ clientLoader.hydrate = true as const;
 
 /** Contact messages, newest first: mark read or unread, delete (docs/product.md#messages). */
 export default function Messages({ loaderData: firstPage }: Route.ComponentProps) {
+  // Who marks a message read is shown beside it (docs/product.md#team-and-roles).
+  const me = useAccount()?.name;
   const fetchPage = useCallback((cursor: string) => callPage(listMessages, { query: { cursor } }), []);
   const list = usePagedList<ContactMessage>(fetchPage, firstPage);
   const messages = list.items ?? [];
@@ -47,6 +49,9 @@ export default function Messages({ loaderData: firstPage }: Route.ComponentProps
                     </Badge>
                   )}
                   <time dateTime={m.createdAt}>{formatDate(m.createdAt)}</time>
+                  {m.read && m.readBy ? (
+                    <div className="small text-body-secondary fw-normal">Read by {m.readBy}</div>
+                  ) : null}
                 </td>
                 <td data-label="From">
                   <div>{m.name}</div>
@@ -65,7 +70,10 @@ export default function Messages({ loaderData: firstPage }: Route.ComponentProps
                     onClick={() =>
                       void act(
                         () => call(markMessageRead, { params: { id: m._id }, body: { read: !m.read } }),
-                        (rows) => rows.map((row) => (row._id === m._id ? { ...row, read: !m.read } : row)),
+                        (rows) =>
+                          rows.map((row) =>
+                            row._id === m._id ? { ...row, read: !m.read, readBy: m.read ? undefined : me } : row,
+                          ),
                       )
                     }
                   >

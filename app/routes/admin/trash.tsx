@@ -29,7 +29,10 @@ export default function Trash({ loaderData: posts }: Route.ComponentProps) {
             {posts.map((post) => (
               <tr key={post._id} data-testid="trash-row">
                 <td>{post.title}</td>
-                <td className="text-nowrap small">Deleted {formatDate(post.deletedAt)}</td>
+                <td className="text-nowrap small">
+                  Deleted {formatDate(post.deletedAt)}
+                  {post.deletedBy ? ` by ${post.deletedBy}` : ''}
+                </td>
                 <td className="text-nowrap">
                   <Button
                     size="sm"

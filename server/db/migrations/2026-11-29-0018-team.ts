@@ -89,6 +89,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .where(sql.ref('status'), '=', 'pending')
     .execute();
 
+  // Who did it (docs/product.md#team-and-roles): who put a post in the trash, who read a message, on
+  // whose action a mail was sent; the person's name as it was then, like a revision's author.
+  await db.schema.alterTable('blog_posts').addColumn('deleted_by', 'varchar(200)').execute();
+  await db.schema.alterTable('contact_messages').addColumn('read_by', 'varchar(200)').execute();
+  await db.schema.alterTable('mail_outbox').addColumn('requested_by', 'varchar(200)').execute();
+
   // Who uploaded an image: Authors and Contributors see and change their own (null: before the team).
   await db.schema.alterTable('uploads').addColumn('uploaded_by', 'varchar(36)').execute();
 
@@ -98,6 +104,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable('uploads').dropColumn('uploaded_by').execute();
+  await db.schema.alterTable('mail_outbox').dropColumn('requested_by').execute();
+  await db.schema.alterTable('contact_messages').dropColumn('read_by').execute();
+  await db.schema.alterTable('blog_posts').dropColumn('deleted_by').execute();
   await db.schema.dropIndex('blog_posts_pending_idx').execute();
   await db.schema.alterTable('revisions').dropColumn('note').execute();
   for (const column of ['review_at', 'review_by', 'review_note']) {

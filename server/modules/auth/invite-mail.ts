@@ -9,10 +9,12 @@ export function inviteMail(input: {
   inviter: string;
   siteName: string;
   days: number;
+  requestedBy: string;
 }): OutgoingMail {
   const role = ROLE_LABELS[input.role];
   return {
     kind: 'staff-invite',
+    requestedBy: input.requestedBy,
     to: input.to,
     subject: `${input.inviter} invited you to ${input.siteName}`,
     text: `${input.inviter} invited you to join ${input.siteName} as ${role}.\n\nChoose your name and password here:\n${input.link}\n\nThe link works once and for ${input.days} days. If you did not expect this, you can ignore this e-mail.\n`,

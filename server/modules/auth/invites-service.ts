@@ -84,6 +84,7 @@ export function createInvitesService(deps: {
       inviter: auth.user.name || auth.user.email,
       siteName: deps.siteName,
       days: INVITE_TTL_MS / (24 * 3600_000),
+      requestedBy: auth.user.name || auth.user.email,
     });
 
   /** An open invitation by its link, or the reason it no longer works. */

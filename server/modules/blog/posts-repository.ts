@@ -224,10 +224,10 @@ export async function pendingToDraft(db: Db, id: string): Promise<boolean> {
 }
 
 /** Puts a post in the trash; false when there was no such post outside it. */
-export async function trashPost(db: Db, id: string): Promise<boolean> {
+export async function trashPost(db: Db, id: string, by: string | null = null): Promise<boolean> {
   const result = await db
     .updateTable('blog_posts')
-    .set({ deleted_at: now() })
+    .set({ deleted_at: now(), deleted_by: by })
     .where('id', '=', id)
     .where('deleted_at', 'is', null)
     .executeTakeFirst();
@@ -261,7 +261,7 @@ export function findTrashedPost(db: Db, id: string) {
 
 /** Takes a post out of the trash, at `slug` (its old one when still free). */
 export async function untrashPost(db: Db, id: string, slug: string): Promise<void> {
-  await db.updateTable('blog_posts').set({ deleted_at: null, slug }).where('id', '=', id).execute();
+  await db.updateTable('blog_posts').set({ deleted_at: null, deleted_by: null, slug }).where('id', '=', id).execute();
 }
 
 /** Deletes for good the posts that have been in the trash since before `before`; answers their ids. */

@@ -154,12 +154,18 @@ export function createPostsService(deps: {
         await requireOwnPost(trx, actor, id);
         checkDeletable(actor, existing.status);
         await hooks.onWithdrawn?.(trx, id);
-        if (!(await repo.trashPost(trx, id))) throw new NotFoundError(SERVER_MESSAGES.postNotFound);
+        if (!(await repo.trashPost(trx, id, actor.id ? actor.name : null))) {
+          throw new NotFoundError(SERVER_MESSAGES.postNotFound);
+        }
         return { _id: id };
       }),
 
     listTrash: async () =>
-      (await repo.listTrashedPosts(db)).map((row) => ({ ...toPost(row), deletedAt: row.deleted_at! })),
+      (await repo.listTrashedPosts(db)).map((row) => ({
+        ...toPost(row),
+        deletedAt: row.deleted_at!,
+        ...(row.deleted_by ? { deletedBy: row.deleted_by } : {}),
+      })),
 
     /** Takes a post out of the trash, at its old address unless another post took it meanwhile. */
     restorePost: (id: string) =>

@@ -25,10 +25,10 @@ export function listMessages(db: Db, options: { limit: number; after?: Cursor })
 }
 
 /** False when there is no such message. */
-export async function setMessageRead(db: Db, id: string, read: boolean): Promise<boolean> {
+export async function setMessageRead(db: Db, id: string, read: boolean, by: string | null): Promise<boolean> {
   const result = await db
     .updateTable('contact_messages')
-    .set({ is_read: read ? 1 : 0 })
+    .set({ is_read: read ? 1 : 0, read_by: read ? by : null })
     .where('id', '=', id)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;

@@ -40,12 +40,14 @@ export function createContactService(deps: { db: Db; mail: MailService; contactT
         message: r.message,
         read: r.is_read === 1,
         createdAt: r.created_at,
+        ...(r.is_read === 1 && r.read_by ? { readBy: r.read_by } : {}),
       }));
       return { messages, meta };
     },
 
-    async setRead(id: string, read: boolean) {
-      if (!(await repo.setMessageRead(db, id, read))) throw new NotFoundError(SERVER_MESSAGES.messageNotFound);
+    /** `by`: who marked it (their name), shown in the inbox. */
+    async setRead(id: string, read: boolean, by: string | null = null) {
+      if (!(await repo.setMessageRead(db, id, read, by))) throw new NotFoundError(SERVER_MESSAGES.messageNotFound);
       return { _id: id, read };
     },
 

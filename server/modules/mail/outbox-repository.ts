@@ -18,6 +18,8 @@ export interface OutgoingMail {
   campaignId?: string;
   /** A mail with a key already in the outbox is not queued again (one newsletter per subscriber and post). */
   dedupeKey?: string;
+  /** The person whose action sends it, for the Outgoing mail screen. */
+  requestedBy?: string;
 }
 
 export type OutboxRow = MailOutboxTable;
@@ -41,6 +43,7 @@ function outboxRow(mail: OutgoingMail) {
     sent_at: null,
     campaign_id: mail.campaignId ?? null,
     dedupe_key: mail.dedupeKey ?? null,
+    requested_by: mail.requestedBy ?? null,
     claimed_by: null,
     give_up_at: null,
   };
@@ -88,6 +91,7 @@ export async function listOutbox(db: Db, status: OutboxListStatus, limit: number
       'next_attempt_at',
       'created_at',
       'give_up_at',
+      'requested_by',
     ])
     .where('status', 'in', statuses);
   query =

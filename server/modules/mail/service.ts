@@ -43,6 +43,7 @@ type ListedRow = Pick<
   | 'next_attempt_at'
   | 'created_at'
   | 'give_up_at'
+  | 'requested_by'
 >;
 
 const toView = (row: ListedRow): OutgoingMailView => ({
@@ -56,6 +57,7 @@ const toView = (row: ListedRow): OutgoingMailView => ({
   nextAttemptAt: row.status === 'failed' ? null : row.next_attempt_at,
   giveUpAt: new Date(giveUpAtOf(row)).toISOString(),
   createdAt: row.created_at,
+  ...(row.requested_by ? { requestedBy: row.requested_by } : {}),
 });
 
 /** Where a newsletter campaign's mails stand in the outbox: `waiting` counts those pending or being sent. */

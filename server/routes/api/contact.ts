@@ -1,6 +1,7 @@
 import { SERVER_MESSAGES } from '#shared/messages.ts';
 import { deleteMessage, listMessages, markMessageRead, sendMail } from '#shared/api/contact.ts';
 import { rateLimit } from '#server/plugins/rate-limits.ts';
+import { actorOf } from '#server/plugins/auth.ts';
 import { route, type ApiRoutes } from './define';
 
 /** The visitor's contact form, and the admin inbox of the messages it sent. */
@@ -22,7 +23,7 @@ export const contactRoutes: ApiRoutes = {
       return { data: messages, meta };
     });
     route(scope, markMessageRead, async (request) => ({
-      data: await services.contact.setRead(request.params.id, request.body.read),
+      data: await services.contact.setRead(request.params.id, request.body.read, actorOf(request).name),
     }));
     route(scope, deleteMessage, async (request) => ({ data: await services.contact.remove(request.params.id) }));
   },
