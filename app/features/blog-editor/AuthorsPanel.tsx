@@ -94,7 +94,7 @@ export function AuthorsPanel({ postId, authors }: { postId: string; authors: Pos
         disabled={!dirty}
         onClick={() => void save()}
       >
-        Save authors
+        Update authors
       </SpinnerButton>
     </fieldset>
   );
