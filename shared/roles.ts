@@ -66,7 +66,6 @@ export const CAPABILITIES = {
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Capability = keyof typeof CAPABILITIES;
-export const CAPABILITY_NAMES = Object.keys(CAPABILITIES) as Capability[];
 
 /** The roles each role may invite (and give: a role change never gives more than this either). */
 export const INVITES: Record<Role, readonly Role[]> = {
@@ -108,5 +107,3 @@ export function mayUseCategory(person: Person, categoryId: string | null): boole
   if (!SWITCHES_OF[person.role].includes('categoryIds') || person.categoryIds.length === 0) return true;
   return categoryId !== null && person.categoryIds.includes(categoryId);
 }
-
-export const isRole = (value: unknown): value is Role => ROLES.includes(value as Role);

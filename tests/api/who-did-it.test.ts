@@ -37,7 +37,9 @@ describe.each(DATABASE_KINDS)('who did it on %s', (kind) => {
 
   it('names who read a message, until it is unread again', async () => {
     // Contact names are letters and dots only.
-    const name = `Visitor.${Math.random().toString(36).replace(/[^a-z]/g, '')}`;
+    const name = `Visitor.${Math.random()
+      .toString(36)
+      .replace(/[^a-z]/g, '')}`;
     const sent = await api(t).call(contact.sendMail, {
       body: { name, email: 'visitor@example.com', message: 'Hello there' },
     });

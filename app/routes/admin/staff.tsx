@@ -84,7 +84,8 @@ function StaffScreen({ me, people, invites, categories }: Route.ComponentProps['
         setLink(sent.delivery === 'link' ? sent.link : null);
         return sent;
       },
-      (sent) => sent.message,
+      // Without e-mail the link box says it all; a toast would repeat it.
+      (sent) => (sent.delivery === 'mail' ? sent.message : ''),
     );
 
   const save = (person: StaffMember, change: StaffChange) =>
@@ -353,7 +354,7 @@ function InviteForm({
         onSent(answer.delivery === 'link' ? answer.link : null);
         return answer;
       },
-      { success: (answer) => answer.message },
+      { success: (answer) => (answer.delivery === 'mail' ? answer.message : '') },
     );
     if (sent) {
       form.reset({ email: '', role: input.role });

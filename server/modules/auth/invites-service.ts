@@ -184,4 +184,3 @@ export function createInvitesService(deps: {
     },
   };
 }
-export type InvitesService = ReturnType<typeof createInvitesService>;

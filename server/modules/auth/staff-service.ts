@@ -140,4 +140,3 @@ export function createStaffService(deps: { db: Db; posts: AuthoredPosts }) {
     },
   };
 }
-export type StaffService = ReturnType<typeof createStaffService>;
