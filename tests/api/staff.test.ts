@@ -157,6 +157,22 @@ describe.each(DATABASE_KINDS)('staff on %s', (kind) => {
       expect(await usersWith(email)).toBe(1);
     });
 
+    it('two people of the same name joining at the same moment both join, at different author addresses', async () => {
+      const invites = await Promise.all([invite(owner, 'author'), invite(owner, 'author'), invite(owner, 'author')]);
+      const answers = await Promise.all(invites.map(({ token }) => accept(token, 'Sam Same')));
+      for (const res of answers) expect(res.status, res.text).toBe(200);
+      const rows = await t.services.db
+        .selectFrom('users')
+        .select('segment')
+        .where(
+          'email',
+          'in',
+          invites.map((i) => i.email),
+        )
+        .execute();
+      expect(new Set(rows.map((r) => r.segment)).size).toBe(3);
+    });
+
     it('an Editor invites Authors and Contributors, not Editors or Administrators', async () => {
       const editor = await createMember(t, 'editor');
       await invite(editor, 'author');

@@ -22,6 +22,10 @@ import type { AuthContext } from './service';
 import { hashToken, newToken } from './tokens';
 import { findUserByEmail, findUserById, insertUser, type UserRow } from './user-repository';
 
+/** The unique index of author addresses (migration 2026-11-29-0019), and how often a lost race on it is retried. */
+const SEGMENT_INDEX = 'users_segment_idx';
+const SEGMENT_ATTEMPTS = 10;
+
 /** An invitation link works once, for this long. */
 export const INVITE_TTL_MS = 7 * 24 * 3600_000;
 
@@ -169,17 +173,23 @@ export function createInvitesService(deps: {
     async accept(token: string, input: { name: string; password: string }) {
       const row = await openInvite(token);
       const passwordHash = await hashPassword(input.password);
-      try {
-        const userId = await db.transaction().execute(async (trx) => {
-          if (!(await consumeInvite(trx, row.id))) throw new GoneError(TEAM_MESSAGES.inviteUsed);
-          if (await findUserByEmail(trx, row.email)) throw new ConflictError(TEAM_MESSAGES.alreadyOnStaff);
-          return insertUser(trx, { email: row.email, name: input.name, passwordHash, role: row.role });
-        });
-        return deps.signIn((await findUserById(db, userId))!);
-      } catch (err) {
-        // The same address taken by another acceptance at the same moment (users.email is unique).
-        if (isUniqueViolation(err)) throw new ConflictError(TEAM_MESSAGES.alreadyOnStaff);
-        throw err;
+      for (let attempt = 1; ; attempt++) {
+        try {
+          const userId = await db.transaction().execute(async (trx) => {
+            if (!(await consumeInvite(trx, row.id))) throw new GoneError(TEAM_MESSAGES.inviteUsed);
+            if (await findUserByEmail(trx, row.email)) throw new ConflictError(TEAM_MESSAGES.alreadyOnStaff);
+            return insertUser(trx, { email: row.email, name: input.name, passwordHash, role: row.role });
+          });
+          return await deps.signIn((await findUserById(db, userId))!);
+        } catch (err) {
+          // Someone of the same name joined at the same moment and took the author address: the whole
+          // acceptance (its invitation untouched, as it rolled back) runs again and finds the next one.
+          const segmentTaken = isUniqueViolation(err, SEGMENT_INDEX) || isUniqueViolation(err, 'users.segment');
+          if (segmentTaken && attempt < SEGMENT_ATTEMPTS) continue;
+          // The same address taken by another acceptance at the same moment (users.email is unique).
+          if (isUniqueViolation(err)) throw new ConflictError(TEAM_MESSAGES.alreadyOnStaff);
+          throw err;
+        }
       }
     },
   };
