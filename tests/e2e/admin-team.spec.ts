@@ -78,7 +78,7 @@ test('the Owner invites an Editor and a Contributor, who join and see only their
   await shot(contributor.page, 'accept');
   await join(contributor.page, 'Casey Contributor', 'contrib-pass');
   await expect(contributor.page).toHaveURL(/\/admin\/blogs$/);
-  expect((await sidebarEntries(contributor.page)).sort()).toEqual(['Blogs', 'Change Password', 'Media']);
+  expect((await sidebarEntries(contributor.page)).sort()).toEqual(['Blogs', 'Change Password', 'Media', 'Profile']);
   // A screen their role does not open sends them back to their first one.
   await contributor.page.goto('/admin/settings');
   await expect(contributor.page).toHaveURL(/\/admin\/blogs$/);
