@@ -20,7 +20,7 @@ import {
 import { hashPassword } from './password';
 import type { AuthContext } from './service';
 import { hashToken, newToken } from './tokens';
-import { findUserByEmail, findUserById, insertUser, type UserRow } from './user-repository';
+import { findUserByEmail, findUserById, findUsersByIds, insertUser, type UserRow } from './user-repository';
 
 /** The unique index of author addresses (migration 2026-11-29-0019), and how often a lost race on it is retried. */
 const SEGMENT_INDEX = 'users_segment_idx';
@@ -104,12 +104,10 @@ export function createInvitesService(deps: {
   return {
     async list(): Promise<Invite[]> {
       const rows = await listOpenInvites(db);
+      // The inviters in one query, not one per invitation.
       const inviterIds = [...new Set(rows.map((row) => row.invited_by).filter((id): id is string => !!id))];
-      const inviters = new Map<string, string>();
-      for (const id of inviterIds) {
-        const user = await findUserById(db, id);
-        if (user) inviters.set(id, user.name || user.email);
-      }
+      const people = await findUsersByIds(db, inviterIds);
+      const inviters = new Map(people.map((user) => [user.id, user.name || user.email]));
       return rows.map((row) => inviteOf(row, inviters));
     },
 
