@@ -86,7 +86,7 @@ export function createServices(deps: { config: Config; db: Db; log: FastifyBaseL
     siteName: config.siteName,
     publicUrl: config.publicUrl,
     mailIsSent: Boolean(config.smtpUrl),
-    signIn: (user) => auth.signIn(user),
+    signIn: (user, context) => auth.signIn(user, context),
   });
   const subscribers = createSubscriberService({
     db,

@@ -63,6 +63,12 @@ export const CAPABILITIES = {
   /** Change a person's role and switches, suspend, delete. */
   'staff.manage': ADMINS,
   'ownership.transfer': ['owner'],
+  /** The activity log: sign-ins, security changes and what was published or deleted, by whom. */
+  activity: ADMINS,
+  /** End anyone's sessions (everyone sees and ends their own under `account`). */
+  'sessions.all': ADMINS,
+  /** Require two-factor sign-in for everyone or for Administrators and Editors. */
+  'security.policy': ['owner'],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Capability = keyof typeof CAPABILITIES;

@@ -205,6 +205,15 @@ export interface SessionTable {
   created_at: string;
   expires_at: string;
   revoked_at: string | null;
+  /** How it began: shared/sign-in.ts SIGN_IN_METHODS. */
+  method: Generated<string>;
+  /** The browser's User-Agent at sign-in, cut to 400 characters. */
+  user_agent: Generated<string>;
+  /** The client address with its host part dropped (server/modules/auth/address-prefix.ts). */
+  ip_prefix: Generated<string>;
+  last_seen_at: string | null;
+  /** When its holder last re-entered a password or factor (re-authentication). */
+  reauth_at: string | null;
 }
 
 /** At most one live code per user: a new request replaces the row. */

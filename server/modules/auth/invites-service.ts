@@ -20,6 +20,7 @@ import {
 import { hashPassword } from './password';
 import type { AuthContext } from './service';
 import { hashToken, newToken } from './tokens';
+import type { ClientInfo, SignInContext } from './sign-in-context';
 import { findUserByEmail, findUserById, findUsersByIds, insertUser, type UserRow } from './user-repository';
 
 /** The unique index of author addresses (migration 2026-11-29-0019), and how often a lost race on it is retried. */
@@ -41,7 +42,10 @@ export function createInvitesService(deps: {
   /** Whether e-mail really leaves the site (SMTP set up); without it the screen offers the link. */
   mailIsSent: boolean;
   /** A session for a new account (the auth service's, as login makes it). */
-  signIn: (user: UserRow) => Promise<{ token: string; user: { _id: string; email: string; name: string } }>;
+  signIn: (
+    user: UserRow,
+    context: SignInContext,
+  ) => Promise<{ token: string; user: { _id: string; email: string; name: string } }>;
 }) {
   const { db } = deps;
   const at = (offsetMs: number) => new Date(Date.now() + offsetMs).toISOString();
@@ -168,7 +172,7 @@ export function createInvitesService(deps: {
      * as the account is written, so two acceptances at once make one account, and a failure leaves the
      * link working.
      */
-    async accept(token: string, input: { name: string; password: string }) {
+    async accept(token: string, input: { name: string; password: string }, client: ClientInfo) {
       const row = await openInvite(token);
       const passwordHash = await hashPassword(input.password);
       for (let attempt = 1; ; attempt++) {
@@ -178,7 +182,7 @@ export function createInvitesService(deps: {
             if (await findUserByEmail(trx, row.email)) throw new ConflictError(TEAM_MESSAGES.alreadyOnStaff);
             return insertUser(trx, { email: row.email, name: input.name, passwordHash, role: row.role });
           });
-          return await deps.signIn((await findUserById(db, userId))!);
+          return await deps.signIn((await findUserById(db, userId))!, { ...client, method: 'invite' });
         } catch (err) {
           // Someone of the same name joined at the same moment and took the author address: the whole
           // acceptance (its invitation untouched, as it rolled back) runs again and finds the next one.

@@ -25,6 +25,7 @@ import {
 } from './session-repository';
 import { hashResetCode, hashToken, newResetCode, newToken } from './tokens';
 import { toPerson, toSessionUser } from './people';
+import { addressPrefix, storedUserAgent, type ClientInfo, type SignInContext } from './sign-in-context';
 import {
   countUsers,
   findUserByEmail,
@@ -70,9 +71,16 @@ export function createAuthService(deps: { db: Db; mail: MailService; siteName: s
   const { db } = deps;
   const at = (offsetMs: number) => new Date(Date.now() + offsetMs).toISOString();
 
-  async function startSession(user: UserRow) {
+  async function startSession(user: UserRow, context: SignInContext) {
     const token = newToken();
-    await insertSession(db, { userId: user.id, tokenHash: hashToken(token), expiresAt: at(SESSION_TTL_MS) });
+    await insertSession(db, {
+      userId: user.id,
+      tokenHash: hashToken(token),
+      expiresAt: at(SESSION_TTL_MS),
+      method: context.method,
+      userAgent: storedUserAgent(context.userAgent),
+      ipPrefix: addressPrefix(context.address),
+    });
     await touchLastSeen(db, user.id, at(0));
     return { token, user: toSessionUser(user) };
   }
@@ -98,13 +106,13 @@ export function createAuthService(deps: { db: Db; mail: MailService; siteName: s
       return rows.filter((row) => row.status === 'active').map((row) => ({ name: row.name, email: row.email }));
     },
 
-    async login(email: string, password: string) {
+    async login(email: string, password: string, client: ClientInfo) {
       const user = await findUserByEmail(db, email.trim());
       const ok = await verifyPassword(password, user?.password_hash ?? (await DUMMY_HASH));
       if (!user || !ok) throw new NotAuthenticatedError(SERVER_MESSAGES.invalidCredentials);
       // Said only to someone who knows the password: it tells them whom to ask.
       if (user.status !== 'active') throw new ForbiddenError(TEAM_MESSAGES.accountSuspended);
-      return startSession(user);
+      return startSession(user, { ...client, method: 'password' });
     },
 
     /**

@@ -1,20 +1,35 @@
 import type { Db } from '#server/db/database.ts';
 import { newId, now } from '#server/db/database.ts';
+import type { SignInMethod } from '#shared/sign-in.ts';
 
 export async function insertSession(
   db: Db,
-  session: { userId: string; tokenHash: string; expiresAt: string },
+  session: {
+    userId: string;
+    tokenHash: string;
+    expiresAt: string;
+    method: SignInMethod;
+    userAgent: string;
+    ipPrefix: string;
+  },
 ): Promise<string> {
   const id = newId();
+  const at = now();
   await db
     .insertInto('sessions')
     .values({
       id,
       user_id: session.userId,
       token_hash: session.tokenHash,
-      created_at: now(),
+      created_at: at,
       expires_at: session.expiresAt,
       revoked_at: null,
+      method: session.method,
+      user_agent: session.userAgent,
+      ip_prefix: session.ipPrefix,
+      last_seen_at: at,
+      // Signing in is proving who one is: sensitive changes need no second proof right after it.
+      reauth_at: at,
     })
     .execute();
   return id;

@@ -4,6 +4,7 @@ import { changePassword, login, logout, me, requestReset, verifyOtp } from '#sha
 import { NotAuthenticatedError } from '#server/errors.ts';
 import { authOf } from '#server/plugins/auth.ts';
 import { alarm, clientAddress, failureLimits, rateLimit } from '#server/plugins/rate-limits.ts';
+import { clientInfoOf } from './client-info';
 import { route, type ApiRoutes } from './define';
 
 const emailKey = (request: { body: unknown }) =>
@@ -38,7 +39,9 @@ export const authRoutes: ApiRoutes = {
       scope,
       login,
       async (request) => ({
-        data: await loginTries.attempt(request, () => services.auth.login(request.body.email, request.body.password)),
+        data: await loginTries.attempt(request, () =>
+          services.auth.login(request.body.email, request.body.password, clientInfoOf(request)),
+        ),
       }),
       { preHandler: loginTries.preHandler },
     );

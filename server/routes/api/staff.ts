@@ -2,6 +2,7 @@ import * as api from '#shared/api/staff.ts';
 import { GoneError, NotFoundError } from '#server/errors.ts';
 import { authOf } from '#server/plugins/auth.ts';
 import { failureLimits } from '#server/plugins/rate-limits.ts';
+import { clientInfoOf } from './client-info';
 import { route, type ApiRoutes } from './define';
 
 /** The team (docs/product.md#team-and-roles): the signed-in account, the staff and invitations. */
@@ -24,7 +25,9 @@ export const staffRoutes: ApiRoutes = {
       scope,
       api.acceptInvite,
       async (request) => ({
-        data: await linkTries.attempt(request, () => services.invites.accept(request.params.token, request.body)),
+        data: await linkTries.attempt(request, () =>
+          services.invites.accept(request.params.token, request.body, clientInfoOf(request)),
+        ),
       }),
       { preHandler: linkTries.preHandler },
     );
