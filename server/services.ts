@@ -6,6 +6,7 @@ import { openStorage } from './lib/storage/open';
 import { fileTransport, smtpTransport, type MailTransport } from './lib/mail-transport';
 import { createAuthService } from './modules/auth/service';
 import { createInvitesService } from './modules/auth/invites-service';
+import { createPasskeysService } from './modules/auth/passkeys-service';
 import { createStaffService } from './modules/auth/staff-service';
 import { createProfileService } from './modules/auth/profile-service';
 import { createBlogService } from './modules/blog/service';
@@ -61,6 +62,12 @@ export function createServices(deps: { config: Config; db: Db; log: FastifyBaseL
   });
   const storage = openStorage(config.storage);
   const auth = createAuthService({ db, mail, siteName: config.siteName });
+  const passkeys = createPasskeysService({
+    db,
+    publicUrl: config.publicUrl,
+    siteName: config.siteName,
+    startSession: (user, context) => auth.signIn(user, context),
+  });
   const profiles = createProfileService({
     db,
     mail,
@@ -146,6 +153,7 @@ export function createServices(deps: { config: Config; db: Db; log: FastifyBaseL
         run: async () => {
           await auth.pruneExpired();
           await profiles.pruneExpired();
+          await passkeys.pruneExpired();
         },
       },
       { name: 'prune-sent-mail', everyMs: HOUR, run: () => mail.pruneSent() },
@@ -172,6 +180,7 @@ export function createServices(deps: { config: Config; db: Db; log: FastifyBaseL
     storage,
     jobs,
     auth,
+    passkeys,
     staff,
     profiles,
     invites,

@@ -253,6 +253,39 @@ export const UI_MESSAGES = {
     count === 1 ? '1 e-mail is waiting to be sent.' : `${count} e-mails are waiting to be sent.`,
 } as const;
 
+/** Passkeys (docs/product.md#passkeys): their card, the login card's button and every refusal. */
+export const PASSKEY_MESSAGES = {
+  unavailableInsecure: (origin: string) =>
+    `Passkeys need a secure connection: this site's address (PUBLIC_URL, ${origin}) is plain HTTP. Serve the site over HTTPS and set PUBLIC_URL to its https:// address to use passkeys.`,
+  unavailableAddress: (origin: string) =>
+    `Passkeys need a domain name: this site's address (PUBLIC_URL, ${origin}) is an IP address. Set PUBLIC_URL to the site's https:// address with its domain name to use passkeys.`,
+  limitReached: (max: number) => `You already have ${max} passkeys, the most one person can have. Remove one first.`,
+  nameRequired: 'Give the passkey a name',
+  nameTooLong: (max: number) => `A passkey's name has at most ${max} characters`,
+  notFound: 'This passkey does not exist (it may have been removed)',
+  unknownPasskey: 'This passkey is not registered on this site (it may have been removed). Sign in with your password.',
+  otherAccount: 'This passkey belongs to another account',
+  otherSite: 'This passkey answered for another site: it cannot be used here',
+  challengeExpired: 'This passkey request has expired or was already used. Please try again.',
+  staleCounter:
+    "This passkey's signature counter did not move forward, so the answer may come from a copy of it. It was refused; if this keeps happening, remove the passkey and add it again.",
+  notVerified: "The passkey's answer could not be verified. Please try again.",
+  userNotVerified:
+    'This passkey did not verify you (with a PIN, a fingerprint or a face), so it cannot replace your password. Sign in with your password.',
+  reauthenticated: 'Confirmed with your passkey',
+  alreadyRegistered: 'This passkey is already registered',
+  added: (name: string) => `Passkey "${name}" added`,
+  renamed: (name: string) => `Passkey renamed to "${name}"`,
+  removed: (name: string) => `Passkey "${name}" removed`,
+  lastSecondFactor:
+    'This is your last second factor and two-factor sign-in is required for your role: add another passkey or an authenticator app before removing it.',
+  cancelled: 'The passkey request was cancelled or timed out.',
+  browserUnsupported: 'This browser cannot use passkeys.',
+  signInButton: 'Sign in with a passkey',
+  signInFailedFallback: 'Signing in with the passkey failed. Please try again.',
+  empty: 'No passkeys yet. Add one to sign in without typing your password.',
+} as const;
+
 /** docs/product.md#setup-notices: settings a production site lacks, logged at start-up and shown in the admin. */
 export const SETUP_NOTICES = {
   publicUrl: (localUrl: string) =>

@@ -11,6 +11,7 @@ import type { Role } from '#shared/roles.ts';
  * | module       | tables                                                                           |
  * | ------------ | -------------------------------------------------------------------------------- |
  * | auth         | users, sessions, password_resets, staff_invites, email_changes, author_redirects |
+ * | auth         | passkeys, webauthn_challenges                                                    |
  * | autosave     | autosaves                                                                        |
  * | blog         | blog_categories, blog_posts, blog_redirects, trash, post_authors                 |
  * | contact      | contact_messages                                                                 |
@@ -50,6 +51,8 @@ export interface Database {
   post_authors: PostAuthorTable;
   email_changes: EmailChangeTable;
   author_redirects: AuthorRedirectTable;
+  passkeys: PasskeyTable;
+  webauthn_challenges: WebauthnChallengeTable;
 }
 
 export interface ContentSectionTable {
@@ -354,4 +357,31 @@ export interface TrashTable {
   kind: 'category';
   data: string;
   deleted_at: string;
+}
+
+/** A person's passkey (WebAuthn credential): docs/decisions/0022-passkeys.md. */
+export interface PasskeyTable {
+  id: string;
+  user_id: string;
+  /** The credential id, base64url. */
+  credential_id: string;
+  /** The COSE public key, base64url. */
+  public_key: string;
+  /** The last signature counter seen (0: the authenticator does not count). A bigint: text on PostgreSQL. */
+  counter: Generated<string | number>;
+  /** JSON array of transports the browser reported (usb, internal, hybrid …). */
+  transports: Generated<string>;
+  name: string;
+  backup_eligible: Generated<number>;
+  backed_up: Generated<number>;
+  created_at: string;
+  last_used_at: string | null;
+}
+
+/** A WebAuthn ceremony in progress: single use (taken by deleting the row), 5 minutes. */
+export interface WebauthnChallengeTable {
+  challenge: string;
+  purpose: string;
+  user_id: string | null;
+  expires_at: string;
 }

@@ -45,6 +45,10 @@ export const DEFAULT_LIMITS = {
   subscribePerIp: { max: 10, windowMs: 60 * MINUTE },
   /** Unknown, used or expired invitation links asked for from one address (only failures count). */
   invitePerIp: { max: 20, windowMs: 15 * MINUTE },
+  /** Refused passkey sign-ins from one address (only failures count: docs/product.md#passkeys). */
+  passkeyPerIp: { max: 20, windowMs: 15 * MINUTE },
+  /** Passkey sign-ins begun from one address (each stores a challenge for 5 minutes). */
+  passkeyOptionsPerIp: { max: 60, windowMs: 15 * MINUTE },
 } satisfies Record<string, Limit>;
 export type RateLimits = Record<keyof typeof DEFAULT_LIMITS, Limit>;
 

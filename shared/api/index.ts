@@ -6,6 +6,7 @@ import * as contact from './contact';
 import * as content from './content';
 import * as mail from './mail';
 import * as newsletter from './newsletter';
+import * as passkeys from './passkeys';
 import * as policies from './policies';
 import * as profile from './profile';
 import * as review from './review';
@@ -26,6 +27,7 @@ export const ALL_ENDPOINTS: Endpoint[] = [
     contact,
     mail,
     newsletter,
+    passkeys,
     policies,
     profile,
     review,

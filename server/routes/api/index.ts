@@ -12,6 +12,7 @@ import { contentRoutes } from './content';
 import type { ApiContext, ApiRoutes } from './define';
 import { mailRoutes } from './mail';
 import { newsletterRoutes } from './newsletter';
+import { passkeyRoutes } from './passkeys';
 import { profileRoutes } from './profile';
 import { reviewRoutes } from './review';
 import { revisionRoutes } from './revisions';
@@ -35,6 +36,7 @@ const RESOURCES: ApiRoutes[] = [
   setupRoutes,
   staffRoutes,
   profileRoutes,
+  passkeyRoutes,
 ];
 
 /**
