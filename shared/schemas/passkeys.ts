@@ -16,13 +16,16 @@ export const passkeyNameSchema = z
 /** base64url text as WebAuthn answers carry it, bounded (a credential id is at most 1023 bytes). */
 const b64 = (max: number) => z.string().check(z.maxLength(max, VALIDATION_MESSAGES.tooLong(max)));
 
+/** The extension outputs browsers send (only `credProps` is kept; none is relied on). */
+const extensionOutputs = z._default(z.object({ credProps: z.optional(z.object({ rk: z.optional(z.boolean()) })) }), {});
+
 /** What `startRegistration()` of @simplewebauthn/browser gives (RegistrationResponseJSON). */
 export const registrationResponseSchema = z.object({
   id: b64(1400),
   rawId: b64(1400),
   type: z.literal('public-key'),
   authenticatorAttachment: z.optional(z.enum(['platform', 'cross-platform'])),
-  clientExtensionResults: z._default(z.record(z.string(), z.unknown()), {}),
+  clientExtensionResults: extensionOutputs,
   response: z.object({
     clientDataJSON: b64(4000),
     attestationObject: b64(20_000),
@@ -39,7 +42,7 @@ export const authenticationResponseSchema = z.object({
   rawId: b64(1400),
   type: z.literal('public-key'),
   authenticatorAttachment: z.optional(z.enum(['platform', 'cross-platform'])),
-  clientExtensionResults: z._default(z.record(z.string(), z.unknown()), {}),
+  clientExtensionResults: extensionOutputs,
   response: z.object({
     clientDataJSON: b64(4000),
     authenticatorData: b64(20_000),
