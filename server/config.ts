@@ -4,6 +4,7 @@ import type { S3Settings } from '#server/lib/storage/s3.ts';
 import path from 'node:path';
 import { z } from 'zod';
 import { SETUP_NOTICES } from '#shared/messages.ts';
+import { ACTIVITY_RETENTION_DAYS } from '#shared/activity.ts';
 
 /**
  * Every setting comes from the environment and has an embedded default, so a fresh checkout starts with
@@ -99,6 +100,13 @@ const envSchema = z.object({
   METRICS_HOST: z.string().min(1).default('127.0.0.1'),
   PAGE_S_MAXAGE: z.coerce.number().int().min(0).max(31_536_000).optional(),
   PAGE_STALE_WHILE_REVALIDATE: z.coerce.number().int().min(0).max(31_536_000).optional(),
+  // How long the activity log keeps an entry (docs/product.md#activity-log): at least a month, at most ten years.
+  ACTIVITY_RETENTION_DAYS: z.coerce
+    .number('must be a number of days from 30 to 3650')
+    .int('must be a number of days from 30 to 3650')
+    .min(30, 'must be a number of days from 30 to 3650')
+    .max(3650, 'must be a number of days from 30 to 3650')
+    .default(ACTIVITY_RETENTION_DAYS),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TIME_ZONE: z
     .string()
@@ -183,6 +191,8 @@ export interface Config {
    * or, with `PAGE_S_MAXAGE` / `PAGE_STALE_WHILE_REVALIDATE` set, one that lets a CDN keep them (README).
    */
   pageCacheControl: string;
+  /** Days the activity log keeps an entry before the retention job prunes it. */
+  activityRetentionDays: number;
 }
 
 /** Neither set: no metrics endpoint anywhere (GET /metrics is a 404 like any unknown address). */
@@ -242,6 +252,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     drainDelayMs: e.DRAIN_DELAY_MS,
     metrics: { token: e.METRICS_TOKEN, port: e.METRICS_PORT, host: e.METRICS_HOST },
     pageCacheControl: pageCacheControlOf(e.PAGE_S_MAXAGE, e.PAGE_STALE_WHILE_REVALIDATE),
+    activityRetentionDays: e.ACTIVITY_RETENTION_DAYS,
   };
 }
 
