@@ -4,7 +4,9 @@ import type { Config } from './config';
 import type { Db } from './db/database';
 import { openStorage } from './lib/storage/open';
 import { fileTransport, smtpTransport, type MailTransport } from './lib/mail-transport';
+import { createActivity } from './modules/activity/service';
 import { createAuthService } from './modules/auth/service';
+import { addressPrefix } from './modules/auth/sign-in-context';
 import { createInvitesService } from './modules/auth/invites-service';
 import { createPasskeysService } from './modules/auth/passkeys-service';
 import { createStaffService } from './modules/auth/staff-service';
@@ -61,6 +63,8 @@ export function createServices(deps: { config: Config; db: Db; log: FastifyBaseL
     doneCampaigns: (ids) => newsletter.doneAmong(ids),
   });
   const storage = openStorage(config.storage);
+  // Every module records its events through this, in the transaction of the change (docs/decisions/0019-activity-log.md).
+  const activity = createActivity({ db, addressPrefix, retentionDays: config.activityRetentionDays });
   const auth = createAuthService({ db, mail, siteName: config.siteName });
   const passkeys = createPasskeysService({
     db,
@@ -157,6 +161,7 @@ export function createServices(deps: { config: Config; db: Db; log: FastifyBaseL
         },
       },
       { name: 'prune-sent-mail', everyMs: HOUR, run: () => mail.pruneSent() },
+      { name: 'prune-activity', everyMs: HOUR, run: () => activity.prune() },
       {
         name: 'purge-trash',
         everyMs: HOUR,
@@ -179,6 +184,7 @@ export function createServices(deps: { config: Config; db: Db; log: FastifyBaseL
     mail,
     storage,
     jobs,
+    activity,
     auth,
     passkeys,
     staff,

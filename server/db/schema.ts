@@ -10,6 +10,7 @@ import type { Role } from '#shared/roles.ts';
  *
  * | module       | tables                                                                           |
  * | ------------ | -------------------------------------------------------------------------------- |
+ * | activity     | activity_log                                                                     |
  * | auth         | users, sessions, password_resets, staff_invites, email_changes, author_redirects |
  * | auth         | passkeys, webauthn_challenges                                                    |
  * | autosave     | autosaves                                                                        |
@@ -53,6 +54,7 @@ export interface Database {
   author_redirects: AuthorRedirectTable;
   passkeys: PasskeyTable;
   webauthn_challenges: WebauthnChallengeTable;
+  activity_log: ActivityLogTable;
 }
 
 export interface ContentSectionTable {
@@ -384,4 +386,25 @@ export interface WebauthnChallengeTable {
   purpose: string;
   user_id: string | null;
   expires_at: string;
+}
+
+/** Append-only (docs/decisions/0019-activity-log.md): a trigger refuses changing a row but its count. */
+export interface ActivityLogTable {
+  /** `newSortableId()`: rows of one millisecond keep their order in (at, id) paging. */
+  id: string;
+  at: string;
+  /** shared/activity.ts ACTIVITY_ACTIONS. */
+  action: string;
+  actor_id: string | null;
+  /** The actor's name as it was (the row outlives the account). */
+  actor_name: string | null;
+  target_type: string | null;
+  target_id: string | null;
+  target_label: string | null;
+  /** JSON object of non-secret facts. */
+  detail: Generated<string>;
+  ip_prefix: Generated<string>;
+  count: Generated<number>;
+  last_at: string;
+  fold_key: string | null;
 }
