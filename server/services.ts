@@ -8,6 +8,7 @@ import { createAuthService } from './modules/auth/service';
 import { createInvitesService } from './modules/auth/invites-service';
 import { createStaffService } from './modules/auth/staff-service';
 import { createProfileService } from './modules/auth/profile-service';
+import { createSessionsService } from './modules/auth/sessions-service';
 import { createBlogService } from './modules/blog/service';
 import { createContactService } from './modules/contact/service';
 import { createContentService } from './modules/content/service';
@@ -172,6 +173,7 @@ export function createServices(deps: { config: Config; db: Db; log: FastifyBaseL
     storage,
     jobs,
     auth,
+    sessions: createSessionsService({ db }),
     staff,
     profiles,
     invites,
