@@ -108,6 +108,8 @@ export const SESSION_MESSAGES = {
   allEnded: (name: string, count: number) =>
     count === 1 ? `${name} was signed out on 1 device` : `${name} was signed out on ${count} devices`,
   noOtherSessions: 'You are signed in only here.',
+  securityLink: 'where you are signed in, and signing out other devices.',
+  sessionsFailed: 'The sessions could not be loaded. Please try again.',
   noSessions: 'Not signed in anywhere.',
   unknownBrowser: 'Unknown browser',
   unknownDevice: 'Unknown device',
