@@ -11,6 +11,7 @@ import { createInvitesService } from './modules/auth/invites-service';
 import { createPasskeysService } from './modules/auth/passkeys-service';
 import { createStaffService } from './modules/auth/staff-service';
 import { createProfileService } from './modules/auth/profile-service';
+import { createSessionsService } from './modules/auth/sessions-service';
 import { createBlogService } from './modules/blog/service';
 import { createContactService } from './modules/contact/service';
 import { createContentService } from './modules/content/service';
@@ -186,6 +187,7 @@ export function createServices(deps: { config: Config; db: Db; log: FastifyBaseL
     jobs,
     activity,
     auth,
+    sessions: createSessionsService({ db }),
     passkeys,
     staff,
     profiles,

@@ -21,6 +21,8 @@ export const NO_RATE_LIMITS = {
   resetPerAccount: NO_LIMIT,
   otpPerIp: NO_LIMIT,
   invitePerIp: NO_LIMIT,
+  reauthPerIp: NO_LIMIT,
+  reauthPerAccount: NO_LIMIT,
   passkeyPerIp: NO_LIMIT,
   passkeyOptionsPerIp: NO_LIMIT,
 };
