@@ -5,7 +5,7 @@ import type {
   PublicKeyCredentialRequestOptionsJSON,
 } from '@simplewebauthn/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PASSKEY_MESSAGES, TEAM_MESSAGES } from '#shared/messages.ts';
+import { PASSKEY_MESSAGES, SESSION_MESSAGES, TEAM_MESSAGES } from '#shared/messages.ts';
 import * as auth from '#shared/api/auth.ts';
 import * as passkeys from '#shared/api/passkeys.ts';
 import * as staff from '#shared/api/staff.ts';
@@ -345,12 +345,23 @@ describe.each(DATABASE_KINDS)('passkeys on %s', (kind) => {
     expect(refused.body.message).toBe(PASSKEY_MESSAGES.otherAccount);
     expect((await reauthAt()).reauth_at).toBe(old);
 
+    // Ten minutes after the last proof, removing or adding a passkey asks for a new one.
+    const [kept] = (await member.api.call(passkeys.listPasskeys)).data.passkeys;
+    for (const answer of [
+      await member.api.call(passkeys.removePasskey, { params: { id: kept!.id } }),
+      await member.api.call(passkeys.passkeyRegistrationOptions),
+    ]) {
+      expect(answer.status).toBe(403);
+      expect(answer.body.message).toBe(SESSION_MESSAGES.reauthRequired);
+    }
+
     const options = (await member.api.call(passkeys.passkeyReauthOptions))
       .data as unknown as PublicKeyCredentialRequestOptionsJSON;
     const done = await member.api.call(passkeys.passkeyReauth, { body: { response: mine.assert(options) } });
     expect(done.status, done.text).toBe(200);
     expect(done.data.message).toBe(PASSKEY_MESSAGES.reauthenticated);
     expect((await reauthAt()).reauth_at! > old).toBe(true);
+    expect((await member.api.call(passkeys.removePasskey, { params: { id: kept!.id } })).status).toBe(200);
   });
 
   it('bad input gets a 4xx with a message, never a 500', async () => {

@@ -213,8 +213,3 @@ export async function deletePasskey(db: Db, userId: string, id: string): Promise
 export async function deleteExpiredChallenges(db: Db): Promise<void> {
   await db.deleteFrom('webauthn_challenges').where('expires_at', '<', now()).execute();
 }
-
-/** The session's holder has just proved who they are again (re-authentication with a passkey). */
-export async function touchReauth(db: Db, sessionId: string): Promise<void> {
-  await db.updateTable('sessions').set({ reauth_at: now() }).where('id', '=', sessionId).execute();
-}

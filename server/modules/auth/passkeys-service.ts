@@ -34,10 +34,10 @@ import {
   recordPasskeyUse,
   renamePasskey,
   takeChallenge,
-  touchReauth,
   type ChallengePurpose,
   type PasskeyRow,
 } from './passkeys-repository';
+import { confirmIdentity, requireRecentAuth } from './reauth';
 import { relyingPartyOf } from './relying-party';
 import { findUserById, type UserRow } from './user-repository';
 
@@ -191,8 +191,10 @@ export function createPasskeysService(deps: {
       };
     },
 
+    /** Adding a factor needs a recent proof of who one is (docs/product.md#re-authentication). */
     async registrationOptions(auth: AuthContext) {
       const rp = requireAvailable();
+      await requireRecentAuth(db, auth);
       const user = await findUserById(db, auth.user._id);
       if (!user) throw new NotFoundError(TEAM_MESSAGES.personNotFound);
       const existing = await listPasskeys(db, user.id);
@@ -279,6 +281,7 @@ export function createPasskeysService(deps: {
     async remove(auth: AuthContext, id: string, mayRemoveLast: () => Promise<boolean> = async () => true) {
       const row = await findPasskey(db, auth.user._id, id);
       if (!row) throw new NotFoundError(PASSKEY_MESSAGES.notFound);
+      await requireRecentAuth(db, auth);
       if ((await countPasskeys(db, auth.user._id)) === 1 && !(await mayRemoveLast())) {
         throw new ForbiddenError(PASSKEY_MESSAGES.lastSecondFactor);
       }
@@ -333,7 +336,7 @@ export function createPasskeysService(deps: {
     /** Re-authentication with one of one's passkeys: the session counts as re-authenticated from now. */
     async reauthenticate(auth: AuthContext, response: AuthenticationResponseJSON) {
       await verifyAssertion(response, 'reauth', auth.user._id, { requireUserVerification: true });
-      await touchReauth(db, auth.sessionId);
+      await confirmIdentity(db, auth);
       return { message: PASSKEY_MESSAGES.reauthenticated };
     },
 
