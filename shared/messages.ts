@@ -317,6 +317,11 @@ export const PASSKEY_MESSAGES = {
   signInButton: 'Sign in with a passkey',
   signInFailedFallback: 'Signing in with the passkey failed. Please try again.',
   empty: 'No passkeys yet. Add one to sign in without typing your password.',
+  loadFailed: 'Your passkeys could not be loaded. Please reload the page.',
+  syncedHint: 'Backed up by its provider, so it is on your other devices too',
+  confirmRemove: (name: string) =>
+    `Remove the passkey "${name}"? You can no longer sign in with it; your password still works.`,
+  reauthIntro: 'Use one of your passkeys: your browser will ask for it when you confirm.',
 } as const;
 
 /** docs/product.md#setup-notices: settings a production site lacks, logged at start-up and shown in the admin. */

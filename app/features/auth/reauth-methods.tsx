@@ -5,6 +5,7 @@ import { TextField } from '#app/components/ui/TextField.tsx';
 import { call } from '#app/lib/api-client.ts';
 import { useForm } from '#app/lib/use-form.ts';
 import { failureMessage } from '#app/lib/use-submit.ts';
+import { passkeyReauthMethod } from './passkey-reauth';
 
 /** What the "Confirm it's you" dialog gives each way of proving who one is. */
 export interface ReauthMethodProps {
@@ -65,4 +66,7 @@ function PasswordProof({ formId, onConfirmed, onBusy }: ReauthMethodProps) {
   );
 }
 
-export const REAUTH_METHODS: ReauthMethod[] = [{ id: 'password', label: 'Password', Form: PasswordProof }];
+export const REAUTH_METHODS: ReauthMethod[] = [
+  { id: 'password', label: 'Password', Form: PasswordProof },
+  passkeyReauthMethod,
+];

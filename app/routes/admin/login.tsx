@@ -7,6 +7,7 @@ import { CredentialFields } from '#app/features/auth/CredentialFields.tsx';
 import { SpinnerButton } from '#app/components/ui/SpinnerButton.tsx';
 import { AdminLoading } from '#app/features/admin/AdminLoading.tsx';
 import { ResetPasswordDialog } from '#app/features/auth/ResetPasswordDialog.tsx';
+import { PasskeySignIn } from '#app/features/auth/PasskeySignIn.tsx';
 import { login } from '#shared/api/auth.ts';
 import { call } from '#app/lib/api-client.ts';
 import { failureMessage, useSubmit } from '#app/lib/use-submit.ts';
@@ -60,6 +61,12 @@ export default function Login() {
         <button type="button" className="btn btn-link mt-3 p-0" onClick={() => setResetOpen(true)}>
           Forgot Password
         </button>
+        <PasskeySignIn
+          onSignedIn={(session) => {
+            saveSession(session);
+            navigate('/admin/banner');
+          }}
+        />
       </div>
       <ResetPasswordDialog show={resetOpen} onClose={() => setResetOpen(false)} />
     </main>

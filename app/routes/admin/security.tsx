@@ -1,3 +1,4 @@
+import { PasskeysCard } from '#app/features/admin/security/PasskeysCard.tsx';
 import { SessionsCard } from '#app/features/admin/security/SessionsCard.tsx';
 
 /**
@@ -11,6 +12,7 @@ export default function Security() {
     <div className="security-screen" style={{ maxWidth: 880 }}>
       <h1 className="h3 mb-4">Sign-in and security</h1>
       <SessionsCard />
+      <PasskeysCard />
     </div>
   );
 }
