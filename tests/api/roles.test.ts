@@ -8,6 +8,7 @@ import * as contact from '#shared/api/contact.ts';
 import * as content from '#shared/api/content.ts';
 import * as mail from '#shared/api/mail.ts';
 import * as newsletter from '#shared/api/newsletter.ts';
+import * as passkeys from '#shared/api/passkeys.ts';
 import * as review from '#shared/api/review.ts';
 import * as revisions from '#shared/api/revisions.ts';
 import * as setup from '#shared/api/setup.ts';
@@ -36,6 +37,7 @@ import { createMember, databaseState, insertMessage, signIn, uploadIdOf, type Me
 import { insertUser } from '#server/modules/auth/user-repository.ts';
 import { hashToken } from '#server/modules/auth/tokens.ts';
 import { buildTestApp, type TestApp } from '#tests/helpers/test-app.ts';
+import { addSoftPasskey, reauthAssertion, SoftAuthenticator, TEST_ORIGIN } from '#tests/helpers/webauthn.ts';
 
 /**
  * Every role against every admin endpoint of the contract: the endpoints come from ALL_ENDPOINTS and the
@@ -207,6 +209,28 @@ const EXAMPLES = new Map<Endpoint, (ctx: Context) => Promise<Example>>([
   [revisions.restoreRevision, async (ctx) => ({ params: { id: await ownRevisionId(ctx) } })],
   [setup.listSetupNotices, async () => ({})],
   [staff.getAccount, async () => ({})],
+  [passkeys.listPasskeys, async () => ({})],
+  [passkeys.passkeyRegistrationOptions, async () => ({})],
+  [
+    passkeys.addPasskey,
+    async ({ me }) => {
+      const options = await me.api.call(passkeys.passkeyRegistrationOptions);
+      const authenticator = new SoftAuthenticator({ origin: TEST_ORIGIN, rpId: 'localhost' });
+      return { body: { name: 'Phone', response: authenticator.register(options.data as never) } };
+    },
+  ],
+  [
+    passkeys.renamePasskey,
+    async ({ me }) => ({ params: { id: (await addSoftPasskey(me.api)).id }, body: { name: 'Key' } }),
+  ],
+  [passkeys.removePasskey, async ({ me }) => ({ params: { id: (await addSoftPasskey(me.api)).id } })],
+  [passkeys.passkeyReauthOptions, async () => ({})],
+  [
+    passkeys.passkeyReauth,
+    async ({ me }) => ({
+      body: { response: await reauthAssertion(me.api, (await addSoftPasskey(me.api)).authenticator) },
+    }),
+  ],
   [profile.getProfile, async () => ({})],
   [
     profile.saveProfile,

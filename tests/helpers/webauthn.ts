@@ -6,6 +6,8 @@ import type {
   RegistrationResponseJSON,
 } from '@simplewebauthn/server';
 import { isoBase64URL, isoCBOR } from '@simplewebauthn/server/helpers';
+import * as passkeys from '#shared/api/passkeys.ts';
+import type { Api } from './api';
 
 /**
  * A software authenticator for API tests: an ES256 key made with node:crypto, and the attestation and
@@ -165,4 +167,31 @@ export class SoftAuthenticator {
       },
     };
   }
+}
+
+/** The test app's relying party (PUBLIC_URL defaults to http://localhost:3000). */
+export const TEST_ORIGIN = 'http://localhost:3000';
+
+/** A caller of the contract with a signed-in person's token (a Member's `api`). */
+interface Caller {
+  call: Api['call'];
+}
+
+/** Adds a passkey to the signed-in person through both steps of the ceremony. */
+export async function addSoftPasskey(
+  caller: Caller,
+  name = 'Laptop',
+  authenticator = new SoftAuthenticator({ origin: TEST_ORIGIN, rpId: 'localhost' }),
+): Promise<{ id: string; authenticator: SoftAuthenticator }> {
+  const options = await caller.call(passkeys.passkeyRegistrationOptions);
+  const added = await caller.call(passkeys.addPasskey, {
+    body: { name, response: authenticator.register(options.data as unknown as PublicKeyCredentialCreationOptionsJSON) },
+  });
+  return { id: added.data.id, authenticator };
+}
+
+/** An assertion answering a fresh re-authentication challenge of the signed-in person. */
+export async function reauthAssertion(caller: Caller, authenticator: SoftAuthenticator) {
+  const options = await caller.call(passkeys.passkeyReauthOptions);
+  return authenticator.assert(options.data as unknown as PublicKeyCredentialRequestOptionsJSON);
 }

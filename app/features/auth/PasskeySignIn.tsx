@@ -20,13 +20,12 @@ export function PasskeySignIn({ onSignedIn }: { onSignedIn: (session: SignedIn) 
 
   useEffect(() => {
     let live = true;
-    if (!browserHasPasskeys()) {
-      setUnavailable(PASSKEY_MESSAGES.browserUnsupported);
-      return;
-    }
+    const settle = (reason: string | null) => {
+      if (live) setUnavailable(browserHasPasskeys() ? reason : PASSKEY_MESSAGES.browserUnsupported);
+    };
     call(passkeyStatus)
-      .then((status) => live && setUnavailable(status.available ? null : (status.reason ?? '')))
-      .catch(() => live && setUnavailable(null));
+      .then((status) => settle(status.available ? null : (status.reason ?? '')))
+      .catch(() => settle(null));
     return () => {
       live = false;
     };

@@ -53,7 +53,6 @@ const toPasskey = (row: PasskeyRow) => ({
   lastUsedAt: row.lastUsedAt,
   synced: row.backedUp,
 });
-export type Passkey = ReturnType<typeof toPasskey>;
 
 /** Options go to the browser as they are (the contract's `ceremonyOptionsSchema`). */
 const asJson = <T extends { challenge: string }>(options: T) => options as T & Record<string, unknown>;
@@ -347,4 +346,3 @@ export function createPasskeysService(deps: {
     pruneExpired: () => deleteExpiredChallenges(db),
   };
 }
-export type PasskeysService = ReturnType<typeof createPasskeysService>;

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Alert, Badge, Button, Form, ListGroup, Modal } from 'react-bootstrap';
 import { listPasskeys, removePasskey, renamePasskey } from '#shared/api/passkeys.ts';
 import { formatDate } from '#shared/format.ts';
@@ -39,18 +39,23 @@ export function PasskeysCard() {
   const adding = useSubmit();
   const acting = useSubmit();
 
-  const load = useCallback(async () => {
-    try {
-      setList(await call(listPasskeys));
-      setFailed(false);
-    } catch {
-      setFailed(true);
-    }
-  }, []);
+  // Bumped after each change: the list is read again.
+  const [version, setVersion] = useState(0);
+  const load = () => setVersion((v) => v + 1);
   useEffect(() => {
-    setBrowserOk(browserHasPasskeys());
-    void load();
-  }, [load]);
+    let live = true;
+    call(listPasskeys)
+      .then((answer) => {
+        if (!live) return;
+        setList(answer);
+        setBrowserOk(browserHasPasskeys());
+        setFailed(false);
+      })
+      .catch(() => live && setFailed(true));
+    return () => {
+      live = false;
+    };
+  }, [version]);
 
   const full = list ? list.passkeys.length >= list.max : false;
   const usable = Boolean(list?.available) && browserOk;
@@ -65,7 +70,7 @@ export function PasskeysCard() {
       onFailure: (err) => toast.error(passkeyFailure(err, PASSKEY_MESSAGES.notVerified)),
     });
     if (done) setName('');
-    await load();
+    load();
   };
 
   const remove = async (passkey: Passkey) => {
@@ -73,7 +78,7 @@ export function PasskeysCard() {
     await acting.run(() => call(removePasskey, { params: { id: passkey.id } }), {
       success: (answer) => answer.message,
     });
-    await load();
+    load();
   };
 
   return (
@@ -173,9 +178,9 @@ export function PasskeysCard() {
         <RenameDialog
           passkey={renaming}
           onClose={() => setRenaming(null)}
-          onRenamed={async () => {
+          onRenamed={() => {
             setRenaming(null);
-            await load();
+            load();
           }}
         />
       ) : null}
@@ -197,7 +202,7 @@ function RenameDialog({
 }: {
   passkey: Passkey;
   onClose: () => void;
-  onRenamed: () => Promise<void>;
+  onRenamed: () => void;
 }) {
   const [name, setName] = useState(passkey.name);
   const [error, setError] = useState<string | undefined>();
@@ -210,7 +215,7 @@ function RenameDialog({
     const done = await saving.run(() => call(renamePasskey, { params: { id: passkey.id }, body: { name } }), {
       success: (renamed) => PASSKEY_MESSAGES.renamed(renamed.name),
     });
-    if (done) await onRenamed();
+    if (done) onRenamed();
   };
   return (
     <Modal show onHide={onClose} centered aria-labelledby="rename-passkey-title">
