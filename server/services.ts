@@ -71,6 +71,7 @@ export function createServices(deps: { config: Config; db: Db; log: FastifyBaseL
     db,
     publicUrl: config.publicUrl,
     siteName: config.siteName,
+    activity,
     startSession: (user, context) => auth.signIn(user, context),
   });
   const profiles = createProfileService({

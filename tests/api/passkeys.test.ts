@@ -61,6 +61,16 @@ async function signIn(target: Target, authenticator: SoftAuthenticator, override
   return api(target).call(passkeys.passkeySignIn, { body: { response: authenticator.assert(options, overrides) } });
 }
 
+/** The activity log's entries of one action about a person (as actor or as target). */
+async function activityOf(t: TestApp, action: string, userId: string) {
+  return t.services.db
+    .selectFrom('activity_log')
+    .select(['action', 'actor_id', 'target_id', 'target_label', 'detail', 'count'])
+    .where('action', '=', action)
+    .where((eb) => eb.or([eb('actor_id', '=', userId), eb('target_id', '=', userId)]))
+    .execute();
+}
+
 describe('the relying party comes from PUBLIC_URL', () => {
   it('is available on HTTPS with a domain name and on plain HTTP on localhost only', () => {
     expect(relyingPartyOf('https://www.example.com')).toEqual({
@@ -128,6 +138,15 @@ describe.each(DATABASE_KINDS)('passkeys on %s', (kind) => {
     expect(removed.status, removed.text).toBe(200);
     expect(removed.data.message).toBe(PASSKEY_MESSAGES.removed('Yubikey'));
     expect((await editor.api.call(passkeys.listPasskeys)).data.passkeys.map((p) => p.name)).toEqual(['Phone']);
+
+    // Both changes are in the activity log, with the passkey's name (never its key).
+    const logged = await activityOf(t, 'factor.added', editor.id);
+    expect(logged.map((row) => JSON.parse(row.detail))).toEqual([
+      { factor: 'passkey', name: 'Phone' },
+      { factor: 'passkey', name: 'Security key' },
+    ]);
+    const gone = await activityOf(t, 'factor.removed', editor.id);
+    expect(gone.map((row) => JSON.parse(row.detail))).toEqual([{ factor: 'passkey', name: 'Yubikey' }]);
   });
 
   it('the same authenticator cannot be registered twice', async () => {
@@ -211,6 +230,11 @@ describe.each(DATABASE_KINDS)('passkeys on %s', (kind) => {
     expect(otherRp.status).toBe(400);
     expect(otherRp.body.message).toBe(PASSKEY_MESSAGES.otherSite);
     // Registration too.
+    // The refusals are failed sign-ins of the account in the activity log (repeats in a minute fold into one row).
+    const failed = await activityOf(t, 'sign-in.failed', member.id);
+    expect(failed.map((row) => [row.target_label, JSON.parse(row.detail).reason, Number(row.count)])).toEqual([
+      [member.email, 'passkey-other-site', 2],
+    ]);
     const registered = await addPasskey(member, newAuthenticator(), 'Elsewhere', { origin: 'https://evil.example' });
     expect(registered.status).toBe(400);
     expect(registered.body.message).toBe(PASSKEY_MESSAGES.otherSite);
@@ -344,6 +368,10 @@ describe.each(DATABASE_KINDS)('passkeys on %s', (kind) => {
     expect(refused.status).toBe(400);
     expect(refused.body.message).toBe(PASSKEY_MESSAGES.otherAccount);
     expect((await reauthAt()).reauth_at).toBe(old);
+    const logged = await activityOf(t, 'reauth.failed', member.id);
+    expect(logged.map((row) => JSON.parse(row.detail))).toEqual([
+      { method: 'passkey', reason: 'passkey-other-account' },
+    ]);
 
     // Ten minutes after the last proof, removing or adding a passkey asks for a new one.
     const [kept] = (await member.api.call(passkeys.listPasskeys)).data.passkeys;

@@ -213,3 +213,16 @@ export async function deletePasskey(db: Db, userId: string, id: string): Promise
 export async function deleteExpiredChallenges(db: Db): Promise<void> {
   await db.deleteFrom('webauthn_challenges').where('expires_at', '<', now()).execute();
 }
+
+/**
+ * Holds the person's row until the transaction ends (a no-op UPDATE): two additions of a passkey at
+ * once wait for each other, so the count read next is the one the insert goes with (PostgreSQL; SQLite's
+ * transactions run one at a time anyway).
+ */
+export async function lockPerson(trx: Db, userId: string): Promise<void> {
+  await trx
+    .updateTable('users')
+    .set((eb) => ({ id: eb.ref('id') }))
+    .where('id', '=', userId)
+    .execute();
+}

@@ -19,6 +19,7 @@ import { PASSKEY_MESSAGES, TEAM_MESSAGES } from '#shared/messages.ts';
 import type { SessionUser } from '#shared/schemas/auth.ts';
 import { MAX_PASSKEYS } from '#shared/schemas/passkeys.ts';
 import type { Db } from '#server/db/database.ts';
+import type { ActivityService } from '#server/modules/activity/service.ts';
 import { ConflictError, ForbiddenError, InvalidInputError, NotFoundError } from '#server/errors.ts';
 import type { AuthContext } from './service';
 import type { ClientInfo, SignInContext } from './sign-in-context';
@@ -31,6 +32,7 @@ import {
   insertChallenge,
   insertPasskey,
   listPasskeys,
+  lockPerson,
   recordPasskeyUse,
   renamePasskey,
   takeChallenge,
@@ -57,6 +59,20 @@ const toPasskey = (row: PasskeyRow) => ({
 /** Options go to the browser as they are (the contract's `ceremonyOptionsSchema`). */
 const asJson = <T extends { challenge: string }>(options: T) => options as T & Record<string, unknown>;
 
+/** The person as the activity log names them. */
+const actorOf = (auth: AuthContext) => ({ id: auth.user._id, name: auth.user.name || auth.user.email });
+
+/** A short reason for the log from a refusal's message (never anything secret). */
+const REASONS: Array<[string, string]> = [
+  [PASSKEY_MESSAGES.otherSite, 'passkey-other-site'],
+  [PASSKEY_MESSAGES.challengeExpired, 'passkey-challenge'],
+  [PASSKEY_MESSAGES.unknownPasskey, 'passkey-unknown'],
+  [PASSKEY_MESSAGES.otherAccount, 'passkey-other-account'],
+  [PASSKEY_MESSAGES.staleCounter, 'passkey-counter'],
+  [PASSKEY_MESSAGES.userNotVerified, 'passkey-not-verified-user'],
+];
+const reasonOf = (message: string) => REASONS.find(([m]) => m === message)?.[1] ?? 'passkey-invalid';
+
 const notVerified = () => new InvalidInputError(PASSKEY_MESSAGES.notVerified);
 
 /** What the answer's own parts say (client data and authenticator data), read before anything is trusted. */
@@ -80,6 +96,8 @@ export function createPasskeysService(deps: {
   db: Db;
   publicUrl: string;
   siteName: string;
+  /** The activity log: factor changes in their transactions, refused sign-ins and re-authentications. */
+  activity: Pick<ActivityService, 'record' | 'failedSignIn'>;
   /** Makes the session of a sign-in (the auth service's, so every sign-in is recorded alike). */
   startSession: (user: UserRow, context: SignInContext) => Promise<{ token: string; user: SessionUser }>;
 }) {
@@ -176,6 +194,18 @@ export function createPasskeysService(deps: {
     return passkey;
   }
 
+  /** A refused passkey sign-in in the activity log: the account's e-mail when the passkey is known. */
+  async function failedSignIn(credentialId: string, message: string, client: ClientInfo) {
+    const known = await findPasskeyByCredentialId(db, credentialId);
+    const user = known ? await findUserById(db, known.userId) : undefined;
+    await deps.activity.failedSignIn(db, {
+      email: user?.email ?? '',
+      userId: user?.id ?? null,
+      reason: reasonOf(message),
+      address: client.address,
+    });
+  }
+
   return {
     /** docs/product.md#passkeys: whether this site's PUBLIC_URL allows passkeys, and why not. */
     status: () => (party.available ? { available: true } : { available: false, reason: party.reason }),
@@ -215,7 +245,7 @@ export function createPasskeysService(deps: {
       return asJson(options);
     },
 
-    async add(auth: AuthContext, input: { name: string; response: RegistrationResponseJSON }) {
+    async add(auth: AuthContext, input: { name: string; response: RegistrationResponseJSON }, client?: ClientInfo) {
       const userId = auth.user._id;
       const attestation = bytesOf(input.response.response.attestationObject);
       let authenticatorData: Uint8Array_;
@@ -246,21 +276,30 @@ export function createPasskeysService(deps: {
       if (await findPasskeyByCredentialId(db, credential.id)) {
         throw new ConflictError(PASSKEY_MESSAGES.alreadyRegistered);
       }
-      const id = await insertPasskey(db, {
-        userId,
-        credentialId: credential.id,
-        publicKey: isoBase64URL.fromBuffer(credential.publicKey),
-        counter: credential.counter,
-        transports: (input.response.response.transports ?? []).slice(0, 8),
-        name: input.name,
-        backupEligible: credentialDeviceType === 'multiDevice',
-        backedUp: credentialBackedUp,
+      // The person's row is held while counting, so two tabs adding the 10th at once cannot both keep it.
+      const id = await db.transaction().execute(async (trx) => {
+        await lockPerson(trx, userId);
+        if ((await countPasskeys(trx, userId)) >= MAX_PASSKEYS) {
+          throw new ConflictError(PASSKEY_MESSAGES.limitReached(MAX_PASSKEYS));
+        }
+        const inserted = await insertPasskey(trx, {
+          userId,
+          credentialId: credential.id,
+          publicKey: isoBase64URL.fromBuffer(credential.publicKey),
+          counter: credential.counter,
+          transports: (input.response.response.transports ?? []).slice(0, 8),
+          name: input.name,
+          backupEligible: credentialDeviceType === 'multiDevice',
+          backedUp: credentialBackedUp,
+        });
+        await deps.activity.record(trx, {
+          action: 'factor.added',
+          actor: actorOf(auth),
+          detail: { factor: 'passkey', name: input.name },
+          address: client?.address,
+        });
+        return inserted;
       });
-      // Counted after the insert: two tabs adding the 10th at once cannot both stay.
-      if ((await countPasskeys(db, userId)) > MAX_PASSKEYS) {
-        await deletePasskey(db, userId, id);
-        throw new ConflictError(PASSKEY_MESSAGES.limitReached(MAX_PASSKEYS));
-      }
       const row = await findPasskey(db, userId, id);
       if (!row) throw new NotFoundError(PASSKEY_MESSAGES.notFound);
       return toPasskey(row);
@@ -277,14 +316,27 @@ export function createPasskeysService(deps: {
      * Removes one of one's passkeys. The account keeps its password (every account has one), so a
      * passkey is never its only way in; `mayRemoveLast` says whether the last second factor may go.
      */
-    async remove(auth: AuthContext, id: string, mayRemoveLast: () => Promise<boolean> = async () => true) {
+    async remove(
+      auth: AuthContext,
+      id: string,
+      client?: ClientInfo,
+      mayRemoveLast: () => Promise<boolean> = async () => true,
+    ) {
       const row = await findPasskey(db, auth.user._id, id);
       if (!row) throw new NotFoundError(PASSKEY_MESSAGES.notFound);
       await requireRecentAuth(db, auth);
       if ((await countPasskeys(db, auth.user._id)) === 1 && !(await mayRemoveLast())) {
         throw new ForbiddenError(PASSKEY_MESSAGES.lastSecondFactor);
       }
-      if (!(await deletePasskey(db, auth.user._id, id))) throw new NotFoundError(PASSKEY_MESSAGES.notFound);
+      await db.transaction().execute(async (trx) => {
+        if (!(await deletePasskey(trx, auth.user._id, id))) throw new NotFoundError(PASSKEY_MESSAGES.notFound);
+        await deps.activity.record(trx, {
+          action: 'factor.removed',
+          actor: actorOf(auth),
+          detail: { factor: 'passkey', name: row.name },
+          address: client?.address,
+        });
+      });
       return { message: PASSKEY_MESSAGES.removed(row.name) };
     },
 
@@ -302,10 +354,25 @@ export function createPasskeysService(deps: {
 
     /** Signs in with a passkey instead of password and second factor: the session's method is `passkey`. */
     async signIn(response: AuthenticationResponseJSON, client: ClientInfo) {
-      const passkey = await verifyAssertion(response, 'sign-in', null, { requireUserVerification: true });
+      let passkey: PasskeyRow;
+      try {
+        passkey = await verifyAssertion(response, 'sign-in', null, { requireUserVerification: true });
+      } catch (error) {
+        // The log names the account when the passkey is one of ours; the answer says nothing more.
+        if (error instanceof InvalidInputError) await failedSignIn(response.id, error.message, client);
+        throw error;
+      }
       const user = await findUserById(db, passkey.userId);
       if (!user) throw new InvalidInputError(PASSKEY_MESSAGES.unknownPasskey);
-      if (user.status !== 'active') throw new ForbiddenError(TEAM_MESSAGES.accountSuspended);
+      if (user.status !== 'active') {
+        await deps.activity.failedSignIn(db, {
+          email: user.email,
+          userId: user.id,
+          reason: 'suspended',
+          address: client.address,
+        });
+        throw new ForbiddenError(TEAM_MESSAGES.accountSuspended);
+      }
       return deps.startSession(user, { ...client, method: 'passkey' });
     },
 
@@ -333,8 +400,20 @@ export function createPasskeysService(deps: {
     },
 
     /** Re-authentication with one of one's passkeys: the session counts as re-authenticated from now. */
-    async reauthenticate(auth: AuthContext, response: AuthenticationResponseJSON) {
-      await verifyAssertion(response, 'reauth', auth.user._id, { requireUserVerification: true });
+    async reauthenticate(auth: AuthContext, response: AuthenticationResponseJSON, client?: ClientInfo) {
+      try {
+        await verifyAssertion(response, 'reauth', auth.user._id, { requireUserVerification: true });
+      } catch (error) {
+        if (error instanceof InvalidInputError) {
+          await deps.activity.record(db, {
+            action: 'reauth.failed',
+            actor: actorOf(auth),
+            detail: { method: 'passkey', reason: reasonOf(error.message) },
+            address: client?.address,
+          });
+        }
+        throw error;
+      }
       await confirmIdentity(db, auth);
       return { message: PASSKEY_MESSAGES.reauthenticated };
     },

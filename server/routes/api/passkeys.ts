@@ -45,19 +45,19 @@ export const passkeyRoutes: ApiRoutes = {
       data: await services.passkeys.registrationOptions(authOf(request)),
     }));
     route(scope, addPasskey, async (request) => ({
-      data: await services.passkeys.add(authOf(request), request.body),
+      data: await services.passkeys.add(authOf(request), request.body, clientInfoOf(request)),
     }));
     route(scope, renamePasskey, async (request) => ({
       data: await services.passkeys.rename(authOf(request), request.params.id, request.body.name),
     }));
     route(scope, removePasskey, async (request) => ({
-      data: await services.passkeys.remove(authOf(request), request.params.id),
+      data: await services.passkeys.remove(authOf(request), request.params.id, clientInfoOf(request)),
     }));
     route(scope, passkeyReauthOptions, async (request) => ({
       data: await services.passkeys.optionsFor(authOf(request).user._id, 'reauth'),
     }));
     route(scope, passkeyReauth, async (request) => ({
-      data: await services.passkeys.reauthenticate(authOf(request), request.body.response),
+      data: await services.passkeys.reauthenticate(authOf(request), request.body.response, clientInfoOf(request)),
     }));
   },
 };
