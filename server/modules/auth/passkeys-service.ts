@@ -273,12 +273,12 @@ export function createPasskeysService(deps: {
       }
       if (!verified.verified) throw notVerified();
       const { credential, credentialBackedUp, credentialDeviceType } = verified.registrationInfo;
-      if (await findPasskeyByCredentialId(db, credential.id)) {
-        throw new ConflictError(PASSKEY_MESSAGES.alreadyRegistered);
-      }
       // The person's row is held while counting, so two tabs adding the 10th at once cannot both keep it.
       const id = await db.transaction().execute(async (trx) => {
         await lockPerson(trx, userId);
+        if (await findPasskeyByCredentialId(trx, credential.id)) {
+          throw new ConflictError(PASSKEY_MESSAGES.alreadyRegistered);
+        }
         if ((await countPasskeys(trx, userId)) >= MAX_PASSKEYS) {
           throw new ConflictError(PASSKEY_MESSAGES.limitReached(MAX_PASSKEYS));
         }
