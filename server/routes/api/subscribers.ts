@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import { SUBSCRIBE_MESSAGES } from '#shared/messages.ts';
 import * as api from '#shared/api/subscribers.ts';
 import { csvStream } from '#server/lib/csv.ts';
+import { actorOf } from '#server/plugins/auth.ts';
 import { rateLimit } from '#server/plugins/rate-limits.ts';
 import { route, type ApiRoutes } from './define';
 
@@ -60,7 +61,9 @@ export const subscriberRoutes: ApiRoutes = {
     route(scope, api.removeSubscriber, async (request) => ({
       data: await services.subscribers.remove(request.params.id),
     }));
-    route(scope, api.exportSubscribers, async (_request, reply) => {
+    route(scope, api.exportSubscribers, async (request, reply) => {
+      // Who took the addresses is in the activity log (written as the download starts).
+      await services.activity.record(services.db, { action: 'subscribers.exported', actor: actorOf(request) });
       reply.header('content-type', api.exportSubscribers.file.contentType);
       reply.header('content-disposition', 'attachment; filename="subscribers.csv"');
       const csv = csvStream(EXPORT_COLUMNS, services.subscribers.all(), (s) => [
