@@ -6,6 +6,7 @@ import { InvalidInputError } from '#server/errors.ts';
 import { newSortableId } from '#server/db/database.ts';
 import { decodeCursor, keysetPage, type Cursor } from '#server/lib/cursor.ts';
 import {
+  bumpFolded,
   countSince,
   deleteActivityBefore,
   foldActivity,
@@ -146,6 +147,9 @@ export function createActivity(deps: {
       const minute = at.slice(0, 16);
       const action = attempt.action ?? 'sign-in.failed';
       const email = cut(attempt.email.trim().toLowerCase(), 254);
+      const key = (who: string) => `${action}|${minute}|${who}`;
+      // A repeat of an e-mail that has its row this minute adds to it, however crowded the minute is.
+      if (await bumpFolded(trx, key(email), at)) return;
       const crowded = (await countSince(trx, action, `${minute}:00.000Z`)) >= FAILED_SIGN_IN_ROWS_PER_MINUTE;
       const row = rowOf(
         crowded
@@ -158,7 +162,7 @@ export function createActivity(deps: {
             },
         at,
       );
-      await foldActivity(trx, { ...row, fold_key: `${action}|${minute}|${crowded ? '*' : email}` });
+      await foldActivity(trx, { ...row, fold_key: key(crowded ? '*' : email) });
     },
 
     /** A page of the log, newest first, filtered; `cursor` is the `next` of the page before. */
