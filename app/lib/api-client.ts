@@ -73,9 +73,11 @@ type CallArgs<E extends Endpoint> =
       : [input: CallInput<E>]
     : [input: CallInput<E>];
 
-/** The raw answer of an endpoint that sends a file (the CSV export), with the session's token. */
-export async function download(endpoint: Endpoint): Promise<Blob> {
-  const response = await fetch(`/api${pathOf(endpoint)}`, { headers: authorization() });
+/** The raw answer of an endpoint that sends a file (the CSV export), with the session's token and its query. */
+export async function download(endpoint: Endpoint, query: Record<string, string | undefined> = {}): Promise<Blob> {
+  const given = Object.entries(query).filter((entry): entry is [string, string] => entry[1] !== undefined);
+  const search = given.length ? `?${new URLSearchParams(given)}` : '';
+  const response = await fetch(`/api${pathOf(endpoint)}${search}`, { headers: authorization() });
   if (!response.ok) throw new ApiError(response.status, `${endpoint.path} failed: ${response.status}`);
   return response.blob();
 }
