@@ -25,6 +25,7 @@ const ADMIN_SCREENS = [
   'profile',
   'staff',
   'activity',
+  'security',
 ];
 
 export default [

@@ -57,6 +57,8 @@ const envSchema = z.object({
       (v) => /^(postgres(ql)?:\/\/|sqlite:|file:)/.test(v) || !v.includes('://'),
       'must be postgres://… or a SQLite file path',
     )
+    // `file:` or `sqlite:` alone named the working folder, which failed later with a raw stack trace.
+    .refine((v) => v.replace(/^(sqlite|file):/, '').trim() !== '', 'must name a SQLite file after file: or sqlite:')
     .optional(),
   DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
   PUBLIC_URL: optionalUrl(['http://', 'https://']),
@@ -88,7 +90,12 @@ const envSchema = z.object({
     .max(120_000, 'must be a number of milliseconds from 0 to 120000')
     .default(5_000),
   // Scrapers send it as a bearer token, so a guessable one would publish the site's traffic figures.
-  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  METRICS_TOKEN: z
+    .string()
+    .min(16, 'must be at least 16 characters')
+    // A bearer token never carries spaces: one with them was accepted here and could never authenticate.
+    .refine((v) => !/\s/.test(v), 'must not contain spaces or line breaks')
+    .optional(),
   METRICS_PORT: portNumber().optional(),
   METRICS_HOST: z.string().min(1).default('127.0.0.1'),
   PAGE_S_MAXAGE: z.coerce.number().int().min(0).max(31_536_000).optional(),
@@ -264,6 +271,19 @@ function pageCacheControlOf(sMaxAge?: number, staleWhileRevalidate?: number): st
 }
 
 /** The notices of a configuration with their texts: logged at start-up (server/boot.ts) and shown in the admin. */
+/**
+ * Settings that work but are probably not meant (logged at start-up): metrics on every network interface
+ * answer anyone who can reach the port, with no token asked there (server/lib/metrics-server.ts).
+ */
+export function configWarnings(config: Config): string[] {
+  const { port, host } = config.metrics;
+  if (!port || ['127.0.0.1', '::1', 'localhost'].includes(host)) return [];
+  return [
+    `METRICS_HOST=${host}: the metrics port ${port} answers every network this machine is on, without a token; ` +
+      'keep it on 127.0.0.1 or a private address your scraper alone can reach.',
+  ];
+}
+
 export function setupNoticeTexts(config: Config): Array<{ id: SetupNotice; message: string }> {
   return config.notices.map((id) => ({
     id,

@@ -10,6 +10,7 @@ import { addressPrefix } from './modules/auth/sign-in-context';
 import { createInvitesService } from './modules/auth/invites-service';
 import { createStaffService } from './modules/auth/staff-service';
 import { createProfileService } from './modules/auth/profile-service';
+import { createSessionsService } from './modules/auth/sessions-service';
 import { createBlogService } from './modules/blog/service';
 import { createContactService } from './modules/contact/service';
 import { createContentService } from './modules/content/service';
@@ -183,6 +184,7 @@ export function createServices(deps: { config: Config; db: Db; log: FastifyBaseL
     jobs,
     activity,
     auth,
+    sessions: createSessionsService({ db }),
     staff,
     profiles,
     invites,

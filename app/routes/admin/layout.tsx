@@ -6,6 +6,7 @@ import { AdminLoading } from '#app/features/admin/AdminLoading.tsx';
 import { capabilityOf, firstScreenFor } from '#app/features/admin/nav.ts';
 import { SetupNotices } from '#app/features/admin/SetupNotices.tsx';
 import { Sidebar } from '#app/features/admin/Sidebar.tsx';
+import { ReauthDialog } from '#app/features/auth/ReauthDialog.tsx';
 import { ReLoginDialog } from '#app/features/auth/ReLoginDialog.tsx';
 import { STAYED_EVENT, UnsavedChangesGuard, useUnsavedChangesGuard } from '#app/features/unsaved/unsaved-changes.tsx';
 import { logout as logoutCall } from '#shared/api/auth.ts';
@@ -111,6 +112,7 @@ function AdminShell() {
         <main className="admin-content">
           <Outlet />
           <ReLoginDialog />
+          <ReauthDialog />
         </main>
       </div>
     </div>

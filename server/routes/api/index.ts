@@ -16,6 +16,7 @@ import { newsletterRoutes } from './newsletter';
 import { profileRoutes } from './profile';
 import { reviewRoutes } from './review';
 import { revisionRoutes } from './revisions';
+import { sessionRoutes } from './sessions';
 import { setupRoutes } from './setup';
 import { staffRoutes } from './staff';
 import { subscriberRoutes } from './subscribers';
@@ -36,6 +37,7 @@ const RESOURCES: ApiRoutes[] = [
   setupRoutes,
   staffRoutes,
   profileRoutes,
+  sessionRoutes,
   activityRoutes,
 ];
 

@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import { SUBSCRIBE_MESSAGES } from '#shared/messages.ts';
 import * as api from '#shared/api/subscribers.ts';
 import { csvStream } from '#server/lib/csv.ts';
-import { actorOf } from '#server/plugins/auth.ts';
+import { actorOf, authOf } from '#server/plugins/auth.ts';
 import { rateLimit } from '#server/plugins/rate-limits.ts';
 import { route, type ApiRoutes } from './define';
 
@@ -62,6 +62,8 @@ export const subscriberRoutes: ApiRoutes = {
       data: await services.subscribers.remove(request.params.id),
     }));
     route(scope, api.exportSubscribers, async (request, reply) => {
+      // Every subscriber's address leaves the site: a recent proof of who asks (docs/product.md#re-authentication).
+      await services.auth.requireRecentAuth(authOf(request));
       // Who took the addresses is in the activity log (written as the download starts).
       await services.activity.record(services.db, { action: 'subscribers.exported', actor: actorOf(request) });
       reply.header('content-type', api.exportSubscribers.file.contentType);
