@@ -205,9 +205,7 @@ export default function Activity({ loaderData }: Route.ComponentProps) {
                       <div className="small text-body-secondary">{detailOf(item)}</div>
                     ) : null}
                   </td>
-                  <td data-label="Target">
-                    {item.target?.label || <span className="text-body-secondary">—</span>}
-                  </td>
+                  <td data-label="Target">{item.target?.label || <span className="text-body-secondary">—</span>}</td>
                   <td data-label="From" className="text-nowrap">
                     {item.address || <span className="text-body-secondary">—</span>}
                   </td>
