@@ -19,7 +19,7 @@ import { PASSKEY_MESSAGES, TEAM_MESSAGES } from '#shared/messages.ts';
 import type { SessionUser } from '#shared/schemas/auth.ts';
 import { MAX_PASSKEYS } from '#shared/schemas/passkeys.ts';
 import type { Db } from '#server/db/database.ts';
-import type { ActivityService } from '#server/modules/activity/service.ts';
+import type { ActivityRecorder } from '#server/modules/activity/service.ts';
 import { ConflictError, ForbiddenError, InvalidInputError, NotFoundError } from '#server/errors.ts';
 import type { AuthContext } from './service';
 import type { ClientInfo, SignInContext } from './sign-in-context';
@@ -97,7 +97,7 @@ export function createPasskeysService(deps: {
   publicUrl: string;
   siteName: string;
   /** The activity log: factor changes in their transactions, refused sign-ins and re-authentications. */
-  activity: Pick<ActivityService, 'record' | 'failedSignIn'>;
+  activity: ActivityRecorder;
   /** Makes the session of a sign-in (the auth service's, so every sign-in is recorded alike). */
   startSession: (user: UserRow, context: SignInContext) => Promise<{ token: string; user: SessionUser }>;
 }) {
