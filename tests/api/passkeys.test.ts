@@ -194,6 +194,9 @@ describe.each(DATABASE_KINDS)('passkeys on %s', (kind) => {
       .where('token_hash', '=', hashToken(answer.data.token))
       .executeTakeFirstOrThrow();
     expect(session).toEqual({ method: 'passkey', user_id: member.id });
+    // The activity log has the sign-in with its method (the auth service's startSession records every sign-in).
+    const signIns = await activityOf(t, 'sign-in', member.id);
+    expect(signIns.map((row) => JSON.parse(row.detail).method)).toContain('passkey');
     const listed = (await member.api.call(passkeys.listPasskeys)).data.passkeys.find((p) => p.id === added.data.id);
     expect(listed?.lastUsedAt).not.toBeNull();
   });
