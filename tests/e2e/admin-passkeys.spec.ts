@@ -1,5 +1,7 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import type { Page } from '@playwright/test';
+import Database from 'better-sqlite3';
 import { PASSKEY_MESSAGES } from '#shared/messages.ts';
 import { SIGN_IN_METHOD_LABELS } from '#shared/sign-in.ts';
 import { SEEDED_ADMIN } from '#tests/helpers/factories.ts';
@@ -122,5 +124,18 @@ test.describe('on a site at http://localhost', () => {
     await expect(card.getByTestId('passkey-row')).not.toContainText('Never used');
     const current = page.getByTestId('session-row').filter({ hasText: 'This device' });
     await expect(current).toContainText(SIGN_IN_METHOD_LABELS.passkey);
+
+    // Ten minutes later, removing it asks "Confirm it's you", and the passkey itself can confirm.
+    const store = new Database(path.join(server.dataDir, 'site.db'));
+    store.prepare('UPDATE sessions SET reauth_at = ?').run(new Date(Date.now() - 3600_000).toISOString());
+    store.close();
+    await card.getByRole('button', { name: 'Remove This laptop' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Remove' }).click();
+    const confirm = page.getByRole('dialog', { name: "Confirm it's you" });
+    await confirm.getByRole('button', { name: 'Passkey' }).click();
+    await expect(confirm.getByText(PASSKEY_MESSAGES.reauthIntro)).toBeVisible();
+    await confirm.getByRole('button', { name: 'Confirm' }).click();
+    await expect(page.getByText(PASSKEY_MESSAGES.removed('This laptop'))).toBeVisible();
+    await expect(card.getByTestId('passkey-row')).toHaveCount(0);
   });
 });
