@@ -11,6 +11,7 @@ import * as blog from '#shared/api/blog.ts';
 import * as content from '#shared/api/content.ts';
 import * as contact from '#shared/api/contact.ts';
 import type { Endpoint } from '#shared/api/endpoint.ts';
+import * as passkeys from '#shared/api/passkeys.ts';
 import * as policies from '#shared/api/policies.ts';
 import * as profile from '#shared/api/profile.ts';
 import * as subscribers from '#shared/api/subscribers.ts';
@@ -73,6 +74,9 @@ export const PUBLIC_ENDPOINTS: Endpoint[] = [
   auth.login,
   auth.requestReset,
   auth.verifyOtp,
+  passkeys.passkeyStatus,
+  passkeys.passkeySignInOptions,
+  passkeys.passkeySignIn,
   staff.getInvite,
   staff.acceptInvite,
   profile.confirmEmailChange,
