@@ -1,0 +1,109 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import Database from 'better-sqlite3';
+import { PROFILE_MESSAGES, SESSION_MESSAGES } from '#shared/messages.ts';
+import { createAdmin, expect, login, test, uniqueEmail } from './helpers';
+
+/**
+ * docs/product.md#sessions and #re-authentication: one person signed in twice sees both sessions and ends
+ * the other, which is sent to the login on its next step; a sensitive change asked for by a session whose
+ * proof is old opens "Confirm it's you" in place, keeps what was typed, and completes after it.
+ */
+test.describe.configure({ timeout: 90_000 });
+
+const PASSWORD = 'sessions-secret';
+const SHOTS = '/tmp/sessions-shots';
+const shot = async (page: Page, name: string) => {
+  fs.mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: `${SHOTS}/${name}-${page.viewportSize()?.width ?? 0}.png`, fullPage: true });
+};
+
+/** Makes every session of this person older than the re-authentication window (as if 11 minutes passed). */
+function makeProofStale(email: string) {
+  const db = new Database(path.join(process.env.E2E_DATA_DIR!, 'site.db'), { fileMustExist: true });
+  try {
+    db.pragma('busy_timeout = 5000');
+    const old = new Date(Date.now() - 11 * 60_000).toISOString();
+    db.prepare(
+      'UPDATE sessions SET reauth_at = ? WHERE user_id = (SELECT id FROM users WHERE email = ?) AND revoked_at IS NULL',
+    ).run(old, email.toLowerCase());
+  } finally {
+    db.close();
+  }
+}
+
+test('two sessions of one person: the first sees both and ends the other, which goes to the login on its next step', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const email = uniqueEmail('sessions');
+  createAdmin(email, PASSWORD);
+  await login(page, email, PASSWORD);
+  const otherContext = await browser.newContext({ baseURL, viewport: page.viewportSize()! });
+  const other = await otherContext.newPage();
+  await login(other, email, PASSWORD);
+
+  // Reached from the Profile page.
+  await page.goto('/admin/profile');
+  await page.getByRole('link', { name: 'Sign-in and security' }).click();
+  await page.waitForURL('**/admin/security');
+  await expect(page.getByRole('heading', { name: 'Sign-in and security' })).toBeVisible();
+  const rows = page.getByTestId('session-row');
+  await expect(rows).toHaveCount(2);
+  await expect(rows.filter({ hasText: 'This device' })).toHaveCount(1);
+  await expect(rows.first()).toContainText('Chrome');
+  await expect(rows.first()).toContainText('127.0.0.x');
+  await expect(rows.first()).toContainText('Password');
+  await shot(page, 'security');
+
+  const otherRow = rows.filter({ hasNotText: 'This device' });
+  await otherRow.getByRole('button', { name: /^Sign out/ }).click();
+  await expect(page.getByText(SESSION_MESSAGES.sessionEnded)).toBeVisible();
+  await expect(rows).toHaveCount(1);
+  await expect(page.getByText(SESSION_MESSAGES.noOtherSessions)).toBeVisible();
+
+  // The other browser's next step finds its session ended and goes to the login.
+  await other.goto('/admin/profile');
+  await other.waitForURL(/\/admin$/);
+  await expect(other.getByRole('button', { name: 'LOGIN' })).toBeVisible();
+  await otherContext.close();
+});
+
+test('a sensitive change with an old proof opens “Confirm it’s you”, keeps what was typed and completes after it', async ({
+  page,
+}) => {
+  const email = uniqueEmail('reauth');
+  createAdmin(email, PASSWORD);
+  await login(page, email, PASSWORD);
+  await page.goto('/admin/profile');
+  const newEmail = uniqueEmail('moved');
+  await page.getByLabel('New e-mail address').fill(newEmail);
+  makeProofStale(email);
+
+  await page.getByRole('button', { name: 'Send confirmation link' }).click();
+  const dialog = page.getByRole('dialog', { name: "Confirm it's you" });
+  await expect(dialog).toBeVisible();
+  await shot(page, 'confirm-its-you');
+  // Cancel: nothing is sent, the screen is as it was, and it says so.
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText(SESSION_MESSAGES.reauthCancelled)).toBeVisible();
+  await expect(page.getByLabel('New e-mail address')).toHaveValue(newEmail);
+
+  await page.getByRole('button', { name: 'Send confirmation link' }).click();
+  await expect(dialog).toBeVisible();
+  await dialog.getByLabel('Password').fill('not-the-password');
+  await dialog.getByRole('button', { name: 'Confirm' }).click();
+  await expect(dialog.getByText(SESSION_MESSAGES.wrongPassword)).toBeVisible();
+  await dialog.getByLabel('Password').fill(PASSWORD);
+  await dialog.getByRole('button', { name: 'Confirm' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText(PROFILE_MESSAGES.emailSent(newEmail))).toBeVisible();
+
+  // From the Change Password page, below the spec's form, the same screen.
+  await page.goto('/admin/change-password');
+  await page.getByRole('link', { name: 'Sign-in and security' }).click();
+  await page.waitForURL('**/admin/security');
+});
