@@ -107,3 +107,36 @@ test('a sensitive change with an old proof opens “Confirm it’s you”, keeps
   await page.getByRole('link', { name: 'Sign-in and security' }).click();
   await page.waitForURL('**/admin/security');
 });
+
+test('an Administrator signs someone out everywhere from the Staff screen; the Owner’s row has no Sessions for them', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const adminEmail = uniqueEmail('staff-admin');
+  const otherEmail = uniqueEmail('staff-other');
+  createAdmin(adminEmail, PASSWORD);
+  createAdmin(otherEmail, PASSWORD);
+  const otherContext = await browser.newContext({ baseURL, viewport: page.viewportSize()! });
+  const other = await otherContext.newPage();
+  await login(other, otherEmail, PASSWORD);
+
+  await login(page, adminEmail, PASSWORD);
+  await page.goto('/admin/staff');
+  const ownerRow = page.getByTestId('staff-row').filter({ hasText: 'Owner' }).first();
+  await expect(ownerRow).toBeVisible();
+  await expect(ownerRow.getByRole('button', { name: 'Sessions' })).toHaveCount(0);
+  const row = page.getByTestId('staff-row').filter({ hasText: otherEmail });
+  await row.getByRole('button', { name: 'Sessions' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByTestId('session-row')).toHaveCount(1);
+  await expect(dialog.getByText('This device')).toHaveCount(0);
+  await shot(page, 'person-sessions');
+  await dialog.getByRole('button', { name: 'Sign out everywhere' }).click();
+  await expect(dialog.getByText(SESSION_MESSAGES.noSessions)).toBeVisible();
+
+  await other.goto('/admin/profile');
+  await other.waitForURL(/\/admin$/);
+  await expect(other.getByRole('button', { name: 'LOGIN' })).toBeVisible();
+  await otherContext.close();
+});
