@@ -86,4 +86,3 @@ export function createSessionsService(deps: { db: Db }) {
     },
   };
 }
-export type SessionsService = ReturnType<typeof createSessionsService>;

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Button, Modal } from 'react-bootstrap';
 import { endPersonSession, endPersonSessions, listPersonSessions } from '#shared/api/sessions.ts';
 import { SESSION_MESSAGES } from '#shared/messages.ts';
@@ -18,21 +18,26 @@ export function PersonSessionsDialog({ person, onClose }: { person: StaffMember;
   const acting = useSubmit();
   const id = person._id;
 
-  const load = useCallback(async () => {
-    try {
-      setSessions(await call(listPersonSessions, { params: { id } }));
-      setError(null);
-    } catch (err) {
-      setError(failureMessage(err, SESSION_MESSAGES.sessionsFailed));
-    }
-  }, [id]);
+  // Read again after each action (the list is the server's, never patched here).
+  const [version, setVersion] = useState(0);
   useEffect(() => {
-    void load();
-  }, [load]);
+    let live = true;
+    call(listPersonSessions, { params: { id } }).then(
+      (list) => {
+        if (!live) return;
+        setSessions(list);
+        setError(null);
+      },
+      (err: unknown) => live && setError(failureMessage(err, SESSION_MESSAGES.sessionsFailed)),
+    );
+    return () => {
+      live = false;
+    };
+  }, [id, version]);
 
   const act = async (work: () => Promise<{ message: string }>) => {
     await acting.run(work, { success: (answer) => answer.message });
-    await load();
+    setVersion((v) => v + 1);
   };
   const endable = sessions?.filter((s) => !s.current) ?? [];
 
