@@ -4,7 +4,9 @@ import type { Config } from './config';
 import type { Db } from './db/database';
 import { openStorage } from './lib/storage/open';
 import { fileTransport, smtpTransport, type MailTransport } from './lib/mail-transport';
+import { createActivity } from './modules/activity/service';
 import { createAuthService } from './modules/auth/service';
+import { addressPrefix } from './modules/auth/sign-in-context';
 import { createInvitesService } from './modules/auth/invites-service';
 import { createStaffService } from './modules/auth/staff-service';
 import { createProfileService } from './modules/auth/profile-service';
@@ -61,6 +63,8 @@ export function createServices(deps: { config: Config; db: Db; log: FastifyBaseL
     doneCampaigns: (ids) => newsletter.doneAmong(ids),
   });
   const storage = openStorage(config.storage);
+  // Every module records its events through this, in the transaction of the change (docs/decisions/0019-activity-log.md).
+  const activity = createActivity({ db, addressPrefix, retentionDays: config.activityRetentionDays });
   const auth = createAuthService({ db, mail, siteName: config.siteName });
   const profiles = createProfileService({
     db,
@@ -150,6 +154,7 @@ export function createServices(deps: { config: Config; db: Db; log: FastifyBaseL
         },
       },
       { name: 'prune-sent-mail', everyMs: HOUR, run: () => mail.pruneSent() },
+      { name: 'prune-activity', everyMs: HOUR, run: () => activity.prune() },
       {
         name: 'purge-trash',
         everyMs: HOUR,
@@ -172,6 +177,7 @@ export function createServices(deps: { config: Config; db: Db; log: FastifyBaseL
     mail,
     storage,
     jobs,
+    activity,
     auth,
     sessions: createSessionsService({ db }),
     staff,

@@ -185,6 +185,7 @@ export const SERVER_MESSAGES = {
   pageFailed: 'Something went wrong. Please try again later.',
   invalidJson: 'The request body is not valid JSON',
   bodyTooLarge: 'The request body is too large',
+  jsonTooDeep: (levels: number) => `The request body nests deeper than ${levels} levels`,
   unsupportedContentType: 'Unsupported content type',
   badAddress: 'The address is not valid',
   badRequest: 'The request is not valid',

@@ -10,6 +10,7 @@ import type { Role } from '#shared/roles.ts';
  *
  * | module       | tables                                                                           |
  * | ------------ | -------------------------------------------------------------------------------- |
+ * | activity     | activity_log                                                                     |
  * | auth         | users, sessions, password_resets, staff_invites, email_changes, author_redirects |
  * | autosave     | autosaves                                                                        |
  * | blog         | blog_categories, blog_posts, blog_redirects, trash, post_authors                 |
@@ -50,6 +51,7 @@ export interface Database {
   post_authors: PostAuthorTable;
   email_changes: EmailChangeTable;
   author_redirects: AuthorRedirectTable;
+  activity_log: ActivityLogTable;
 }
 
 export interface ContentSectionTable {
@@ -354,4 +356,25 @@ export interface TrashTable {
   kind: 'category';
   data: string;
   deleted_at: string;
+}
+
+/** Append-only (docs/decisions/0019-activity-log.md): a trigger refuses changing a row but its count. */
+export interface ActivityLogTable {
+  /** `newSortableId()`: rows of one millisecond keep their order in (at, id) paging. */
+  id: string;
+  at: string;
+  /** shared/activity.ts ACTIVITY_ACTIONS. */
+  action: string;
+  actor_id: string | null;
+  /** The actor's name as it was (the row outlives the account). */
+  actor_name: string | null;
+  target_type: string | null;
+  target_id: string | null;
+  target_label: string | null;
+  /** JSON object of non-secret facts. */
+  detail: Generated<string>;
+  ip_prefix: Generated<string>;
+  count: Generated<number>;
+  last_at: string;
+  fold_key: string | null;
 }
