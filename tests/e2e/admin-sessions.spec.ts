@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import Database from 'better-sqlite3';
-import { PROFILE_MESSAGES, SESSION_MESSAGES } from '#shared/messages.ts';
+import { PROFILE_MESSAGES, SESSION_MESSAGES, TEAM_MESSAGES } from '#shared/messages.ts';
 import { createAdmin, expect, login, test, uniqueEmail } from './helpers';
 
 /**
@@ -14,9 +14,10 @@ test.describe.configure({ timeout: 90_000 });
 
 const PASSWORD = 'sessions-secret';
 const SHOTS = '/tmp/sessions-shots';
-const shot = async (page: Page, name: string) => {
+/** A screenshot to look at; the whole page unless a dialog is open (fixed dialogs are drawn where the viewport is). */
+const shot = async (page: Page, name: string, fullPage = true) => {
   fs.mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: `${SHOTS}/${name}-${page.viewportSize()?.width ?? 0}.png`, fullPage: true });
+  await page.screenshot({ path: `${SHOTS}/${name}-${page.viewportSize()?.width ?? 0}.png`, fullPage });
 };
 
 /** Makes every session of this person older than the re-authentication window (as if 11 minutes passed). */
@@ -85,7 +86,7 @@ test('a sensitive change with an old proof opens “Confirm it’s you”, keeps
   await page.getByRole('button', { name: 'Send confirmation link' }).click();
   const dialog = page.getByRole('dialog', { name: "Confirm it's you" });
   await expect(dialog).toBeVisible();
-  await shot(page, 'confirm-its-you');
+  await shot(page, 'confirm-its-you', false);
   // Cancel: nothing is sent, the screen is as it was, and it says so.
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(dialog).toBeHidden();
@@ -131,7 +132,7 @@ test('an Administrator signs someone out everywhere from the Staff screen; the O
   const dialog = page.getByRole('dialog');
   await expect(dialog.getByTestId('session-row')).toHaveCount(1);
   await expect(dialog.getByText('This device')).toHaveCount(0);
-  await shot(page, 'person-sessions');
+  await shot(page, 'person-sessions', false);
   await dialog.getByRole('button', { name: 'Sign out everywhere' }).click();
   await expect(dialog.getByText(SESSION_MESSAGES.noSessions)).toBeVisible();
 
@@ -139,4 +140,33 @@ test('an Administrator signs someone out everywhere from the Staff screen; the O
   await other.waitForURL(/\/admin$/);
   await expect(other.getByRole('button', { name: 'LOGIN' })).toBeVisible();
   await otherContext.close();
+});
+
+test('a role change with an old proof asks “Confirm it’s you” over the Edit dialog, then is made', async ({ page }) => {
+  const adminEmail = uniqueEmail('role-admin');
+  const personEmail = uniqueEmail('role-person');
+  createAdmin(adminEmail, PASSWORD);
+  createAdmin(personEmail, PASSWORD);
+  await login(page, adminEmail, PASSWORD);
+  await page.goto('/admin/staff');
+  makeProofStale(adminEmail);
+
+  const row = page.getByTestId('staff-row').filter({ hasText: personEmail });
+  await row.getByRole('button', { name: 'Edit' }).click();
+  const edit = page.getByRole('dialog').filter({ has: page.getByLabel('Role') });
+  await edit.getByLabel('Role').selectOption({ label: 'Editor' });
+  await edit.getByRole('button', { name: 'Save' }).click();
+  const confirm = page.getByRole('dialog', { name: "Confirm it's you" });
+  await expect(confirm).toBeVisible();
+  // Above the Edit dialog, which stays behind it, dimmed, with the role chosen.
+  await expect(confirm).toHaveCSS('opacity', '1');
+  expect(Number(await confirm.evaluate((el) => getComputedStyle(el).zIndex))).toBeGreaterThan(
+    Number(await edit.evaluate((el) => getComputedStyle(el).zIndex)),
+  );
+  await expect(edit.getByLabel('Role')).toHaveValue('editor');
+  await shot(page, 'confirm-over-dialog', false);
+  await confirm.getByLabel('Password').fill(PASSWORD);
+  await confirm.getByRole('button', { name: 'Confirm' }).click();
+  await expect(page.getByText(TEAM_MESSAGES.roleChanged)).toBeVisible();
+  await expect(row.getByText('Editor', { exact: true })).toBeVisible();
 });
