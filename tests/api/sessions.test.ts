@@ -159,7 +159,7 @@ describe.each(DATABASE_KINDS)('sessions on %s', (kind) => {
     const personSession = await idOf(person.token);
     const listed = await asker.api.call(sessions.listPersonSessions, { params: { id: person.id } });
     const one = await asker.api.call(sessions.endPersonSession, {
-      params: { id: person.id, sessionId: personSession },
+      params: { id: person.id, sid: personSession },
     });
     if (!can({ role, mayNewsletter: false, categoryIds: [] }, 'sessions.all')) {
       for (const res of [listed, one]) {
@@ -197,7 +197,7 @@ describe.each(DATABASE_KINDS)('sessions on %s', (kind) => {
     const admin = await createMember(t, 'administrator');
     for (const res of [
       await admin.api.call(sessions.listPersonSessions, { params: { id: owner.id } }),
-      await admin.api.call(sessions.endPersonSession, { params: { id: owner.id, sessionId: await idOf(owner.token) } }),
+      await admin.api.call(sessions.endPersonSession, { params: { id: owner.id, sid: await idOf(owner.token) } }),
       await admin.api.call(sessions.endPersonSessions, { params: { id: owner.id } }),
     ]) {
       expect(res.status).toBe(403);

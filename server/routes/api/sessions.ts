@@ -25,12 +25,7 @@ export const sessionRoutes: ApiRoutes = {
     }));
     route(scope, api.endPersonSession, async (request) => ({
       data: {
-        message: await sessions.endOne(
-          authOf(request),
-          request.params.id,
-          request.params.sessionId,
-          clientAddress(request),
-        ),
+        message: await sessions.endOne(authOf(request), request.params.id, request.params.sid, clientAddress(request)),
       },
     }));
     route(scope, api.endPersonSessions, async (request) => ({

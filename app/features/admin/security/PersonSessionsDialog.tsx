@@ -56,7 +56,7 @@ export function PersonSessionsDialog({ person, onClose }: { person: StaffMember;
             sessions={sessions}
             busy={acting.busy}
             label={SESSION_MESSAGES.personSessionsTitle(person.name)}
-            onEnd={(session) => void act(() => call(endPersonSession, { params: { id, sessionId: session._id } }))}
+            onEnd={(session) => void act(() => call(endPersonSession, { params: { id, sid: session._id } }))}
           />
         ) : null}
       </Modal.Body>
