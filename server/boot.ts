@@ -4,6 +4,7 @@ import { setupNoticeTexts, type Config } from './config';
 import { checkDatabaseReachable, createDb, type Db } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import type { MailTransport } from './lib/mail-transport';
+import { openStorage } from './lib/storage/open';
 import { createServices, type Services } from './services';
 import { withStartupLock } from './db/startup-lock';
 import { seedIfEmpty } from './startup/seed';
@@ -18,14 +19,26 @@ export async function boot(config: Config, options: { log?: FastifyBaseLogger; t
     await db.destroy();
     throw err;
   }
+  // A bucket that is missing, silent or refuses our keys stops the start here, before anything is migrated,
+  // naming the settings, instead of hanging the seed or failing every image later (0008-media-storage.md).
+  try {
+    await openStorage(config.storage).check();
+  } catch (err) {
+    await db.destroy();
+    throw err;
+  }
   // docs/product.md#setup-notices: what a production site lacks, said once at start-up.
   for (const notice of setupNoticeTexts(config)) log.warn(notice.message);
   // Processes started together take turns (the first migrates and seeds; the others find it done).
+  // A start that stops here (a silent bucket, a failed migration) lets go of its connections.
   const services: Services = await withStartupLock(config.database, db, async () => {
     await migrateToLatest(db);
     const created = createServices({ config, db, log, transport: options.transport });
     await seedIfEmpty({ services: created, config, log });
     return created;
+  }).catch(async (err: unknown) => {
+    await db.destroy();
+    throw err;
   });
   // Listens for other processes' edits (PostgreSQL) and reads the version; the page secret is read up front
   // so the first render does not wait for it.

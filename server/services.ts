@@ -65,17 +65,19 @@ export function createServices(deps: { config: Config; db: Db; log: FastifyBaseL
   const storage = openStorage(config.storage);
   // Every module records its events through this, in the transaction of the change (docs/decisions/0019-activity-log.md).
   const activity = createActivity({ db, addressPrefix, retentionDays: config.activityRetentionDays });
-  const auth = createAuthService({ db, mail, siteName: config.siteName });
+  const auth = createAuthService({ db, mail, siteName: config.siteName, activity });
   const profiles = createProfileService({
     db,
     mail,
     siteMeta,
     siteName: config.siteName,
     publicUrl: config.publicUrl,
+    activity,
   });
   // The blog is made below; the staff screen only asks it once requests come in.
   const staff = createStaffService({
     db,
+    activity,
     posts: {
       countsByAuthor: (ids) => blog.countsByAuthor(ids),
       // Bylines change with it: cached pages are made again (docs/product.md#profiles-and-author-pages).
@@ -91,6 +93,7 @@ export function createServices(deps: { config: Config; db: Db; log: FastifyBaseL
     siteName: config.siteName,
     publicUrl: config.publicUrl,
     mailIsSent: Boolean(config.smtpUrl),
+    activity,
     signIn: (user, context) => auth.signIn(user, context),
   });
   const subscribers = createSubscriberService({
@@ -110,13 +113,14 @@ export function createServices(deps: { config: Config; db: Db; log: FastifyBaseL
   });
   const revisions = createRevisionService({ db });
   const autosaves = createAutosaveService({ db });
-  const content = createContentService({ db, siteMeta, revisions });
+  const content = createContentService({ db, siteMeta, revisions, activity });
   const blog = createBlogService({
     db,
     siteMeta,
     revisions,
     images: createContentImages(uploads),
     people: { activeAmong: (ids) => profiles.activeAmong(ids) },
+    activity,
     hooks: {
       // The campaign is recorded in the publishing transaction; the mail worker fans it out.
       onPublished: (trx, post) => newsletter.start(trx, post),
@@ -135,6 +139,7 @@ export function createServices(deps: { config: Config; db: Db; log: FastifyBaseL
     publicUrl: config.publicUrl,
     timeZone: config.timeZone,
     getPost: (id) => blog.getPost(id),
+    activity,
   });
   mailWorker.beforeEachPass(() => newsletter.work());
   // A campaign whose last mail went out in this pass is closed at once, not a pass later.

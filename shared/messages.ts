@@ -190,6 +190,7 @@ export const SERVER_MESSAGES = {
   badAddress: 'The address is not valid',
   badRequest: 'The request is not valid',
   databaseUnavailable: 'The database does not answer',
+  storageUnavailable: 'The image store does not answer right now. Please try again in a minute.',
   shuttingDown: 'The server is shutting down',
   metricsTokenRequired: 'A valid metrics token is required (Authorization: Bearer …)',
   siteUnavailable: 'The site cannot reach its database right now. Please try again in a minute.',
@@ -307,3 +308,12 @@ export const CAROUSEL_AUTOPLAY_MS = 3000;
 export const HEADER_SCROLL_THRESHOLD_PX = 10;
 /** docs/product.md#header-and-footer footer copyright years. */
 export const COPYRIGHT_YEARS = '2021-2023';
+
+/** The activity log (docs/product.md#activity-log). */
+export const ACTIVITY_MESSAGES = {
+  badDate: 'A date must be an ISO 8601 date and time, such as 2026-11-30T00:00:00Z',
+  badAction: 'Unknown action: choose one of the actions the log records',
+  badRange: 'The end of the range must come after its start',
+  empty: 'Nothing has been recorded yet.',
+  emptyFiltered: 'Nothing matches these filters.',
+} as const;

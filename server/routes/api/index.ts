@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { requireAdmin } from '#server/plugins/auth.ts';
 import { sendApiNotFound } from '#server/plugins/errors.ts';
 import { rejectUnsafeText } from '#server/plugins/text-safety.ts';
+import { activityRoutes } from './activity';
 import { authRoutes } from './auth';
 import { autosaveRoutes } from './autosave';
 import { blogRoutes } from './blog';
@@ -37,6 +38,7 @@ const RESOURCES: ApiRoutes[] = [
   staffRoutes,
   profileRoutes,
   sessionRoutes,
+  activityRoutes,
 ];
 
 /**
