@@ -184,7 +184,7 @@ export function createServices(deps: { config: Config; db: Db; log: FastifyBaseL
     jobs,
     activity,
     auth,
-    sessions: createSessionsService({ db }),
+    sessions: createSessionsService({ db, activity }),
     staff,
     profiles,
     invites,

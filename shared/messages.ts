@@ -115,7 +115,7 @@ export const SESSION_MESSAGES = {
   unknownDevice: 'Unknown device',
   unknownPlace: 'Unknown address',
   sessionsIntro:
-    'Where you are signed in. Sign out a device you no longer use or do not recognise. A session ends after 14 days without use, and 90 days after signing in.',
+    'Sign out a device you no longer use or do not recognise. A session ends after 14 days without use, and 90 days after signing in.',
   personSessionsTitle: (name: string) => `Sessions of ${name}`,
   confirmEndAll: (name: string) => `Sign ${name} out everywhere? They need to sign in again on every device.`,
 } as const;

@@ -233,7 +233,7 @@ const EXAMPLES = new Map<Endpoint, (ctx: Context) => Promise<Example>>([
     sessions.endPersonSession,
     async (ctx) => {
       const other = await createMember(ctx.t, 'author');
-      return { params: { id: other.id, sessionId: await sessionIdOf(ctx, other.token) } };
+      return { params: { id: other.id, sid: await sessionIdOf(ctx, other.token) } };
     },
   ],
   [sessions.endPersonSessions, async (ctx) => ({ params: { id: await someone(ctx) } })],

@@ -34,7 +34,7 @@ import {
 import { hashResetCode, hashToken, newResetCode, newToken } from './tokens';
 import { toPerson, toSessionUser } from './people';
 import { addressPrefix, storedUserAgent, type ClientInfo, type SignInContext } from './sign-in-context';
-import { confirmIdentity, reauthenticateWithPassword, requireRecentAuth } from './reauth';
+import { confirmIdentity, requireRecentAuth } from './reauth';
 import {
   countUsers,
   findUserByEmail,
@@ -217,9 +217,11 @@ export function createAuthService(deps: { db: Db; mail: MailService; siteName: s
 
     logout: (auth: AuthContext) => revokeSession(db, auth.sessionId),
 
-    /** Re-authentication (./reauth.ts): 403 ReauthRequiredError unless proved in the last 10 minutes. */
+    /**
+     * Re-authentication (./reauth.ts): 403 ReauthRequiredError unless proved in the last 10 minutes. The
+     * password proof is `services.sessions.reauthenticate`.
+     */
     requireRecentAuth: (auth: AuthContext) => requireRecentAuth(db, auth),
-    reauthenticate: (auth: AuthContext, password: string) => reauthenticateWithPassword(db, auth, password),
     /** After another accepted proof (an authenticator code, a passkey): the session is confirmed now. */
     confirmIdentity: (auth: AuthContext) => confirmIdentity(db, auth),
 
