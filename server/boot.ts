@@ -24,6 +24,8 @@ export async function boot(config: Config, options: { log?: FastifyBaseLogger; t
   const services: Services = await withStartupLock(config.database, db, async () => {
     await migrateToLatest(db);
     const created = createServices({ config, db, log, transport: options.transport });
+    // A process whose key does not open the stored authenticator secrets stops here, saying so.
+    await created.twoFactor.checkKey();
     await seedIfEmpty({ services: created, config, log });
     return created;
   });

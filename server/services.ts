@@ -5,6 +5,8 @@ import type { Db } from './db/database';
 import { openStorage } from './lib/storage/open';
 import { fileTransport, smtpTransport, type MailTransport } from './lib/mail-transport';
 import { createAuthService } from './modules/auth/service';
+import { createSecretBox, loadKey } from './modules/auth/secret-box';
+import { createTwoFactorService } from './modules/auth/two-factor-service';
 import { createInvitesService } from './modules/auth/invites-service';
 import { createStaffService } from './modules/auth/staff-service';
 import { createProfileService } from './modules/auth/profile-service';
@@ -60,7 +62,19 @@ export function createServices(deps: { config: Config; db: Db; log: FastifyBaseL
     doneCampaigns: (ids) => newsletter.doneAmong(ids),
   });
   const storage = openStorage(config.storage);
-  const auth = createAuthService({ db, mail, siteName: config.siteName });
+  const auth = createAuthService({
+    db,
+    mail,
+    siteName: config.siteName,
+    // Made below; asked only once a login comes in.
+    secondStep: (user) => twoFactor.beginSecondStep(user),
+  });
+  const twoFactor = createTwoFactorService({
+    db,
+    box: createSecretBox(loadKey({ setting: config.twoFactorKey, dataDir: config.dataDir })),
+    siteName: config.siteName,
+    signIn: (user, context) => auth.signIn(user, context),
+  });
   const profiles = createProfileService({
     db,
     mail,
@@ -146,6 +160,7 @@ export function createServices(deps: { config: Config; db: Db; log: FastifyBaseL
         run: async () => {
           await auth.pruneExpired();
           await profiles.pruneExpired();
+          await twoFactor.pruneExpired();
         },
       },
       { name: 'prune-sent-mail', everyMs: HOUR, run: () => mail.pruneSent() },
@@ -172,6 +187,7 @@ export function createServices(deps: { config: Config; db: Db; log: FastifyBaseL
     storage,
     jobs,
     auth,
+    twoFactor,
     staff,
     profiles,
     invites,

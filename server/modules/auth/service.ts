@@ -1,6 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import { SERVER_MESSAGES, TEAM_MESSAGES } from '#shared/messages.ts';
 import type { SessionUser } from '#shared/schemas/auth.ts';
+import type { SecondStep } from '#shared/schemas/two-factor.ts';
 import type { Person } from '#shared/roles.ts';
 import type { Db } from '#server/db/database.ts';
 import { ForbiddenError, InvalidInputError, NotAuthenticatedError } from '#server/errors.ts';
@@ -67,7 +68,16 @@ export interface AuthContext {
 // Compared against when the e-mail is unknown, so a wrong e-mail costs the same time as a wrong password.
 const DUMMY_HASH = hashPassword('not-a-real-password');
 
-export function createAuthService(deps: { db: Db; mail: MailService; siteName: string }) {
+export function createAuthService(deps: {
+  db: Db;
+  mail: MailService;
+  siteName: string;
+  /**
+   * After the right password: for an account with a second factor, the ticket of the second step to
+   * answer instead of a session (server/modules/auth/two-factor-service.ts); null to sign in at once.
+   */
+  secondStep?: (user: UserRow) => Promise<{ secondStep: SecondStep } | null>;
+}) {
   const { db } = deps;
   const at = (offsetMs: number) => new Date(Date.now() + offsetMs).toISOString();
 
@@ -112,6 +122,8 @@ export function createAuthService(deps: { db: Db; mail: MailService; siteName: s
       if (!user || !ok) throw new NotAuthenticatedError(SERVER_MESSAGES.invalidCredentials);
       // Said only to someone who knows the password: it tells them whom to ask.
       if (user.status !== 'active') throw new ForbiddenError(TEAM_MESSAGES.accountSuspended);
+      const step = await deps.secondStep?.(user);
+      if (step) return step;
       return startSession(user, { ...client, method: 'password' });
     },
 
