@@ -16,7 +16,7 @@ export const newTotpSecret = (): string => generateSecret();
 export async function totpStep(secret: string, code: string, epochS = Math.floor(Date.now() / 1000)) {
   if (!/^\d{6}$/.test(code)) return null;
   const result = await verify({ secret, token: code, epoch: epochS, epochTolerance: SKEW_S });
-  return result.valid ? result.timeStep : null;
+  return result.valid && 'timeStep' in result ? result.timeStep : null;
 }
 
 /** What an app scans: the site as issuer, the e-mail as account. */
