@@ -7,6 +7,8 @@ import type { MailTransport } from './lib/mail-transport';
 import { createServices, type Services } from './services';
 import { withStartupLock } from './db/startup-lock';
 import { seedIfEmpty } from './startup/seed';
+import { secretBoxOf } from './modules/auth/secret-box';
+import { checkSecretKey } from './modules/auth/two-factor-service';
 
 /** Database → migrations → services → seed: the start-up shared by `main`, `dev` and tests. */
 export async function boot(config: Config, options: { log?: FastifyBaseLogger; transport?: MailTransport } = {}) {
@@ -23,11 +25,14 @@ export async function boot(config: Config, options: { log?: FastifyBaseLogger; t
   // Processes started together take turns (the first migrates and seeds; the others find it done).
   const services: Services = await withStartupLock(config.database, db, async () => {
     await migrateToLatest(db);
-    const created = createServices({ config, db, log, transport: options.transport });
     // A process whose key does not open the stored authenticator secrets stops here, saying so.
-    await created.twoFactor.checkKey();
+    await checkSecretKey(db, secretBoxOf(config));
+    const created = createServices({ config, db, log, transport: options.transport });
     await seedIfEmpty({ services: created, config, log });
     return created;
+  }).catch(async (err: unknown) => {
+    await db.destroy();
+    throw err;
   });
   // Listens for other processes' edits (PostgreSQL) and reads the version; the page secret is read up front
   // so the first render does not wait for it.

@@ -5,7 +5,7 @@ import type { Db } from './db/database';
 import { openStorage } from './lib/storage/open';
 import { fileTransport, smtpTransport, type MailTransport } from './lib/mail-transport';
 import { createAuthService } from './modules/auth/service';
-import { createSecretBox, loadKey } from './modules/auth/secret-box';
+import { secretBoxOf } from './modules/auth/secret-box';
 import { createTwoFactorService } from './modules/auth/two-factor-service';
 import { createInvitesService } from './modules/auth/invites-service';
 import { createStaffService } from './modules/auth/staff-service';
@@ -71,7 +71,7 @@ export function createServices(deps: { config: Config; db: Db; log: FastifyBaseL
   });
   const twoFactor = createTwoFactorService({
     db,
-    box: createSecretBox(loadKey({ setting: config.twoFactorKey, dataDir: config.dataDir })),
+    box: secretBoxOf(config),
     siteName: config.siteName,
     signIn: (user, context) => auth.signIn(user, context),
   });

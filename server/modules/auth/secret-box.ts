@@ -78,3 +78,7 @@ export function createSecretBox(key: Buffer): SecretBox {
 
 /** The fingerprint a sealed value names (for the start-up check). */
 export const keyIdOf = (sealed: string): string => sealed.split('.')[1] ?? '';
+
+/** The box of this process's configuration. */
+export const secretBoxOf = (config: { twoFactorKey?: string; dataDir: string }): SecretBox =>
+  createSecretBox(loadKey({ setting: config.twoFactorKey, dataDir: config.dataDir }));

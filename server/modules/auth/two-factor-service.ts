@@ -258,17 +258,6 @@ export function createTwoFactorService(deps: {
       return policy();
     },
 
-    /**
-     * At start-up: stored secrets must open with this process's key. A process with another key refuses to
-     * start with a message that says which, instead of turning every code down.
-     */
-    async checkKey(): Promise<void> {
-      const sealed = await anyTotpSecret(db);
-      if (sealed && keyIdOf(sealed) !== box.keyId) {
-        throw new KeyMismatchError(TWO_FACTOR_MESSAGES.keyMismatch(keyIdOf(sealed), box.keyId));
-      }
-    },
-
     /** Housekeeping: tickets that ended more than a day ago. */
     pruneExpired: () => deleteStaleTickets(db),
 
@@ -276,4 +265,15 @@ export function createTwoFactorService(deps: {
     resetFactors: (userId: string) => removeSecondFactors(db, userId),
   };
 }
+/**
+ * At start-up, before anything else runs: stored secrets must open with this process's key. A process
+ * with another key refuses to start with a message that says which, instead of turning every code down.
+ */
+export async function checkSecretKey(db: Db, box: SecretBox): Promise<void> {
+  const sealed = await anyTotpSecret(db);
+  if (sealed && keyIdOf(sealed) !== box.keyId) {
+    throw new KeyMismatchError(TWO_FACTOR_MESSAGES.keyMismatch(keyIdOf(sealed), box.keyId));
+  }
+}
+
 export type TwoFactorService = ReturnType<typeof createTwoFactorService>;
