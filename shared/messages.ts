@@ -299,6 +299,7 @@ export const TWO_FACTOR_MESSAGES = {
   graceLeft: (days: number) =>
     `Two-factor sign-in will be required for your account in ${days === 1 ? '1 day' : `${days} days`}. Set it up now on Sign-in and security.`,
   policySaved: 'Requirement saved',
+  graceRange: 'Enter a number of days from 0 to 90',
   keyMismatch: (stored: string, current: string) =>
     `Authenticator secrets in the database were encrypted with key ${stored}, but this process has key ${current}. Give every process the same TWO_FACTOR_KEY (or the same DATA_DIR/two-factor.key); without it nobody could sign in with an authenticator code.`,
   keyInvalid: 'TWO_FACTOR_KEY must be 32 bytes written as 64 hexadecimal characters or as base64',

@@ -1,6 +1,7 @@
 import type { BodyOf, DataOf, Endpoint, MetaOf, ParamsOf, QueryOf } from '#shared/api/endpoint.ts';
 import { pathOf } from '#shared/api/path.ts';
 import { UI_MESSAGES } from '#shared/messages.ts';
+import { SECOND_FACTOR_REQUIRED } from '#shared/schemas/two-factor.ts';
 import { leaving } from './leaving';
 import { askToLogInAgain } from './relogin';
 import { clearSession, storedToken } from './session';
@@ -13,6 +14,9 @@ import { clearSession, storedToken } from './session';
  * login dialog opens in place; the action is retried once with the new session. A read that fails so (a
  * page loading), or an administrator who gives up logging in, clears the session and goes to /admin.
  */
+/** The screen where a second factor is set up (app/routes/admin/security.tsx). */
+const SECURITY = '/admin/security';
+
 export class ApiError extends Error {
   constructor(
     readonly status: number,
@@ -110,6 +114,7 @@ async function request<T>(
     meta?: unknown;
     message?: string;
     field?: string;
+    code?: string;
   } | null;
   if (response.status === 401 && headers.authorization && options.endSessionOn401 !== false) {
     if (method !== 'GET' && !retried && (await askToLogInAgain())) {
@@ -118,6 +123,11 @@ async function request<T>(
     clearSession();
     leaving.onPurpose = true;
     window.location.assign('/admin');
+  }
+  // The Owner's two-factor rule now applies and no factor is set up: only the set-up screen is open.
+  if (response.status === 403 && payload?.code === SECOND_FACTOR_REQUIRED && window.location.pathname !== SECURITY) {
+    leaving.onPurpose = true;
+    window.location.assign(SECURITY);
   }
   if (!response.ok) {
     throw new ApiError(response.status, payload?.message ?? response.statusText, payload?.field);

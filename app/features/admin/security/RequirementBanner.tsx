@@ -1,0 +1,17 @@
+import { Link, useRouteLoaderData } from 'react-router';
+import { TWO_FACTOR_MESSAGES } from '#shared/messages.ts';
+import type { Requirement } from '#shared/schemas/two-factor.ts';
+import { ADMIN_LAYOUT_ID } from '../account';
+import { SECURITY_PATH } from './requirement';
+
+/** Within the grace period of the Owner's rule: how many days are left to set up a second factor. */
+export function RequirementBanner() {
+  const data = useRouteLoaderData(ADMIN_LAYOUT_ID) as { requirement?: Requirement | null } | undefined;
+  const daysLeft = data?.requirement?.daysLeft;
+  if (daysLeft === undefined || daysLeft === null) return null;
+  return (
+    <div className="alert alert-warning mx-3 mt-3 mb-0" role="status">
+      {TWO_FACTOR_MESSAGES.graceLeft(daysLeft)} <Link to={SECURITY_PATH}>Set it up</Link>
+    </div>
+  );
+}
