@@ -57,7 +57,9 @@ try {
     await updatePasswordHash(db, existing.id, hash);
     if (values['reset-factors']) {
       await removeSecondFactors(db, existing.id);
-      console.log(`Second factors of ${existing.email} removed: it signs in with the password alone until it sets one up.`);
+      console.log(
+        `Second factors of ${existing.email} removed: it signs in with the password alone until it sets one up.`,
+      );
     }
     await revokeUserSessions(db, existing.id);
     console.log(`Password of ${existing.email} reset; all of its sessions ended.`);

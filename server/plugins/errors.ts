@@ -66,9 +66,7 @@ export function registerErrorHandling(app: FastifyInstance) {
     }
     const domain: unknown = error;
     if (domain instanceof DomainError) {
-      return reply
-        .code(httpStatusOf(domain))
-        .send({ message: domain.message, field: domain.field, code: domain.code });
+      return reply.code(httpStatusOf(domain)).send({ message: domain.message, field: domain.field, code: domain.code });
     }
     // The database is down or unreachable: not our fault, and worth trying again shortly.
     if (isDatabaseUnavailable(error)) {

@@ -40,14 +40,12 @@ export const secondStepSchema = z.object({
 });
 export type SecondStep = z.infer<typeof secondStepSchema>['secondStep'];
 
-export const completeSecondStepSchema = z.discriminatedUnion('method', [
-  z.object({ ticket: z.string().check(z.minLength(1), z.maxLength(200)), method: z.literal('totp'), code: totpCode }),
-  z.object({
-    ticket: z.string().check(z.minLength(1), z.maxLength(200)),
-    method: z.literal('recovery'),
-    code: recoveryCode,
-  }),
-]);
+/** The ticket and a code of the chosen kind (`passkey` is the passkeys part's). */
+export const completeSecondStepSchema = z.object({
+  ticket: z.string().check(z.minLength(1), z.maxLength(200)),
+  method: z.enum(['totp', 'recovery']),
+  code: anyCode,
+});
 
 export const codeBodySchema = z.object({ code: anyCode });
 export const totpCodeBodySchema = z.object({ code: totpCode });

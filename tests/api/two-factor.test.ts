@@ -71,7 +71,10 @@ describe.each(DATABASE_KINDS)('two-factor sign-in on %s', (kind) => {
   }
 
   async function passwordStep(member: Pick<Member, 'email' | 'password'>, remoteAddress = newAddress()) {
-    const res = await api(t).call(auth.login, { body: { email: member.email, password: member.password }, remoteAddress });
+    const res = await api(t).call(auth.login, {
+      body: { email: member.email, password: member.password },
+      remoteAddress,
+    });
     expect(res.status, res.text).toBe(200);
     const data = res.body.data;
     if (!data || !('secondStep' in data)) throw new Error(`no second step: ${res.text}`);
@@ -167,14 +170,22 @@ describe.each(DATABASE_KINDS)('two-factor sign-in on %s', (kind) => {
     const editor = await createMember(t, 'editor');
     const { recoveryCodes } = await enableTotp(editor);
     const code = recoveryCodes[3]!;
-    const first = await second({ ticket: (await passwordStep(editor)).ticket, method: 'recovery', code: code.toUpperCase() });
+    const first = await second({
+      ticket: (await passwordStep(editor)).ticket,
+      method: 'recovery',
+      code: code.toUpperCase(),
+    });
     expect(first.status, first.text).toBe(200);
     const status = await api(t, { token: first.data.token }).call(twoFactor.getTwoFactor);
     expect(status.data.recoveryCodesLeft).toBe(9);
     const again = await second({ ticket: (await passwordStep(editor)).ticket, method: 'recovery', code });
     expect(again.status).toBe(401);
     expect(again.body.message).toBe(TWO_FACTOR_MESSAGES.recoveryCodeUsed);
-    const unknown = await second({ ticket: (await passwordStep(editor)).ticket, method: 'recovery', code: 'aaaaa-bbbbb' });
+    const unknown = await second({
+      ticket: (await passwordStep(editor)).ticket,
+      method: 'recovery',
+      code: 'aaaaa-bbbbb',
+    });
     expect(unknown.body.message).toBe(TWO_FACTOR_MESSAGES.wrongRecoveryCode);
   });
 
@@ -233,7 +244,11 @@ describe.each(DATABASE_KINDS)('two-factor sign-in on %s', (kind) => {
     expect(row.secret).toMatch(/^v1\./);
     expect(row.secret).not.toContain(secret);
     expect(row.secret.toLowerCase()).not.toContain(secret.toLowerCase().slice(0, 12));
-    const codes = await t.services.db.selectFrom('recovery_codes').select('code_hash').where('user_id', '=', editor.id).execute();
+    const codes = await t.services.db
+      .selectFrom('recovery_codes')
+      .select('code_hash')
+      .where('user_id', '=', editor.id)
+      .execute();
     expect(codes).toHaveLength(10);
   });
 
@@ -241,7 +256,9 @@ describe.each(DATABASE_KINDS)('two-factor sign-in on %s', (kind) => {
     const editor = await createMember(t, 'editor');
     await enableTotp(editor);
     const code = await requestResetCode(t, editor.email, newAddress());
-    const reset = await api(t).call(auth.verifyOtp, { body: { email: editor.email, otp: code, password: 'brand-new-pass' } });
+    const reset = await api(t).call(auth.verifyOtp, {
+      body: { email: editor.email, otp: code, password: 'brand-new-pass' },
+    });
     expect(reset.status, reset.text).toBe(200);
     const step = await passwordStep({ email: editor.email, password: 'brand-new-pass' });
     expect(step.methods).toContain('totp');
@@ -283,7 +300,16 @@ describe.each(DATABASE_KINDS)('two-factor sign-in on %s', (kind) => {
     const database = t.config.database;
     const output = execFileSync(
       process.execPath,
-      ['--import', 'tsx', 'server/cli/admin.ts', '--email', editor.email, '--password', 'back-in-pass', '--reset-factors'],
+      [
+        '--import',
+        'tsx',
+        'server/cli/admin.ts',
+        '--email',
+        editor.email,
+        '--password',
+        'back-in-pass',
+        '--reset-factors',
+      ],
       {
         env: {
           ...process.env,
@@ -336,7 +362,9 @@ describe.each(DATABASE_KINDS)("the Owner's two-factor requirement on %s", (kind)
     const admin = await createMember(t, 'administrator');
     const res = await admin.api.call(twoFactor.setSecurityPolicy, { body: { scope: 'everyone', graceDays: 0 } });
     expect(res.status).toBe(403);
-    const bad = await owner.api.call(twoFactor.setSecurityPolicy, { body: { scope: 'everyone', graceDays: -1 } as never });
+    const bad = await owner.api.call(twoFactor.setSecurityPolicy, {
+      body: { scope: 'everyone', graceDays: -1 } as never,
+    });
     expect(bad.status).toBe(400);
   });
 

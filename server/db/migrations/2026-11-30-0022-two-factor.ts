@@ -28,7 +28,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('used_at', 'varchar(32)')
     .addColumn('created_at', 'varchar(32)', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('recovery_codes_user_idx').on('recovery_codes').columns(['user_id', 'code_hash']).execute();
+  await db.schema
+    .createIndex('recovery_codes_user_idx')
+    .on('recovery_codes')
+    .columns(['user_id', 'code_hash'])
+    .execute();
 
   await db.schema
     .createTable('second_step_tickets')

@@ -29,7 +29,11 @@ export async function savePendingTotp(db: Db, userId: string, sealedSecret: stri
     const existing = await findTotp(trx, userId);
     if (existing?.confirmed_at) return false;
     if (existing) {
-      await trx.updateTable('totp_factors').set({ secret: sealedSecret, last_step: 0 }).where('user_id', '=', userId).execute();
+      await trx
+        .updateTable('totp_factors')
+        .set({ secret: sealedSecret, last_step: 0 })
+        .where('user_id', '=', userId)
+        .execute();
     } else {
       await trx
         .insertInto('totp_factors')
@@ -85,7 +89,7 @@ export async function countUnusedRecoveryCodes(db: Db, userId: string): Promise<
 }
 
 /** Uses the code: 'used' when it had been used before, 'unknown' when it is none of the person's. */
-export async function useRecoveryCode(db: Db, userId: string, hash: string): Promise<'ok' | 'used' | 'unknown'> {
+export async function spendRecoveryCode(db: Db, userId: string, hash: string): Promise<'ok' | 'used' | 'unknown'> {
   const result = await db
     .updateTable('recovery_codes')
     .set({ used_at: now() })

@@ -35,7 +35,7 @@ import {
   savePendingTotp,
   takeTicketTry,
   takeTotpStep,
-  useRecoveryCode,
+  spendRecoveryCode,
   writePolicy,
 } from './two-factor-repository';
 import { findUserById, type UserRow } from './user-repository';
@@ -56,7 +56,8 @@ function newRecoveryCode(): string {
   return `${letters.slice(0, 5)}-${letters.slice(5)}`;
 }
 const normalizeRecoveryCode = (code: string) => code.toLowerCase().replace(/[\s-]+/g, '');
-const hashRecoveryCode = (userId: string, code: string) => hashResetCode(userId, `recovery:${normalizeRecoveryCode(code)}`);
+const hashRecoveryCode = (userId: string, code: string) =>
+  hashResetCode(userId, `recovery:${normalizeRecoveryCode(code)}`);
 
 type Failure = new (message: string) => DomainError;
 
@@ -74,9 +75,17 @@ export function createTwoFactorService(deps: {
    * wrong one (401 in the second step, where failures are counted; 400 inside the admin). The code is
    * taken: the same code never passes twice.
    */
-  async function checkCode(userId: string, rawCode: string, fail: Failure): Promise<'totp' | 'recovery'> {
+  async function checkCode(
+    userId: string,
+    rawCode: string,
+    fail: Failure,
+    kind?: 'totp' | 'recovery',
+  ): Promise<'totp' | 'recovery'> {
     const code = rawCode.replace(/\s+/g, '');
-    if (/^\d{6}$/.test(code)) {
+    const digits = /^\d{6}$/.test(code);
+    if (kind === 'totp' && !digits) throw new fail(TWO_FACTOR_MESSAGES.codeFormat);
+    if (kind === 'recovery' && digits) throw new fail(TWO_FACTOR_MESSAGES.wrongRecoveryCode);
+    if (digits) {
       const factor = await findTotp(db, userId);
       if (!factor?.confirmed_at) throw new fail(TWO_FACTOR_MESSAGES.wrongCode);
       const step = await totpStep(openSecret(factor.secret, userId), code);
@@ -85,7 +94,7 @@ export function createTwoFactorService(deps: {
       return 'totp';
     }
     if (!/^[a-z2-7]{10}$/.test(normalizeRecoveryCode(code))) throw new fail(TWO_FACTOR_MESSAGES.wrongRecoveryCode);
-    const used = await useRecoveryCode(db, userId, hashRecoveryCode(userId, code));
+    const used = await spendRecoveryCode(db, userId, hashRecoveryCode(userId, code));
     if (used === 'used') throw new fail(TWO_FACTOR_MESSAGES.recoveryCodeUsed);
     if (used === 'unknown') throw new fail(TWO_FACTOR_MESSAGES.wrongRecoveryCode);
     return 'recovery';
@@ -137,7 +146,8 @@ export function createTwoFactorService(deps: {
      */
     async enforce(auth: AuthContext): Promise<void> {
       const requirement = await requirementFor(auth.person.id, auth.person.role);
-      if (requirement.blocked) throw new ForbiddenError(TWO_FACTOR_MESSAGES.required, undefined, SECOND_FACTOR_REQUIRED);
+      if (requirement.blocked)
+        throw new ForbiddenError(TWO_FACTOR_MESSAGES.required, undefined, SECOND_FACTOR_REQUIRED);
     },
 
     /** Null for an account without a second factor (the session is made as always), else a ticket for the second step. */
@@ -156,14 +166,14 @@ export function createTwoFactorService(deps: {
     },
 
     /** The second step: a live ticket and a right code make the session, exactly as the spec's login answers it. */
-    async completeSecondStep(input: { ticket: string; code: string }, client: ClientInfo) {
+    async completeSecondStep(input: { ticket: string; method: 'totp' | 'recovery'; code: string }, client: ClientInfo) {
       const expired = new NotAuthenticatedError(TWO_FACTOR_MESSAGES.ticketExpired);
       const tokenHash = hashToken(input.ticket);
       const ticket = await findLiveTicket(db, tokenHash, TICKET_MAX_TRIES);
       if (!ticket) throw expired;
       // Every comparison costs a try, taken first, so parallel guesses cannot pass the limit.
       if (!(await takeTicketTry(db, tokenHash, TICKET_MAX_TRIES))) throw expired;
-      const method = await checkCode(ticket.user_id, input.code, NotAuthenticatedError);
+      const method = await checkCode(ticket.user_id, input.code, NotAuthenticatedError, input.method);
       if (!(await consumeTicket(db, tokenHash))) throw expired;
       const user = await findUserById(db, ticket.user_id);
       if (!user) throw expired;
@@ -189,7 +199,12 @@ export function createTwoFactorService(deps: {
         throw new InvalidInputError(TWO_FACTOR_MESSAGES.alreadyOn);
       }
       const uri = totpSetup(secret, deps.siteName, auth.user.email);
-      return { qrSvg: await qrSvg(uri), manualKey: groupedKey(secret), issuer: deps.siteName, account: auth.user.email };
+      return {
+        qrSvg: await qrSvg(uri),
+        manualKey: groupedKey(secret),
+        issuer: deps.siteName,
+        account: auth.user.email,
+      };
     },
 
     /** The first right code turns the app on and makes 10 recovery codes (the old ones stop working). */
@@ -200,7 +215,8 @@ export function createTwoFactorService(deps: {
       const step = await totpStep(openSecret(factor.secret, userId), code);
       if (step === null) throw new InvalidInputError(TWO_FACTOR_MESSAGES.wrongCode, 'code');
       return db.transaction().execute(async (trx) => {
-        if (!(await takeTotpStep(trx, userId, step, true))) throw new InvalidInputError(TWO_FACTOR_MESSAGES.codeReused, 'code');
+        if (!(await takeTotpStep(trx, userId, step, true)))
+          throw new InvalidInputError(TWO_FACTOR_MESSAGES.codeReused, 'code');
         await markReauthenticated(trx, auth.sessionId);
         return { recoveryCodes: await newRecoveryCodes(trx, userId) };
       });

@@ -75,9 +75,7 @@ export const twoFactorRoutes: ApiRoutes = {
       scope,
       confirmTotp,
       async (request) => ({
-        data: await adminTries.attempt(request, () =>
-          services.twoFactor.confirm(authOf(request), request.body.code),
-        ),
+        data: await adminTries.attempt(request, () => services.twoFactor.confirm(authOf(request), request.body.code)),
       }),
       limited,
     );
@@ -85,9 +83,7 @@ export const twoFactorRoutes: ApiRoutes = {
       scope,
       disableTotp,
       async (request) => ({
-        data: await adminTries.attempt(request, () =>
-          services.twoFactor.disable(authOf(request), request.body.code),
-        ),
+        data: await adminTries.attempt(request, () => services.twoFactor.disable(authOf(request), request.body.code)),
       }),
       limited,
     );

@@ -1,7 +1,7 @@
 import { Link, useRouteLoaderData } from 'react-router';
 import { TWO_FACTOR_MESSAGES } from '#shared/messages.ts';
 import type { Requirement } from '#shared/schemas/two-factor.ts';
-import { ADMIN_LAYOUT_ID } from '../account';
+import { ADMIN_LAYOUT_ID } from '#app/features/admin/account.ts';
 import { SECURITY_PATH } from './requirement';
 
 /** Within the grace period of the Owner's rule: how many days are left to set up a second factor. */

@@ -48,8 +48,8 @@ export function TwoFactorCard() {
     }
   }, []);
   useEffect(() => {
-    void reload();
-  }, [reload]);
+    call(getTwoFactor).then(setStatus, (err: unknown) => setLoadError(failureMessage(err)));
+  }, []);
 
   /** After a factor came or went: the layout's banner and guard read the requirement again. */
   const changed = async () => {

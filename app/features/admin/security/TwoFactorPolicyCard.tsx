@@ -13,7 +13,7 @@ import {
   policySchema,
   type PolicyScope,
 } from '#shared/schemas/two-factor.ts';
-import { useCan } from '../account';
+import { useCan } from '#app/features/admin/account.ts';
 import { forgetRequirement } from './requirement';
 
 /**
