@@ -2,6 +2,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { accessLog, logAnsweredHit } from './plugins/access-log';
 import { frameworkErrors, registerErrorHandling } from './plugins/errors';
+import { registerJsonBody } from './plugins/json-body';
 import { registerDrain, registerHealth } from './plugins/health';
 import { registerMetrics } from './plugins/metrics';
 import { registerRequestIdHeader, requestIdOf } from './plugins/request-id';
@@ -59,6 +60,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  registerJsonBody(app);
   registerRequestIdHeader(app);
   registerMetrics(app, services.metrics, config.metrics);
   registerDrain(app);

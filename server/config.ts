@@ -4,6 +4,7 @@ import type { S3Settings } from '#server/lib/storage/s3.ts';
 import path from 'node:path';
 import { z } from 'zod';
 import { SETUP_NOTICES } from '#shared/messages.ts';
+import { ACTIVITY_RETENTION_DAYS } from '#shared/activity.ts';
 
 /**
  * Every setting comes from the environment and has an embedded default, so a fresh checkout starts with
@@ -56,6 +57,8 @@ const envSchema = z.object({
       (v) => /^(postgres(ql)?:\/\/|sqlite:|file:)/.test(v) || !v.includes('://'),
       'must be postgres://… or a SQLite file path',
     )
+    // `file:` or `sqlite:` alone named the working folder, which failed later with a raw stack trace.
+    .refine((v) => v.replace(/^(sqlite|file):/, '').trim() !== '', 'must name a SQLite file after file: or sqlite:')
     .optional(),
   DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
   PUBLIC_URL: optionalUrl(['http://', 'https://']),
@@ -87,11 +90,23 @@ const envSchema = z.object({
     .max(120_000, 'must be a number of milliseconds from 0 to 120000')
     .default(5_000),
   // Scrapers send it as a bearer token, so a guessable one would publish the site's traffic figures.
-  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  METRICS_TOKEN: z
+    .string()
+    .min(16, 'must be at least 16 characters')
+    // A bearer token never carries spaces: one with them was accepted here and could never authenticate.
+    .refine((v) => !/\s/.test(v), 'must not contain spaces or line breaks')
+    .optional(),
   METRICS_PORT: portNumber().optional(),
   METRICS_HOST: z.string().min(1).default('127.0.0.1'),
   PAGE_S_MAXAGE: z.coerce.number().int().min(0).max(31_536_000).optional(),
   PAGE_STALE_WHILE_REVALIDATE: z.coerce.number().int().min(0).max(31_536_000).optional(),
+  // How long the activity log keeps an entry (docs/product.md#activity-log): at least a month, at most ten years.
+  ACTIVITY_RETENTION_DAYS: z.coerce
+    .number('must be a number of days from 30 to 3650')
+    .int('must be a number of days from 30 to 3650')
+    .min(30, 'must be a number of days from 30 to 3650')
+    .max(3650, 'must be a number of days from 30 to 3650')
+    .default(ACTIVITY_RETENTION_DAYS),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TIME_ZONE: z
     .string()
@@ -189,6 +204,8 @@ export interface Config {
    * two-factor.key, made at the first start (server/modules/auth/secret-box.ts).
    */
   twoFactorKey?: string;
+  /** Days the activity log keeps an entry before the retention job prunes it. */
+  activityRetentionDays: number;
 }
 
 /** Neither set: no metrics endpoint anywhere (GET /metrics is a 404 like any unknown address). */
@@ -249,6 +266,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metrics: { token: e.METRICS_TOKEN, port: e.METRICS_PORT, host: e.METRICS_HOST },
     pageCacheControl: pageCacheControlOf(e.PAGE_S_MAXAGE, e.PAGE_STALE_WHILE_REVALIDATE),
     twoFactorKey: e.TWO_FACTOR_KEY?.trim(),
+    activityRetentionDays: e.ACTIVITY_RETENTION_DAYS,
   };
 }
 
@@ -267,6 +285,19 @@ function pageCacheControlOf(sMaxAge?: number, staleWhileRevalidate?: number): st
 }
 
 /** The notices of a configuration with their texts: logged at start-up (server/boot.ts) and shown in the admin. */
+/**
+ * Settings that work but are probably not meant (logged at start-up): metrics on every network interface
+ * answer anyone who can reach the port, with no token asked there (server/lib/metrics-server.ts).
+ */
+export function configWarnings(config: Config): string[] {
+  const { port, host } = config.metrics;
+  if (!port || ['127.0.0.1', '::1', 'localhost'].includes(host)) return [];
+  return [
+    `METRICS_HOST=${host}: the metrics port ${port} answers every network this machine is on, without a token; ` +
+      'keep it on 127.0.0.1 or a private address your scraper alone can reach.',
+  ];
+}
+
 export function setupNoticeTexts(config: Config): Array<{ id: SetupNotice; message: string }> {
   return config.notices.map((id) => ({
     id,

@@ -24,6 +24,12 @@ export class NotAuthenticatedError extends DomainError {}
 /** A session that may not do this (another user's password). */
 export class ForbiddenError extends DomainError {}
 
+/**
+ * A sensitive change asked for by a session that has not proved who it is in the last few minutes
+ * (docs/product.md#re-authentication): a 403 whose message the admin recognises, to ask and retry.
+ */
+export class ReauthRequiredError extends ForbiddenError {}
+
 export class NotFoundError extends DomainError {}
 
 /** The request clashes with what is stored (a duplicate name, a reserved address). */

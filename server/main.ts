@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import type { ServerBuild } from 'react-router';
 import { buildApp } from './app';
 import { boot } from './boot';
-import { checkDataDir, ConfigError, loadConfig, type Config } from './config';
+import { checkDataDir, ConfigError, configWarnings, loadConfig, type Config } from './config';
 import { DatabaseUnreachableError } from './db/database';
 import { listenForMetrics } from './lib/metrics-server';
 import { shutDownGracefully } from './shutdown';
@@ -81,6 +81,7 @@ async function main() {
   // Only a process that serves sends mail and runs jobs.
   services.mailWorker.start();
   services.jobs.start();
+  for (const warning of configWarnings(config)) log.warn(warning);
   log.info(`site ready at ${config.publicUrl} (database: ${config.database.kind})`);
 }
 

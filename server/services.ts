@@ -4,12 +4,15 @@ import type { Config } from './config';
 import type { Db } from './db/database';
 import { openStorage } from './lib/storage/open';
 import { fileTransport, smtpTransport, type MailTransport } from './lib/mail-transport';
+import { createActivity } from './modules/activity/service';
 import { createAuthService } from './modules/auth/service';
 import { secretBoxOf } from './modules/auth/secret-box';
 import { createTwoFactorService } from './modules/auth/two-factor-service';
+import { addressPrefix } from './modules/auth/sign-in-context';
 import { createInvitesService } from './modules/auth/invites-service';
 import { createStaffService } from './modules/auth/staff-service';
 import { createProfileService } from './modules/auth/profile-service';
+import { createSessionsService } from './modules/auth/sessions-service';
 import { createBlogService } from './modules/blog/service';
 import { createContactService } from './modules/contact/service';
 import { createContentService } from './modules/content/service';
@@ -62,6 +65,8 @@ export function createServices(deps: { config: Config; db: Db; log: FastifyBaseL
     doneCampaigns: (ids) => newsletter.doneAmong(ids),
   });
   const storage = openStorage(config.storage);
+  // Every module records its events through this, in the transaction of the change (docs/decisions/0019-activity-log.md).
+  const activity = createActivity({ db, addressPrefix, retentionDays: config.activityRetentionDays });
   const auth = createAuthService({
     db,
     mail,
@@ -164,6 +169,7 @@ export function createServices(deps: { config: Config; db: Db; log: FastifyBaseL
         },
       },
       { name: 'prune-sent-mail', everyMs: HOUR, run: () => mail.pruneSent() },
+      { name: 'prune-activity', everyMs: HOUR, run: () => activity.prune() },
       {
         name: 'purge-trash',
         everyMs: HOUR,
@@ -186,8 +192,10 @@ export function createServices(deps: { config: Config; db: Db; log: FastifyBaseL
     mail,
     storage,
     jobs,
+    activity,
     auth,
     twoFactor,
+    sessions: createSessionsService({ db }),
     staff,
     profiles,
     invites,

@@ -88,6 +88,38 @@ export const TEAM_UI_MESSAGES = {
   pendingBadge: (n: number) => (n === 1 ? '1 post waits for review' : `${n} posts wait for review`),
 } as const;
 
+/** Sessions one can see and end, and re-authentication (docs/product.md#sessions, #re-authentication). */
+export const SESSION_MESSAGES = {
+  /** The 403 of an action that needs a recent proof of who one is; the admin recognises it by this text. */
+  reauthRequired: 'Confirm it is you to continue: enter your password again.',
+  wrongPassword: 'That password is not right',
+  reauthDone: 'Confirmed',
+  reauthCancelled: 'Not confirmed, so nothing was changed. Your changes are still here.',
+  reauthIntro: 'This change needs you to confirm who you are. Your changes are still here.',
+  sessionNotFound: 'This session has already ended',
+  ownerSessions: "Only the Owner can see or end the Owner's sessions",
+  sessionEnded: 'Signed out on that device',
+  othersEnded: (count: number) =>
+    count === 0
+      ? 'There was no other session to sign out'
+      : count === 1
+        ? 'Signed out on 1 other device'
+        : `Signed out on ${count} other devices`,
+  allEnded: (name: string, count: number) =>
+    count === 1 ? `${name} was signed out on 1 device` : `${name} was signed out on ${count} devices`,
+  noOtherSessions: 'You are signed in only here.',
+  securityLink: 'where you are signed in, and signing out other devices.',
+  sessionsFailed: 'The sessions could not be loaded. Please try again.',
+  noSessions: 'Not signed in anywhere.',
+  unknownBrowser: 'Unknown browser',
+  unknownDevice: 'Unknown device',
+  unknownPlace: 'Unknown address',
+  sessionsIntro:
+    'Where you are signed in. Sign out a device you no longer use or do not recognise. A session ends after 14 days without use, and 90 days after signing in.',
+  personSessionsTitle: (name: string) => `Sessions of ${name}`,
+  confirmEndAll: (name: string) => `Sign ${name} out everywhere? They need to sign in again on every device.`,
+} as const;
+
 /** Profiles, e-mail changes and the authors of posts (docs/product.md#profiles-and-author-pages). */
 export const PROFILE_MESSAGES = {
   segmentRequired: 'Choose the address of your author page',
@@ -153,6 +185,7 @@ export const SERVER_MESSAGES = {
   pageFailed: 'Something went wrong. Please try again later.',
   invalidJson: 'The request body is not valid JSON',
   bodyTooLarge: 'The request body is too large',
+  jsonTooDeep: (levels: number) => `The request body nests deeper than ${levels} levels`,
   unsupportedContentType: 'Unsupported content type',
   badAddress: 'The address is not valid',
   badRequest: 'The request is not valid',

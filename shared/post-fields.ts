@@ -136,6 +136,11 @@ export const POST_HISTORY_LABELS: Readonly<Record<PostFieldName, string>> = Obje
   POST_FIELDS.map((field) => [field.name, field.label]),
 ) as Record<PostFieldName, string>;
 
+/** The fields holding rich text: the history renders these and shows every other field as text. */
+export const POST_RICH_FIELDS: ReadonlySet<string> = new Set(
+  POST_FIELDS.filter((field) => field.kind === 'rich').map((field) => field.name),
+);
+
 /** The fields of the "Search engines and sharing" panel. */
 export const SEO_FIELDS = postFieldsIn('seo').map((field) => field.name);
 

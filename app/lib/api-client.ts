@@ -1,8 +1,9 @@
 import type { BodyOf, DataOf, Endpoint, MetaOf, ParamsOf, QueryOf } from '#shared/api/endpoint.ts';
 import { pathOf } from '#shared/api/path.ts';
-import { UI_MESSAGES } from '#shared/messages.ts';
+import { SESSION_MESSAGES, UI_MESSAGES } from '#shared/messages.ts';
 import { SECOND_FACTOR_REQUIRED } from '#shared/schemas/two-factor.ts';
 import { leaving } from './leaving';
+import { askToConfirmIdentity } from './reauth';
 import { askToLogInAgain } from './relogin';
 import { clearSession, storedToken } from './session';
 
@@ -13,6 +14,9 @@ import { clearSession, storedToken } from './session';
  * carried a token means the session ended. During an action (anything but a read) the screen stays and a
  * login dialog opens in place; the action is retried once with the new session. A read that fails so (a
  * page loading), or an administrator who gives up logging in, clears the session and goes to /admin.
+ * A sensitive action that needs a recent proof of who one is (403 with SESSION_MESSAGES.reauthRequired)
+ * opens "Confirm it's you" in place and is retried once after it (app/lib/reauth.ts); cancelling fails
+ * the action with SESSION_MESSAGES.reauthCancelled, and the screen keeps what was typed.
  */
 /** The screen where a second factor is set up (app/routes/admin/security.tsx). */
 const SECURITY = '/admin/security';
@@ -78,8 +82,15 @@ type CallArgs<E extends Endpoint> =
     : [input: CallInput<E>];
 
 /** The raw answer of an endpoint that sends a file (the CSV export), with the session's token. */
-export async function download(endpoint: Endpoint): Promise<Blob> {
+export async function download(endpoint: Endpoint, retried = false): Promise<Blob> {
   const response = await fetch(`/api${pathOf(endpoint)}`, { headers: authorization() });
+  if (response.status === 403 && !retried) {
+    const payload = (await response.json().catch(() => null)) as { message?: string } | null;
+    if (payload?.message === SESSION_MESSAGES.reauthRequired) {
+      if (await askToConfirmIdentity()) return download(endpoint, true);
+      throw new ApiError(403, SESSION_MESSAGES.reauthCancelled);
+    }
+  }
   if (!response.ok) throw new ApiError(response.status, `${endpoint.path} failed: ${response.status}`);
   return response.blob();
 }
@@ -128,6 +139,10 @@ async function request<T>(
   if (response.status === 403 && payload?.code === SECOND_FACTOR_REQUIRED && window.location.pathname !== SECURITY) {
     leaving.onPurpose = true;
     window.location.assign(SECURITY);
+  }
+  if (response.status === 403 && payload?.message === SESSION_MESSAGES.reauthRequired && !retried) {
+    if (await askToConfirmIdentity()) return request<T>(path, method, input, options, true);
+    throw new ApiError(403, SESSION_MESSAGES.reauthCancelled);
   }
   if (!response.ok) {
     throw new ApiError(response.status, payload?.message ?? response.statusText, payload?.field);

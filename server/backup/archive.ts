@@ -8,6 +8,10 @@ import { create, extract } from 'tar';
 export async function packFolder(folder: string, out: string): Promise<void> {
   const partial = `${out}.partial`;
   try {
+    // Made before tar writes into it: the archive holds the link secret and preview tokens, so it is the
+    // owner's alone (0600) from its first byte, whatever the umask (tar keeps an existing file's mode).
+    await fs.writeFile(partial, '', { mode: 0o600 });
+    await fs.chmod(partial, 0o600);
     await create({ gzip: true, file: partial, cwd: folder, portable: true }, await fs.readdir(folder));
     await fs.rename(partial, out);
   } finally {

@@ -19,7 +19,8 @@ export function defaultArchiveName(date = new Date()): string {
  */
 export async function createBackup(config: Config, out: string): Promise<Manifest> {
   const target = path.resolve(out);
-  fs.mkdirSync(path.dirname(target), { recursive: true });
+  // A folder the command makes is the owner's alone (0700); an existing one is left as the operator set it.
+  fs.mkdirSync(path.dirname(target), { recursive: true, mode: 0o700 });
   // The staging folder sits beside the archive: the same disk, which the operator chose for its size.
   const staging = fs.mkdtempSync(path.join(path.dirname(target), '.site-backup-'));
   try {

@@ -64,9 +64,16 @@ export async function postgresTables(db: Db): Promise<string[]> {
   return rows.map((r) => r.name);
 }
 
-/** `restore --force` on PostgreSQL: every table of the schema goes, so the dump lands in an empty one. */
+/**
+ * `restore --force` on PostgreSQL: every table of the schema goes, and its functions (the activity log's
+ * append-only trigger), so the dump lands in an empty one.
+ */
 export async function dropPostgresTables(db: Db, tables: string[]): Promise<void> {
   for (const table of tables) await db.schema.dropTable(table).ifExists().cascade().execute();
+  const { rows } = await sql<{ signature: string }>`
+    SELECT p.oid::regprocedure::text AS signature FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace
+    WHERE n.nspname = current_schema() AND p.prokind = 'f'`.execute(db);
+  for (const { signature } of rows) await sql`DROP FUNCTION IF EXISTS ${sql.raw(signature)} CASCADE`.execute(db);
 }
 
 /** The tables of a SQLite file, without creating it or changing its journal mode. */

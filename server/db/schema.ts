@@ -10,6 +10,7 @@ import type { Role } from '#shared/roles.ts';
  *
  * | module       | tables                                                                           |
  * | ------------ | -------------------------------------------------------------------------------- |
+ * | activity     | activity_log                                                                     |
  * | auth         | users, sessions, password_resets, staff_invites, email_changes, author_redirects |
  * |              | totp_factors, recovery_codes, second_step_tickets, security_policy               |
  * | autosave     | autosaves                                                                        |
@@ -55,6 +56,7 @@ export interface Database {
   recovery_codes: RecoveryCodeTable;
   second_step_tickets: SecondStepTicketTable;
   security_policy: SecurityPolicyTable;
+  activity_log: ActivityLogTable;
 }
 
 export interface ContentSectionTable {
@@ -372,7 +374,7 @@ export interface TotpFactorTable {
   created_at: string;
 }
 
-/** Single-use recovery codes (server/modules/auth/recovery-codes.ts), hashed with the user id. */
+/** Single-use recovery codes (server/modules/auth/two-factor-service.ts), hashed with the user id. */
 export interface RecoveryCodeTable {
   id: string;
   user_id: string;
@@ -381,7 +383,7 @@ export interface RecoveryCodeTable {
   created_at: string;
 }
 
-/** Between the password and the second step of sign-in (server/modules/auth/second-step.ts). */
+/** Between the password and the second step of sign-in (server/modules/auth/two-factor-service.ts). */
 export interface SecondStepTicketTable {
   token_hash: string;
   user_id: string;
@@ -391,11 +393,32 @@ export interface SecondStepTicketTable {
   used_at: string | null;
 }
 
-/** The Owner's two-factor requirement: one row, id 'site' (server/modules/auth/two-factor-policy.ts). */
+/** The Owner's two-factor requirement: one row, id 'site' (server/modules/auth/two-factor-service.ts). */
 export interface SecurityPolicyTable {
   id: string;
   scope: string;
   grace_days: number;
   set_at: string;
   set_by: string | null;
+}
+
+/** Append-only (docs/decisions/0019-activity-log.md): a trigger refuses changing a row but its count. */
+export interface ActivityLogTable {
+  /** `newSortableId()`: rows of one millisecond keep their order in (at, id) paging. */
+  id: string;
+  at: string;
+  /** shared/activity.ts ACTIVITY_ACTIONS. */
+  action: string;
+  actor_id: string | null;
+  /** The actor's name as it was (the row outlives the account). */
+  actor_name: string | null;
+  target_type: string | null;
+  target_id: string | null;
+  target_label: string | null;
+  /** JSON object of non-secret facts. */
+  detail: Generated<string>;
+  ip_prefix: Generated<string>;
+  count: Generated<number>;
+  last_at: string;
+  fold_key: string | null;
 }

@@ -21,6 +21,7 @@ export function createRenderer(
 ) {
   const handle = createRequestHandler(options.build, options.mode);
   const site = publicSiteInfo(services.config);
+  const origin = new URL(services.config.publicUrl).origin;
 
   return async function render(
     request: FastifyRequest,
@@ -29,7 +30,12 @@ export function createRenderer(
     shared?: { key: string },
   ): Promise<CachedPage> {
     const nonce = shared ? sharedNonce(await services.siteMeta.pageSecret(), shared.key, version) : requestNonce();
-    const response = await handle(toWebRequest(request, reply, shared), { services, site, nonce, describeError });
+    const response = await handle(toWebRequest(request, reply, origin, shared), {
+      services,
+      site,
+      nonce,
+      describeError,
+    });
     const body = Buffer.from(await response.arrayBuffer());
     const headers = [...response.headers.entries()].filter(([k]) => k !== 'set-cookie' && k !== 'content-length');
     for (const cookie of response.headers.getSetCookie()) headers.push(['set-cookie', cookie]);

@@ -5,12 +5,18 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 const PRIVATE_HEADERS = new Set(['cookie', 'authorization', 'if-none-match', 'if-modified-since']);
 
 /**
- * The Web Request React Router renders. `shared`: a cacheable page rendered for everyone who asks (see
+ * The Web Request React Router renders, at `origin` (the configured PUBLIC_URL's): never the client's Host
+ * header, which may be anything (`Host: a b` made `new URL` throw, a 500), and the path is appended to it
+ * rather than resolved against it, so `//x` stays a path instead of becoming the host `x`. `shared`: a cacheable page rendered for everyone who asks (see
  * `renderOnce` in ./cache.ts): rendered as a GET of its cache key, without the asker's credentials, and
  * not abandoned when the first asker goes away.
  */
-export function toWebRequest(request: FastifyRequest, reply: FastifyReply, shared?: { key: string }): Request {
-  const origin = `${request.protocol}://${request.host}`;
+export function toWebRequest(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  origin: string,
+  shared?: { key: string },
+): Request {
   const method = shared ? 'GET' : request.method;
   const headers = new Headers();
   for (const [key, value] of Object.entries(request.headers)) {
@@ -25,7 +31,7 @@ export function toWebRequest(request: FastifyRequest, reply: FastifyReply, share
     signal = controller.signal;
   }
   const hasBody = method !== 'GET' && method !== 'HEAD';
-  return new Request(new URL(shared?.key ?? request.url, origin), {
+  return new Request(new URL(`${origin}${shared?.key ?? request.url}`), {
     method,
     headers,
     signal,

@@ -49,6 +49,10 @@ export const DEFAULT_LIMITS = {
   subscribePerIp: { max: 10, windowMs: 60 * MINUTE },
   /** Unknown, used or expired invitation links asked for from one address (only failures count). */
   invitePerIp: { max: 20, windowMs: 15 * MINUTE },
+  /** Wrong passwords given to confirm who one is (re-authentication), from one address … */
+  reauthPerIp: { max: 20, windowMs: 15 * MINUTE },
+  /** … and for one account from one address (docs/decisions/0020-sessions-and-reauthentication.md). */
+  reauthPerAccount: { max: 5, windowMs: 15 * MINUTE },
 } satisfies Record<string, Limit>;
 export type RateLimits = Record<keyof typeof DEFAULT_LIMITS, Limit>;
 

@@ -10,6 +10,7 @@ import * as policies from './policies';
 import * as profile from './profile';
 import * as review from './review';
 import * as revisions from './revisions';
+import * as sessions from './sessions';
 import * as setup from './setup';
 import * as staff from './staff';
 import * as subscribers from './subscribers';
@@ -31,6 +32,7 @@ export const ALL_ENDPOINTS: Endpoint[] = [
     profile,
     review,
     revisions,
+    sessions,
     setup,
     staff,
     subscribers,

@@ -177,6 +177,14 @@ describe.each(CASES)('backup and restore on $kind, uploads from $from into $to',
     }
   }, 120_000);
 
+  it('writes the archive for its owner alone (0600), in a folder of its own making (0700), whatever the umask', async () => {
+    const out = path.join(workDir, 'made-by-backup', 'nested', 'private.tar.gz');
+    await cli('backup', ['--out', out], siteEnv(source.dataDir, source.config.database, sourceS3));
+    expect((await fs.stat(out)).mode & 0o777).toBe(0o600);
+    expect((await fs.stat(path.dirname(out))).mode & 0o777).toBe(0o700);
+    expect((await fs.stat(path.join(workDir, 'made-by-backup'))).mode & 0o777).toBe(0o700);
+  }, 120_000);
+
   it('refuses to restore into a database or storage that is not empty, and changes nothing', async () => {
     const subscribers = async (change?: (db: Db) => Promise<unknown>) => {
       // A connection per look: a SQLite restore puts a new file in place of the one an open connection holds.

@@ -11,6 +11,8 @@ import * as uploads from '#shared/api/uploads.ts';
 import * as contact from '#shared/api/contact.ts';
 import type { Endpoint } from '#shared/api/endpoint.ts';
 import * as subscribers from '#shared/api/subscribers.ts';
+import * as autosave from '#shared/api/autosave.ts';
+import { MAX_JSON_DEPTH } from '#server/plugins/json-body.ts';
 import { api, urlOf, type RawInput } from '#tests/helpers/api.ts';
 
 /** Text no database can store, links that run as scripts, and writes that race (docs/api.md, errors). */
@@ -188,5 +190,31 @@ describe.each(DATABASE_KINDS)('input safety on %s', (kind) => {
   it('a page address holding a NUL byte is simply not found', async () => {
     await expect(t.services.blog.findByPath('uncategorized', 'a\u0000b')).resolves.toBeNull();
     await expect(t.services.blog.findByPath('a\u0000', 'b')).resolves.toBeNull();
+  });
+
+  it('a body nested 5,000 levels deep answers 400 with a message, on autosave and everywhere else', async () => {
+    const deep = (levels: number) => '{"a":'.repeat(levels) + '1' + '}'.repeat(levels);
+    for (const [endpoint, params] of [
+      [autosave.saveAutosave, { key: 'new' }],
+      [blog.createPost, {}],
+      [contact.sendMail, {}],
+    ] as const) {
+      const res = await t.app.inject({
+        method: endpoint.method,
+        url: urlOf(endpoint, { params }),
+        headers: { ...auth, 'content-type': 'application/json' },
+        payload: `{"data":${deep(5000)}}`,
+      });
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json()).toEqual({ message: SERVER_MESSAGES.jsonTooDeep(MAX_JSON_DEPTH) });
+    }
+    // Brackets inside strings are text, not nesting; a body at the limit is parsed as before.
+    const text = '['.repeat(5000);
+    const saved = await api(t).callRaw(autosave.saveAutosave, {
+      params: { key: 'new' },
+      body: { data: { title: text, nested: JSON.parse(deep(MAX_JSON_DEPTH - 2)) } },
+      headers: auth,
+    });
+    expect(saved.status, saved.text).toBe(200);
   });
 });

@@ -297,4 +297,17 @@ describe.each(DATABASE_KINDS)('publishing on %s', (kind) => {
     ).not.toBe(link.url);
     expect((await api(t).call(blog.previewLink, { params: { id: 'no-such-post' }, token })).status).toBe(404);
   });
+
+  it('ends a preview link with the trash: none is made there, and a restored post does not bring the old one back', async () => {
+    const draft = await add({ title: unique('Trashed preview'), status: 'draft' });
+    const link = await ok<{ url: string }>(await api(t).call(blog.previewLink, { params: { id: draft._id }, token }));
+    const previewToken = link.url.split('/').pop()!;
+    await ok(await api(t).call(blog.deletePost, { params: { id: draft._id }, token }));
+    expect(await t.services.blog.findByPreviewToken(previewToken)).toBeUndefined();
+    expect((await api(t).call(blog.previewLink, { params: { id: draft._id }, token })).status).toBe(404);
+    await ok(await api(t).call(blog.restorePost, { params: { id: draft._id }, token }));
+    expect(await t.services.blog.findByPreviewToken(previewToken)).toBeUndefined();
+    const fresh = await ok<{ url: string }>(await api(t).call(blog.previewLink, { params: { id: draft._id }, token }));
+    expect(fresh.url).not.toBe(link.url);
+  });
 });

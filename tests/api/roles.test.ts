@@ -12,6 +12,7 @@ import * as review from '#shared/api/review.ts';
 import * as revisions from '#shared/api/revisions.ts';
 import * as setup from '#shared/api/setup.ts';
 import * as profile from '#shared/api/profile.ts';
+import * as sessions from '#shared/api/sessions.ts';
 import * as staff from '#shared/api/staff.ts';
 import * as subscribers from '#shared/api/subscribers.ts';
 import * as uploads from '#shared/api/uploads.ts';
@@ -33,6 +34,7 @@ import {
 import { image, multipart } from '#tests/helpers/images.ts';
 import { createMember, databaseState, insertMessage, signIn, uploadIdOf, type Member } from '#tests/helpers/team.ts';
 import { insertUser } from '#server/modules/auth/user-repository.ts';
+import { hashToken } from '#server/modules/auth/tokens.ts';
 import { buildTestApp, type TestApp } from '#tests/helpers/test-app.ts';
 
 /**
@@ -87,6 +89,21 @@ const queuedMail = async ({ t }: Context, failed: boolean) => {
   const id = await t.services.mail.queue({ kind: 'test', to: 'someone@example.com', subject: 'Hi', text: 'Hello' });
   if (failed) await t.services.db.updateTable('mail_outbox').set({ status: 'failed' }).where('id', '=', id).execute();
   return id;
+};
+
+/** The id of the session behind a token. */
+const sessionIdOf = async ({ t }: Context, token: string) =>
+  (
+    await t.services.db
+      .selectFrom('sessions')
+      .select('id')
+      .where('token_hash', '=', hashToken(token))
+      .executeTakeFirstOrThrow()
+  ).id;
+/** The person's other sessions ended: sign in again (the Owner of the context too when it is them). */
+const signInAgain = async (ctx: Context) => {
+  ctx.me = await signIn(ctx.t, ctx.me);
+  if (ctx.me.id === ctx.owner.id) Object.assign(ctx.owner, await loggedInAdmin(ctx.t));
 };
 
 const sectionExample =
@@ -204,6 +221,22 @@ const EXAMPLES = new Map<Endpoint, (ctx: Context) => Promise<Example>>([
     profile.setPostAuthors,
     async (ctx) => ({ params: { id: await ownDraftId(ctx) }, body: { authorIds: [ctx.me.id] } }),
   ],
+  [sessions.listSessions, async () => ({})],
+  [
+    sessions.endSession,
+    async (ctx) => ({ params: { id: await sessionIdOf(ctx, (await signIn(ctx.t, ctx.me)).token) } }),
+  ],
+  [sessions.endOtherSessions, async () => ({ after: signInAgain })],
+  [sessions.listPersonSessions, async (ctx) => ({ params: { id: await someone(ctx) } })],
+  [
+    sessions.endPersonSession,
+    async (ctx) => {
+      const other = await createMember(ctx.t, 'author');
+      return { params: { id: other.id, sessionId: await sessionIdOf(ctx, other.token) } };
+    },
+  ],
+  [sessions.endPersonSessions, async (ctx) => ({ params: { id: await someone(ctx) } })],
+  [sessions.reauthenticate, async ({ me }) => ({ body: { password: me.password } })],
   [staff.listStaff, async () => ({})],
   [staff.inviteStaff, async () => ({ body: { email: `${unique('new')}@example.com`, role: 'author' } })],
   [staff.resendInvite, async (ctx) => ({ params: { id: await ownerInvite(ctx) } })],

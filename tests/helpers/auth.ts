@@ -21,6 +21,8 @@ export const NO_RATE_LIMITS = {
   resetPerAccount: NO_LIMIT,
   otpPerIp: NO_LIMIT,
   invitePerIp: NO_LIMIT,
+  reauthPerIp: NO_LIMIT,
+  reauthPerAccount: NO_LIMIT,
 };
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });

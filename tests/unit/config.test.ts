@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SETUP_NOTICES } from '#shared/messages.ts';
-import { checkDataDir, ConfigError, loadConfig, setupNoticeTexts } from '#server/config.ts';
+import { checkDataDir, ConfigError, configWarnings, loadConfig, setupNoticeTexts } from '#server/config.ts';
 
 describe('configuration', () => {
   it('starts with no variables at all: SQLite under ./data on port 3000', () => {
@@ -55,6 +55,10 @@ describe('configuration', () => {
     ['METRICS_PORT', '70000'],
     ['METRICS_PORT', '3000'],
     ['METRICS_HOST', ''],
+    ['METRICS_TOKEN', 'a-long-enough token'],
+    ['METRICS_TOKEN', 'a-long-enough-token\n'],
+    ['DATABASE_URL', 'file:'],
+    ['DATABASE_URL', 'sqlite: '],
   ])('stops on a bad %s with a message naming it', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`^Invalid configuration:\\n  ${name}: `));
@@ -174,5 +178,14 @@ describe('DATA_DIR check at start-up', () => {
     };
     expect(() => checkDataDir(loadConfig(env))).not.toThrow();
     expect(() => checkDataDir(loadConfig({ ...env, SMTP_URL: undefined }))).toThrow(/DATA_DIR: /);
+  });
+});
+
+describe('start-up warnings', () => {
+  it('warns of a metrics port on every interface, and of nothing by default or on loopback', () => {
+    expect(configWarnings(loadConfig({}))).toEqual([]);
+    expect(configWarnings(loadConfig({ METRICS_PORT: '9100' }))).toEqual([]);
+    const [warning] = configWarnings(loadConfig({ METRICS_PORT: '9100', METRICS_HOST: '0.0.0.0' }));
+    expect(warning).toMatch(/^METRICS_HOST=0\.0\.0\.0: the metrics port 9100 answers every network/);
   });
 });

@@ -1,7 +1,7 @@
 import { sectionOf, type SectionKey } from '#shared/sections.ts';
 import { HistoryButton } from '#app/features/history/HistoryButton.tsx';
 import { ItemsTable } from './ItemsTable';
-import { labelsOf } from './labels';
+import { labelsOf, richFieldsOf } from './labels';
 import { SectionForm } from './SectionForm';
 import { useSectionEditor } from './use-section-editor';
 
@@ -20,7 +20,13 @@ export function SectionEditor({ sectionKey, section }: { sectionKey: SectionKey;
       saving={editor.saving}
       onField={editor.setField}
       onSave={() => void editor.save()}
-      actions={<HistoryButton doc={{ type: 'section', id: definition.key }} labels={labelsOf(definition)} />}
+      actions={
+        <HistoryButton
+          doc={{ type: 'section', id: definition.key }}
+          labels={labelsOf(definition)}
+          richFields={richFieldsOf(definition)}
+        />
+      }
     >
       {items && 'table' in items ? (
         <ItemsTable

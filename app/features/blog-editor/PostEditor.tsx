@@ -3,7 +3,7 @@ import { Alert, Button, ButtonGroup, Dropdown } from 'react-bootstrap';
 import { useNavigate } from 'react-router';
 import { MESSAGES, TEAM_UI_MESSAGES } from '#shared/messages.ts';
 import { can } from '#shared/roles.ts';
-import { POST_HISTORY_LABELS, postFieldsIn } from '#shared/post-fields.ts';
+import { POST_HISTORY_LABELS, POST_RICH_FIELDS, postFieldsIn } from '#shared/post-fields.ts';
 import { createPost, previewLink, updatePost } from '#shared/api/blog.ts';
 import type { Autosave } from '#shared/api/autosave.ts';
 import { newsletterAudience } from '#shared/api/newsletter.ts';
@@ -120,7 +120,11 @@ export function PostEditor({ categories, post, editing, timeZone, autosave }: Po
         <h1 className="h3 mb-0">{editing ? 'Edit Blog' : 'Create Blog'}</h1>
         {post ? (
           <div className="d-flex gap-2">
-            <HistoryButton doc={{ type: 'post', id: post._id }} labels={POST_HISTORY_LABELS} />
+            <HistoryButton
+              doc={{ type: 'post', id: post._id }}
+              labels={POST_HISTORY_LABELS}
+              richFields={POST_RICH_FIELDS}
+            />
             <Button variant="outline-secondary" disabled={opening.busy} onClick={() => openPreview(post._id)}>
               Preview
             </Button>

@@ -1,20 +1,36 @@
 import { RichText } from '#app/components/ui/RichText.tsx';
 
-const looksLikeHtml = (text: string) => /<\/?[a-z][\s\S]*>/i.test(text);
-
-/** One field of a revision as the reader sees it: rich text rendered, items as a list, the rest as text. */
-export function FieldValue({ value }: { value: unknown }) {
+/**
+ * One field of a revision as the reader sees it: items as a list, rich text rendered, every other field as
+ * text. Which fields are rich comes from the registries (shared/post-fields.ts, shared/sections.ts), never
+ * from what a value looks like: a title typed as `<img onerror=…>` is a title and shows as typed. Rich text
+ * was sanitised on the server when it was saved, as the public pages show it.
+ */
+export function FieldValue({
+  name,
+  value,
+  richFields,
+}: {
+  name: string;
+  value: unknown;
+  /** The rich-text fields: top-level by name, those of a list's items as `<list>.<name>` (`items.modal_description`). */
+  richFields: ReadonlySet<string>;
+}) {
   if (Array.isArray(value)) {
     return (
       <ol className="revision-items small ps-3 mb-0">
         {value.map((item, index) => (
           <li key={index}>
-            {Object.entries(item as Record<string, string>)
+            {Object.entries(item as Record<string, unknown>)
               .filter(([, v]) => v)
               .map(([k, v]) => (
                 <div key={k}>
                   <span className="text-body-secondary">{k}: </span>
-                  {looksLikeHtml(v) ? <RichText html={v} as="span" className="rich-text" /> : v}
+                  {richFields.has(`${name}.${k}`) ? (
+                    <RichText html={String(v)} as="span" className="rich-text" />
+                  ) : (
+                    String(v)
+                  )}
                 </div>
               ))}
           </li>
@@ -24,7 +40,7 @@ export function FieldValue({ value }: { value: unknown }) {
   }
   const text = typeof value === 'string' ? value : value == null ? '' : String(value);
   if (!text) return <div className="revision-value text-body-secondary fst-italic">(empty)</div>;
-  return looksLikeHtml(text) ? (
+  return richFields.has(name) ? (
     <RichText html={text} className="revision-value rich-text" />
   ) : (
     <div className="revision-value">{text}</div>

@@ -7,9 +7,11 @@ import { HistoryDialog } from './HistoryDialog';
 export function HistoryButton({
   doc,
   labels,
+  richFields,
 }: {
   doc: { type: 'post' | 'section'; id: string };
   labels: Record<string, string>;
+  richFields: ReadonlySet<string>;
 }) {
   const [open, setOpen] = useState(false);
   const revalidator = useRevalidator();
@@ -22,6 +24,7 @@ export function HistoryButton({
         <HistoryDialog
           doc={doc}
           labels={labels}
+          richFields={richFields}
           onClose={() => setOpen(false)}
           onRestored={() => {
             setOpen(false);

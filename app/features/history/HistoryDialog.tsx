@@ -20,6 +20,8 @@ interface HistoryDialogProps {
   doc: { type: 'post' | 'section'; id: string };
   /** Field names as the editor labels them. */
   labels: Record<string, string>;
+  /** The fields (top-level and of items) that hold rich text: rendered; every other field shows as text. */
+  richFields: ReadonlySet<string>;
   onClose: () => void;
   /** After a restore: the editor reloads what is now saved. */
   onRestored: () => void;
@@ -37,7 +39,7 @@ const REVIEW_STEPS = {
   publish: 'Published after review',
 };
 
-export function HistoryDialog({ doc, labels, onClose, onRestored }: HistoryDialogProps) {
+export function HistoryDialog({ doc, labels, richFields, onClose, onRestored }: HistoryDialogProps) {
   const [revisions, setRevisions] = useState<RevisionSummary[] | null>(null);
   const [open, setOpen] = useState<RevisionDetail | null>(null);
   const [failed, setFailed] = useState(false);
@@ -101,14 +103,14 @@ export function HistoryDialog({ doc, labels, onClose, onRestored }: HistoryDialo
                   {open.previous && open.changed.length ? (
                     <div className="col-md-6">
                       <div className="small text-body-secondary">Before</div>
-                      <FieldValue value={open.previous[field]} />
+                      <FieldValue name={field} value={open.previous[field]} richFields={richFields} />
                     </div>
                   ) : null}
                   <div className={open.previous && open.changed.length ? 'col-md-6' : 'col-12'}>
                     {open.previous && open.changed.length ? (
                       <div className="small text-body-secondary">After</div>
                     ) : null}
-                    <FieldValue value={open.data[field]} />
+                    <FieldValue name={field} value={open.data[field]} richFields={richFields} />
                   </div>
                 </div>
               </section>

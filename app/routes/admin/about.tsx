@@ -1,7 +1,7 @@
 import type { ImageItem, SiteContent } from '#shared/schemas/content.ts';
 import { sectionOf } from '#shared/sections.ts';
 import { HistoryButton } from '#app/features/history/HistoryButton.tsx';
-import { labelsOf } from '#app/features/admin-content/labels.ts';
+import { labelsOf, richFieldsOf } from '#app/features/admin-content/labels.ts';
 import { ImageUpload } from '#app/components/ui/ImageUpload.tsx';
 import { RichTextEditor } from '#app/components/ui/RichTextEditor.tsx';
 import { SpinnerButton } from '#app/components/ui/SpinnerButton.tsx';
@@ -27,7 +27,11 @@ function AboutEditor({ section }: { section: SiteContent['aboutus'] }) {
     <section className="admin-card">
       <div className="d-flex flex-wrap gap-2 justify-content-between align-items-start mb-4">
         <h1 className="h3 mb-0">About</h1>
-        <HistoryButton doc={{ type: 'section', id: 'aboutus' }} labels={labelsOf(sectionOf('aboutus'))} />
+        <HistoryButton
+          doc={{ type: 'section', id: 'aboutus' }}
+          labels={labelsOf(sectionOf('aboutus'))}
+          richFields={richFieldsOf(sectionOf('aboutus'))}
+        />
       </div>
       <form
         noValidate

@@ -1,4 +1,5 @@
-import { MESSAGES } from '#shared/messages.ts';
+import { Link } from 'react-router';
+import { MESSAGES, SESSION_MESSAGES } from '#shared/messages.ts';
 import { changePasswordFormSchema } from '#shared/schemas/auth.ts';
 import { SpinnerButton } from '#app/components/ui/SpinnerButton.tsx';
 import { TextField } from '#app/components/ui/TextField.tsx';
@@ -60,6 +61,9 @@ export default function ChangePassword() {
           Change
         </SpinnerButton>
       </form>
+      <p className="mt-4 mb-0">
+        <Link to="/admin/security">Sign-in and security</Link>: {SESSION_MESSAGES.securityLink}
+      </p>
     </section>
   );
 }

@@ -8,6 +8,7 @@ import { SetupNotices } from '#app/features/admin/SetupNotices.tsx';
 import { RequirementBanner } from '#app/features/admin/security/RequirementBanner.tsx';
 import { loadRequirement, SECURITY_PATH } from '#app/features/admin/security/requirement.ts';
 import { Sidebar } from '#app/features/admin/Sidebar.tsx';
+import { ReauthDialog } from '#app/features/auth/ReauthDialog.tsx';
 import { ReLoginDialog } from '#app/features/auth/ReLoginDialog.tsx';
 import { STAYED_EVENT, UnsavedChangesGuard, useUnsavedChangesGuard } from '#app/features/unsaved/unsaved-changes.tsx';
 import { logout as logoutCall } from '#shared/api/auth.ts';
@@ -117,6 +118,7 @@ function AdminShell() {
         <main className="admin-content">
           <Outlet />
           <ReLoginDialog />
+          <ReauthDialog />
         </main>
       </div>
     </div>

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Form } from 'react-bootstrap';
-import { useRevalidator } from 'react-router';
-import { PROFILE_MESSAGES } from '#shared/messages.ts';
+import { Link, useRevalidator } from 'react-router';
+import { PROFILE_MESSAGES, SESSION_MESSAGES } from '#shared/messages.ts';
 import { authorUrl } from '#shared/profile.ts';
 import { getProfile, requestEmailChange, saveProfile } from '#shared/api/profile.ts';
 import { emailChangeSchema, profileInputSchema, type Profile } from '#shared/schemas/profile.ts';
@@ -154,6 +154,9 @@ export default function ProfilePage({ loaderData }: Route.ComponentProps) {
           Send confirmation link
         </SpinnerButton>
       </form>
+      <p className="mt-4 mb-0">
+        <Link to="/admin/security">Sign-in and security</Link>: {SESSION_MESSAGES.securityLink}
+      </p>
     </section>
   );
 }

@@ -27,6 +27,7 @@ import {
 import { hashResetCode, hashToken, newResetCode, newToken } from './tokens';
 import { toPerson, toSessionUser } from './people';
 import { addressPrefix, storedUserAgent, type ClientInfo, type SignInContext } from './sign-in-context';
+import { confirmIdentity, reauthenticateWithPassword, requireRecentAuth } from './reauth';
 import {
   countUsers,
   findUserByEmail,
@@ -40,11 +41,14 @@ import {
 } from './user-repository';
 
 /** A session ends after this long without use (each use moves the end forward) … */
-export const SESSION_TTL_MS = 7 * 24 * 3600_000;
+export const SESSION_TTL_MS = 14 * 24 * 3600_000;
 /** … and this long after login, however active (docs/product.md#access-and-session). */
-export const SESSION_MAX_AGE_MS = 30 * 24 * 3600_000;
-/** A use moves the end forward at most this often, so most requests write nothing. */
-const SESSION_EXTEND_EVERY_MS = 3600_000;
+export const SESSION_MAX_AGE_MS = 90 * 24 * 3600_000;
+/**
+ * A use moves the end forward and notes "last seen" (the session's and the person's) at most this often,
+ * so most requests write nothing (docs/product.md#sessions).
+ */
+export const SESSION_EXTEND_EVERY_MS = 5 * 60_000;
 export const RESET_CODE_TTL_MS = 10 * 60_000;
 export const RESET_CODE_MAX_TRIES = 5;
 /**
@@ -144,15 +148,24 @@ export function createAuthService(deps: {
       if (!row) return null;
       const now = Date.now();
       const end = Math.min(now + SESSION_TTL_MS, Date.parse(row.createdAt) + SESSION_MAX_AGE_MS);
-      if (end - Date.parse(row.expiresAt) >= SESSION_EXTEND_EVERY_MS) {
-        await extendSession(db, row.sessionId, new Date(end).toISOString());
-        // "Last seen" on the staff screen is as fresh as the session's end: at most an hour behind.
-        await touchLastSeen(db, row.id, new Date(now).toISOString());
+      const seen = row.lastSeenAt ? Date.parse(row.lastSeenAt) : 0;
+      // Near the 90-day cap the end no longer moves, but "last seen" still does.
+      if (end - Date.parse(row.expiresAt) >= SESSION_EXTEND_EVERY_MS || now - seen >= SESSION_EXTEND_EVERY_MS) {
+        const at = new Date(now).toISOString();
+        await extendSession(db, row.sessionId, new Date(end).toISOString(), at);
+        // "Last seen" on the staff and sessions screens: at most SESSION_EXTEND_EVERY_MS behind.
+        await touchLastSeen(db, row.id, at);
       }
       return { sessionId: row.sessionId, user: toSessionUser(row), person: toPerson(row) };
     },
 
     logout: (auth: AuthContext) => revokeSession(db, auth.sessionId),
+
+    /** Re-authentication (./reauth.ts): 403 ReauthRequiredError unless proved in the last 10 minutes. */
+    requireRecentAuth: (auth: AuthContext) => requireRecentAuth(db, auth),
+    reauthenticate: (auth: AuthContext, password: string) => reauthenticateWithPassword(db, auth, password),
+    /** After another accepted proof (an authenticator code, a passkey): the session is confirmed now. */
+    confirmIdentity: (auth: AuthContext) => confirmIdentity(db, auth),
 
     /** Only for the logged-in user's own account; the user's other sessions end. */
     async changePassword(auth: AuthContext, input: { id: string; password: string; newPassword: string }) {
@@ -164,6 +177,8 @@ export function createAuthService(deps: {
       }
       await updatePasswordHash(db, user.id, await hashPassword(input.newPassword));
       await revokeUserSessions(db, user.id, auth.sessionId);
+      // The current password was the proof: sensitive changes right after need no other.
+      await confirmIdentity(db, auth);
     },
 
     /** Always the same answer, whether or not the address belongs to an account. */

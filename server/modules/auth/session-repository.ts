@@ -47,6 +47,7 @@ export async function findLiveSession(db: Db, tokenHash: string) {
       'sessions.id as sessionId',
       'sessions.created_at as createdAt',
       'sessions.expires_at as expiresAt',
+      'sessions.last_seen_at as lastSeenAt',
       'users.id',
       'users.email',
       'users.name',
@@ -61,11 +62,11 @@ export async function findLiveSession(db: Db, tokenHash: string) {
     .executeTakeFirst();
 }
 
-/** Moves a live session's end (sliding sessions); never past a revocation. */
-export async function extendSession(db: Db, sessionId: string, expiresAt: string): Promise<void> {
+/** Moves a live session's end (sliding sessions) and notes its use; never past a revocation. */
+export async function extendSession(db: Db, sessionId: string, expiresAt: string, seenAt: string): Promise<void> {
   await db
     .updateTable('sessions')
-    .set({ expires_at: expiresAt })
+    .set({ expires_at: expiresAt, last_seen_at: seenAt })
     .where('id', '=', sessionId)
     .where('revoked_at', 'is', null)
     .execute();
@@ -97,5 +98,60 @@ export async function deleteStaleSessions(db: Db): Promise<void> {
   await db
     .deleteFrom('sessions')
     .where((eb) => eb.or([eb('expires_at', '<', dayAgo), eb('revoked_at', '<', dayAgo)]))
+    .execute();
+}
+
+/** A person's live sessions (not revoked, not expired), the most recently used first. */
+export async function listLiveSessions(db: Db, userId: string) {
+  const rows = await db
+    .selectFrom('sessions')
+    .select(['id', 'created_at', 'expires_at', 'method', 'user_agent', 'ip_prefix', 'last_seen_at'])
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', now())
+    .execute();
+  const seen = (row: (typeof rows)[number]) => row.last_seen_at ?? row.created_at;
+  return rows.sort((a, b) => seen(b).localeCompare(seen(a)) || b.created_at.localeCompare(a.created_at));
+}
+
+/** Ends one live session of this person; false when it is not theirs or has already ended. */
+export async function revokeSessionOf(db: Db, userId: string, sessionId: string): Promise<boolean> {
+  const result = await db
+    .updateTable('sessions')
+    .set({ revoked_at: now() })
+    .where('id', '=', sessionId)
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', now())
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** Ends every live session of a person but `keepSessionId`; how many ended. */
+export async function revokeOtherSessions(db: Db, userId: string, keepSessionId: string | null): Promise<number> {
+  let query = db
+    .updateTable('sessions')
+    .set({ revoked_at: now() })
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', now());
+  if (keepSessionId) query = query.where('id', '!=', keepSessionId);
+  const result = await query.executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/** When the holder of a session last proved who they are (null: never recorded). */
+export async function findReauthAt(db: Db, sessionId: string): Promise<string | null> {
+  const row = await db.selectFrom('sessions').select('reauth_at').where('id', '=', sessionId).executeTakeFirst();
+  return row?.reauth_at ?? null;
+}
+
+/** The holder of a live session just proved who they are again. */
+export async function markReauthenticated(db: Db, sessionId: string, at: string): Promise<void> {
+  await db
+    .updateTable('sessions')
+    .set({ reauth_at: at })
+    .where('id', '=', sessionId)
+    .where('revoked_at', 'is', null)
     .execute();
 }

@@ -29,9 +29,18 @@ export async function slugsLike(
   return (await query.execute()).map((r) => r.slug);
 }
 
+/**
+ * Points an old address at a post, whatever it pointed at before. One upsert rather than a delete and an
+ * insert: two edits of one post at once on PostgreSQL both found nothing to delete and the second insert
+ * failed on the primary key (a 500); now the second waits for the first and overwrites it.
+ */
 export async function addRedirect(db: Db, path: string, postId: string): Promise<void> {
-  await db.deleteFrom('blog_redirects').where('path', '=', path).execute();
-  await db.insertInto('blog_redirects').values({ path, post_id: postId, created_at: now() }).execute();
+  const at = now();
+  await db
+    .insertInto('blog_redirects')
+    .values({ path, post_id: postId, created_at: at })
+    .onConflict((oc) => oc.column('path').doUpdateSet({ post_id: postId, created_at: at }))
+    .execute();
 }
 
 export async function removeRedirect(db: Db, path: string): Promise<void> {

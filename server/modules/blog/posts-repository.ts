@@ -121,25 +121,35 @@ export async function findPostByPreviewToken(db: Db, token: string): Promise<Pos
   return postsQuery(db).where('blog_posts.preview_token', '=', token).executeTakeFirst();
 }
 
-/** Sets or clears a post's preview token; false when there is no such post. */
+/** Sets or clears a post's preview token; false when there is no such post outside the trash. */
 export async function setPreviewToken(db: Db, id: string, token: string | null): Promise<boolean> {
   const result = await db
     .updateTable('blog_posts')
     .set({ preview_token: token })
     .where('id', '=', id)
+    .where('deleted_at', 'is', null)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
 
-/** Gives a post a preview token unless it has one; answers the token it has then (two callers get the same). */
+/**
+ * Gives a post a preview token unless it has one; answers the token it has then (two callers get the same).
+ * Null for a post in the trash: nothing there can be shared.
+ */
 export async function ensurePreviewToken(db: Db, id: string, token: string): Promise<string | null> {
   await db
     .updateTable('blog_posts')
     .set({ preview_token: token })
     .where('id', '=', id)
     .where('preview_token', 'is', null)
+    .where('deleted_at', 'is', null)
     .execute();
-  const row = await db.selectFrom('blog_posts').select('preview_token').where('id', '=', id).executeTakeFirst();
+  const row = await db
+    .selectFrom('blog_posts')
+    .select('preview_token')
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
   return row?.preview_token ?? null;
 }
 
@@ -227,7 +237,8 @@ export async function pendingToDraft(db: Db, id: string): Promise<boolean> {
 export async function trashPost(db: Db, id: string, by: string | null = null): Promise<boolean> {
   const result = await db
     .updateTable('blog_posts')
-    .set({ deleted_at: now(), deleted_by: by })
+    // Its preview link ends with it: a restored post does not bring an old link back to life.
+    .set({ deleted_at: now(), deleted_by: by, preview_token: null })
     .where('id', '=', id)
     .where('deleted_at', 'is', null)
     .executeTakeFirst();

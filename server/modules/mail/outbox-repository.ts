@@ -60,6 +60,23 @@ export async function enqueueMail(db: Db, mail: OutgoingMail): Promise<string> {
   return row.id;
 }
 
+/**
+ * Queues a mail under the first of `keys` not yet in the outbox; false (nothing queued) when every one is
+ * taken. The unique index on `dedupe_key` makes this exact across transactions and processes: of two
+ * inserts of one key, the second waits for the first and then finds it.
+ */
+export async function enqueueUnderFreeKey(db: Db, mail: OutgoingMail, keys: readonly string[]): Promise<boolean> {
+  for (const key of keys) {
+    const result = await db
+      .insertInto('mail_outbox')
+      .values(outboxRow({ ...mail, dedupeKey: key }))
+      .onConflict((oc) => oc.column('dedupe_key').doNothing())
+      .executeTakeFirst();
+    if (Number(result.numInsertedOrUpdatedRows ?? 0n) > 0) return true;
+  }
+  return false;
+}
+
 /** Queues many mails in one statement; those whose `dedupeKey` is already queued are left out. */
 export async function enqueueMany(db: Db, mails: OutgoingMail[]): Promise<void> {
   if (!mails.length) return;

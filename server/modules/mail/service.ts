@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { SERVER_MESSAGES } from '#shared/messages.ts';
 import type { OutgoingMail as OutgoingMailView, OutgoingMailView as ListView } from '#shared/api/mail.ts';
 import type { Db } from '#server/db/database.ts';
@@ -15,6 +16,7 @@ import {
   discardUnsent,
   enqueueMail,
   enqueueMany,
+  enqueueUnderFreeKey,
   findOutboxRow,
   listOutbox,
   retryNow,
@@ -100,6 +102,21 @@ export function createMailService(deps: {
       const id = await enqueueMail(trx ?? db, mail);
       if (!trx) void deps.worker.kick();
       return id;
+    },
+    /**
+     * Queues a mail that anyone may make the site send to any address (a subscription's confirmation)
+     * unless that address already got `perDay` of its kind today (UTC), whoever asked and from however many
+     * client addresses: the per-address rate limits cannot stop a flood aimed at one mailbox from many.
+     * Answers whether it was queued; callers answer their client the same either way.
+     */
+    async queueCapped(mail: OutgoingMail, perDay: number, trx?: Db): Promise<boolean> {
+      const day = clock().toISOString().slice(0, 10);
+      // A digest, not the address: the key's column is short and an address may be 254 characters.
+      const recipient = createHash('sha256').update(mail.to.trim().toLowerCase()).digest('hex').slice(0, 32);
+      const keys = Array.from({ length: perDay }, (_, i) => `${mail.kind}:${recipient}:${day}:${i + 1}`);
+      const queued = await enqueueUnderFreeKey(trx ?? db, mail, keys);
+      if (queued && !trx) void deps.worker.kick();
+      return queued;
     },
     /** Queues many mails in one statement (a chunk of a newsletter); a `dedupeKey` already queued is left out. */
     async queueMany(mails: OutgoingMail[], trx?: Db): Promise<void> {

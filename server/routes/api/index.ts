@@ -16,6 +16,7 @@ import { newsletterRoutes } from './newsletter';
 import { profileRoutes } from './profile';
 import { reviewRoutes } from './review';
 import { revisionRoutes } from './revisions';
+import { sessionRoutes } from './sessions';
 import { setupRoutes } from './setup';
 import { staffRoutes } from './staff';
 import { subscriberRoutes } from './subscribers';
@@ -38,6 +39,7 @@ const RESOURCES: ApiRoutes[] = [
   staffRoutes,
   profileRoutes,
   twoFactorRoutes,
+  sessionRoutes,
 ];
 
 /**

@@ -28,9 +28,11 @@ export const profileRoutes: ApiRoutes = {
     route(scope, api.saveProfile, async (request) => ({
       data: await profiles.save(authOf(request), request.body),
     }));
-    route(scope, api.requestEmailChange, async (request) => ({
-      data: { message: await profiles.requestEmailChange(authOf(request), request.body.email) },
-    }));
+    route(scope, api.requestEmailChange, async (request) => {
+      // A sensitive change: the session proved who it is in the last 10 minutes (docs/product.md#re-authentication).
+      await services.auth.requireRecentAuth(authOf(request));
+      return { data: { message: await profiles.requestEmailChange(authOf(request), request.body.email) } };
+    });
     route(scope, api.listAuthors, async () => ({ data: await profiles.activePeople() }));
     route(scope, api.setPostAuthors, async (request) => {
       const ids = await blog.setPostAuthors(request.params.id, request.body.authorIds);

@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import * as api from '#shared/api/staff.ts';
 import { GoneError, NotFoundError } from '#server/errors.ts';
 import { authOf } from '#server/plugins/auth.ts';
@@ -36,16 +37,22 @@ export const staffRoutes: ApiRoutes = {
     const { staff, invites } = services;
     route(scope, api.getAccount, async (request) => ({ data: services.auth.account(authOf(request)) }));
     route(scope, api.listStaff, async () => ({ data: { people: await staff.list(), invites: await invites.list() } }));
-    route(scope, api.inviteStaff, async (request) => ({ data: await invites.invite(authOf(request), request.body) }));
+    // Sensitive changes need a recent proof of who one is (docs/product.md#re-authentication).
+    const recentAuth = (request: FastifyRequest) => services.auth.requireRecentAuth(authOf(request));
+    route(scope, api.inviteStaff, async (request) => {
+      if (request.body.role === 'administrator') await recentAuth(request);
+      return { data: await invites.invite(authOf(request), request.body) };
+    });
     route(scope, api.resendInvite, async (request) => ({
       data: await invites.resend(authOf(request), request.params.id),
     }));
     route(scope, api.revokeInvite, async (request) => ({
       data: { message: await invites.revoke(authOf(request), request.params.id) },
     }));
-    route(scope, api.updateStaff, async (request) => ({
-      data: await staff.update(authOf(request), request.params.id, request.body),
-    }));
+    route(scope, api.updateStaff, async (request) => {
+      if (request.body.role !== undefined) await recentAuth(request);
+      return { data: await staff.update(authOf(request), request.params.id, request.body) };
+    });
     route(scope, api.suspendStaff, async (request) => ({
       data: await staff.suspend(authOf(request), request.params.id),
     }));
@@ -58,8 +65,9 @@ export const staffRoutes: ApiRoutes = {
       await services.siteMeta.contentVersion.refresh();
       return { data: { message } };
     });
-    route(scope, api.transferOwnership, async (request) => ({
-      data: { message: await staff.transferOwnership(authOf(request), request.body.to) },
-    }));
+    route(scope, api.transferOwnership, async (request) => {
+      await recentAuth(request);
+      return { data: { message: await staff.transferOwnership(authOf(request), request.body.to) } };
+    });
   },
 };

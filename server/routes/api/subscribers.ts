@@ -3,6 +3,7 @@ import { SUBSCRIBE_MESSAGES } from '#shared/messages.ts';
 import * as api from '#shared/api/subscribers.ts';
 import { csvStream } from '#server/lib/csv.ts';
 import { rateLimit } from '#server/plugins/rate-limits.ts';
+import { authOf } from '#server/plugins/auth.ts';
 import { route, type ApiRoutes } from './define';
 
 const EXPORT_COLUMNS = ['email', 'status', 'subscribed_at', 'confirmed_at', 'source_post'];
@@ -60,7 +61,9 @@ export const subscriberRoutes: ApiRoutes = {
     route(scope, api.removeSubscriber, async (request) => ({
       data: await services.subscribers.remove(request.params.id),
     }));
-    route(scope, api.exportSubscribers, async (_request, reply) => {
+    route(scope, api.exportSubscribers, async (request, reply) => {
+      // Every subscriber's address leaves the site: a recent proof of who asks (docs/product.md#re-authentication).
+      await services.auth.requireRecentAuth(authOf(request));
       reply.header('content-type', api.exportSubscribers.file.contentType);
       reply.header('content-disposition', 'attachment; filename="subscribers.csv"');
       const csv = csvStream(EXPORT_COLUMNS, services.subscribers.all(), (s) => [

@@ -1,0 +1,68 @@
+import { useState, type ComponentType } from 'react';
+import { reauthenticate } from '#shared/api/sessions.ts';
+import { reauthSchema } from '#shared/schemas/sessions.ts';
+import { TextField } from '#app/components/ui/TextField.tsx';
+import { call } from '#app/lib/api-client.ts';
+import { useForm } from '#app/lib/use-form.ts';
+import { failureMessage } from '#app/lib/use-submit.ts';
+
+/** What the "Confirm it's you" dialog gives each way of proving who one is. */
+export interface ReauthMethodProps {
+  /** The id of the method's `<form>`: the dialog's Confirm button submits it. */
+  formId: string;
+  /** The server accepted the proof: the dialog closes and the action is retried. */
+  onConfirmed: () => void;
+  /** While the proof is being checked (the Confirm button's spinner). */
+  onBusy: (busy: boolean) => void;
+}
+
+/**
+ * A way to confirm who one is in the "Confirm it's you" dialog (app/features/auth/ReauthDialog.tsx). The
+ * password is the first; an authenticator code and a passkey are added to REAUTH_METHODS by their parts
+ * (each with `available` saying whether the signed-in person has that factor). The dialog shows the
+ * available ones, the first selected, with a switch between them when there are several.
+ */
+export interface ReauthMethod {
+  id: string;
+  /** The switch's label ("Password", "Authenticator code", "Passkey"). */
+  label: string;
+  /** Whether the signed-in person can use it now; every method is offered when absent. */
+  available?: () => boolean | Promise<boolean>;
+  Form: ComponentType<ReauthMethodProps>;
+}
+
+/** The password again (POST /auth/reauthenticate): a wrong one is told under the field, the dialog stays. */
+function PasswordProof({ formId, onConfirmed, onBusy }: ReauthMethodProps) {
+  const form = useForm(reauthSchema, { password: '' });
+  const [error, setError] = useState<string | undefined>();
+  const submit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    const input = form.validate();
+    if (!input) return;
+    setError(undefined);
+    onBusy(true);
+    try {
+      await call(reauthenticate, { body: input });
+      onConfirmed();
+    } catch (err) {
+      setError(failureMessage(err));
+    } finally {
+      onBusy(false);
+    }
+  };
+  return (
+    <form id={formId} noValidate onSubmit={submit}>
+      <TextField
+        id={`${formId}-password`}
+        label="Password"
+        type="password"
+        autoComplete="current-password"
+        value={form.values.password}
+        error={error ?? form.errors.password}
+        onChange={(v) => form.change('password', v)}
+      />
+    </form>
+  );
+}
+
+export const REAUTH_METHODS: ReauthMethod[] = [{ id: 'password', label: 'Password', Form: PasswordProof }];

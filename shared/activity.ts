@@ -1,0 +1,104 @@
+/**
+ * What the activity log records (docs/product.md#activity-log, docs/decisions/0019-activity-log.md): one
+ * action per kind of event, with the label the log screen and its CSV show. A module records an event with
+ * `services.activity.record(trx, entry)` in the transaction of the change it records.
+ */
+export const ACTIVITY_ACTIONS = [
+  // Signing in
+  'sign-in',
+  'sign-in.failed',
+  'second-step.failed',
+  'reauth.failed',
+  'session.ended',
+  // Passwords, factors, the account's e-mail
+  'password.changed',
+  'password.reset-requested',
+  'password.reset',
+  'email.changed',
+  'factor.added',
+  'factor.removed',
+  'recovery-codes.regenerated',
+  'factors.reset',
+  'two-factor.policy-changed',
+  // The team
+  'invite.sent',
+  'invite.resent',
+  'invite.revoked',
+  'invite.accepted',
+  'role.changed',
+  'switches.changed',
+  'person.suspended',
+  'person.reactivated',
+  'person.deleted',
+  'ownership.transferred',
+  // Content
+  'post.published',
+  'post.unpublished',
+  'post.scheduled',
+  'post.deleted',
+  'post.restored',
+  'post.purged',
+  'newsletter.sent',
+  'section.changed',
+  'settings.changed',
+  // Exports
+  'subscribers.exported',
+  'activity.exported',
+] as const;
+export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
+
+export const ACTIVITY_ACTION_LABELS: Record<ActivityAction, string> = {
+  'sign-in': 'Signed in',
+  'sign-in.failed': 'Failed sign-in',
+  'second-step.failed': 'Failed second step',
+  'reauth.failed': 'Failed re-authentication',
+  'session.ended': 'Session ended',
+  'password.changed': 'Password changed',
+  'password.reset-requested': 'Password reset requested',
+  'password.reset': 'Password reset',
+  'email.changed': 'E-mail changed',
+  'factor.added': 'Sign-in factor added',
+  'factor.removed': 'Sign-in factor removed',
+  'recovery-codes.regenerated': 'Recovery codes regenerated',
+  'factors.reset': 'Sign-in factors reset',
+  'two-factor.policy-changed': 'Two-factor requirement changed',
+  'invite.sent': 'Invitation sent',
+  'invite.resent': 'Invitation resent',
+  'invite.revoked': 'Invitation revoked',
+  'invite.accepted': 'Invitation accepted',
+  'role.changed': 'Role changed',
+  'switches.changed': 'Switches changed',
+  'person.suspended': 'Suspended',
+  'person.reactivated': 'Reactivated',
+  'person.deleted': 'Deleted',
+  'ownership.transferred': 'Ownership transferred',
+  'post.published': 'Post published',
+  'post.unpublished': 'Post back to draft',
+  'post.scheduled': 'Post scheduled',
+  'post.deleted': 'Post deleted',
+  'post.restored': 'Post restored',
+  'post.purged': 'Post deleted forever',
+  'newsletter.sent': 'Newsletter sent',
+  'section.changed': 'Landing section changed',
+  'settings.changed': 'Settings changed',
+  'subscribers.exported': 'Subscribers exported',
+  'activity.exported': 'Activity log exported',
+};
+
+/** What an entry is about; its id and a label as it was (a title, an e-mail, a section's name). */
+export const ACTIVITY_TARGET_TYPES = [
+  'person',
+  'invitation',
+  'post',
+  'section',
+  'settings',
+  'session',
+  'site',
+] as const;
+export type ActivityTargetType = (typeof ACTIVITY_TARGET_TYPES)[number];
+
+/** Facts kept with an entry: names and counts, never a secret value (a password, a code, a key). */
+export type ActivityDetail = Record<string, string | number | boolean>;
+
+/** How long entries are kept unless ACTIVITY_RETENTION_DAYS says otherwise. */
+export const ACTIVITY_RETENTION_DAYS = 365;
