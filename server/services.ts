@@ -78,6 +78,7 @@ export function createServices(deps: { config: Config; db: Db; log: FastifyBaseL
     db,
     box: secretBoxOf(config),
     siteName: config.siteName,
+    activity,
     signIn: (user, context) => auth.signIn(user, context),
   });
   const profiles = createProfileService({

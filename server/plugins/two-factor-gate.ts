@@ -1,6 +1,7 @@
 import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { logout, me } from '#shared/api/auth.ts';
 import type { Endpoint } from '#shared/api/endpoint.ts';
+import { reauthenticate } from '#shared/api/sessions.ts';
 import { getAccount } from '#shared/api/staff.ts';
 import {
   confirmTotp,
@@ -14,13 +15,14 @@ import { authOf } from './auth';
 
 /**
  * What a person the Owner's two-factor rule blocks may still do (docs/product.md#two-factor-sign-in): see
- * who they are, log out, and set a factor up; the Owner may also change the rule. Another part adding a
+ * who they are, log out, prove who they are again, and set a factor up; the Owner may also change the rule. Another part adding a
  * way to set a factor up (passkeys) adds its endpoints here.
  */
 export const OPEN_WHILE_REQUIRED: Endpoint[] = [
   me,
   logout,
   getAccount,
+  reauthenticate,
   getTwoFactor,
   startTotpSetup,
   confirmTotp,

@@ -233,6 +233,41 @@ describe.each(DATABASE_KINDS)('two-factor sign-in on %s', (kind) => {
     await t.services.twoFactor.resetFactors(owner.id);
   });
 
+  it('records factor changes and failed second steps in the activity log', async () => {
+    const editor = await createMember(t, 'editor');
+    await enableTotp(editor);
+    const step = await passwordStep(editor);
+    await second({ ticket: step.ticket, method: 'totp', code: '000000' }, newAddress());
+    const rows = await t.services.db
+      .selectFrom('activity_log')
+      .select(['action', 'detail'])
+      .where((eb) => eb.or([eb('actor_id', '=', editor.id), eb('target_id', '=', editor.id)]))
+      .execute();
+    const actions = rows.map((row) => row.action);
+    expect(actions).toContain('factor.added');
+    expect(actions).toContain('second-step.failed');
+    // Never a code or a secret.
+    expect(JSON.stringify(rows)).not.toContain('000000');
+  });
+
+  it('setting up needs a recent proof of who one is, and a code is one', async () => {
+    const editor = await createMember(t, 'editor');
+    const { secret } = await enableTotp(editor);
+    await t.services.db.updateTable('sessions').set({ reauth_at: null }).where('user_id', '=', editor.id).execute();
+    await awayFromStepEdge();
+    const proved = await editor.api.call(twoFactor.reauthWithCode, { body: { code: await codeAt(secret) } });
+    expect(proved.status, proved.text).toBe(200);
+    const row = await t.services.db
+      .selectFrom('sessions')
+      .select('reauth_at')
+      .where('user_id', '=', editor.id)
+      .executeTakeFirstOrThrow();
+    expect(Date.now() - Date.parse(row.reauth_at!)).toBeLessThan(60_000);
+    const stranger = await createMember(t, 'author');
+    await t.services.db.updateTable('sessions').set({ reauth_at: null }).where('user_id', '=', stranger.id).execute();
+    expect((await stranger.api.call(twoFactor.startTotpSetup)).status).toBe(403);
+  });
+
   it('keeps the secret encrypted in the database', async () => {
     const editor = await createMember(t, 'editor');
     const { secret } = await enableTotp(editor);

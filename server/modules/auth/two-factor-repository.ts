@@ -183,8 +183,3 @@ export async function joinedAt(db: Db, userId: string): Promise<string | null> {
   const row = await db.selectFrom('users').select('created_at').where('id', '=', userId).executeTakeFirst();
   return row?.created_at ?? null;
 }
-
-/** Re-authentication: the session's holder just proved who they are. */
-export async function markReauthenticated(db: Db, sessionId: string): Promise<void> {
-  await db.updateTable('sessions').set({ reauth_at: now() }).where('id', '=', sessionId).execute();
-}

@@ -11,6 +11,7 @@ import {
   type TwoFactorStatus,
 } from '#shared/schemas/two-factor.ts';
 import type { Db } from '#server/db/database.ts';
+import type { ActivityService } from '#server/modules/activity/service.ts';
 import { ForbiddenError, InvalidInputError, NotAuthenticatedError, type DomainError } from '#server/errors.ts';
 import { hasSecondFactor, removeSecondFactors, secondStepMethods } from './second-factor';
 import { keyIdOf, KeyMismatchError, type SecretBox } from './secret-box';
@@ -29,7 +30,6 @@ import {
   findTotp,
   insertTicket,
   joinedAt,
-  markReauthenticated,
   readPolicy,
   replaceRecoveryCodes,
   savePendingTotp,
@@ -38,7 +38,11 @@ import {
   spendRecoveryCode,
   writePolicy,
 } from './two-factor-repository';
+import { markReauthenticated as markSession } from './session-repository';
 import { findUserById, type UserRow } from './user-repository';
+
+/** The session's holder just proved who they are (re-authentication, docs/decisions/0020). */
+const markReauthenticated = (db: Db, sessionId: string) => markSession(db, sessionId, new Date().toISOString());
 
 /** A second step must be finished within this long of the password … */
 export const TICKET_TTL_MS = 5 * 60_000;
@@ -65,10 +69,14 @@ export function createTwoFactorService(deps: {
   db: Db;
   box: SecretBox;
   siteName: string;
+  /** The activity log: factor changes, the rule, failed second steps (docs/product.md#activity-log). */
+  activity: Pick<ActivityService, 'record' | 'failedSignIn'>;
   /** Starts the session once the second step is done (the auth service's startSession). */
   signIn: (user: UserRow, context: SignInContext) => Promise<{ token: string; user: SessionUser }>;
 }) {
-  const { db, box } = deps;
+  const { db, box, activity } = deps;
+  const actorOf = (auth: AuthContext) => ({ id: auth.user._id, name: auth.user.name || auth.user.email });
+  const selfOf = (auth: AuthContext) => ({ type: 'person' as const, id: auth.user._id, label: auth.user.email });
 
   /**
    * Checks a current authenticator code or an unused recovery code of the person; `fail` is the error of a
@@ -173,7 +181,21 @@ export function createTwoFactorService(deps: {
       if (!ticket) throw expired;
       // Every comparison costs a try, taken first, so parallel guesses cannot pass the limit.
       if (!(await takeTicketTry(db, tokenHash, TICKET_MAX_TRIES))) throw expired;
-      const method = await checkCode(ticket.user_id, input.code, NotAuthenticatedError, input.method);
+      const method = await checkCode(ticket.user_id, input.code, NotAuthenticatedError, input.method).catch(
+        async (err: unknown) => {
+          const user = await findUserById(db, ticket.user_id);
+          if (user) {
+            await activity.failedSignIn(db, {
+              email: user.email,
+              userId: user.id,
+              reason: input.method,
+              address: client.address,
+              action: 'second-step.failed',
+            });
+          }
+          throw err;
+        },
+      );
       if (!(await consumeTicket(db, tokenHash))) throw expired;
       const user = await findUserById(db, ticket.user_id);
       if (!user) throw expired;
@@ -218,6 +240,12 @@ export function createTwoFactorService(deps: {
         if (!(await takeTotpStep(trx, userId, step, true)))
           throw new InvalidInputError(TWO_FACTOR_MESSAGES.codeReused, 'code');
         await markReauthenticated(trx, auth.sessionId);
+        await activity.record(trx, {
+          action: 'factor.added',
+          actor: actorOf(auth),
+          target: selfOf(auth),
+          detail: { factor: 'authenticator app' },
+        });
         return { recoveryCodes: await newRecoveryCodes(trx, userId) };
       });
     },
@@ -244,6 +272,12 @@ export function createTwoFactorService(deps: {
           await deleteRecoveryCodes(trx, userId);
         }
         await markReauthenticated(trx, auth.sessionId);
+        await activity.record(trx, {
+          action: 'factor.removed',
+          actor: actorOf(auth),
+          target: selfOf(auth),
+          detail: { factor: 'authenticator app' },
+        });
       });
       return TWO_FACTOR_MESSAGES.totpOff;
     },
@@ -255,13 +289,27 @@ export function createTwoFactorService(deps: {
       await checkCode(userId, code, InvalidInputError);
       return db.transaction().execute(async (trx) => {
         await markReauthenticated(trx, auth.sessionId);
+        await activity.record(trx, {
+          action: 'recovery-codes.regenerated',
+          actor: actorOf(auth),
+          target: selfOf(auth),
+        });
         return { recoveryCodes: await newRecoveryCodes(trx, userId) };
       });
     },
 
     /** Re-authentication by a code: the session counts as freshly proven (sensitive changes, docs/decisions/0020). */
-    async reauth(auth: AuthContext, code: string): Promise<string> {
-      await checkCode(auth.person.id, code, InvalidInputError);
+    async reauth(auth: AuthContext, code: string, address: string): Promise<string> {
+      await checkCode(auth.person.id, code, InvalidInputError).catch(async (err: unknown) => {
+        await activity.failedSignIn(db, {
+          email: auth.user.email,
+          userId: auth.user._id,
+          reason: 'code',
+          address,
+          action: 'reauth.failed',
+        });
+        throw err;
+      });
       await markReauthenticated(db, auth.sessionId);
       return TWO_FACTOR_MESSAGES.reauthenticated;
     },
@@ -270,7 +318,14 @@ export function createTwoFactorService(deps: {
 
     /** The Owner's rule; the grace period counts from now (or from when each person joins, if later). */
     async setPolicy(auth: AuthContext, input: Policy) {
-      await writePolicy(db, { scope: input.scope, graceDays: input.graceDays, setBy: auth.person.id });
+      await db.transaction().execute(async (trx) => {
+        await writePolicy(trx, { scope: input.scope, graceDays: input.graceDays, setBy: auth.person.id });
+        await activity.record(trx, {
+          action: 'two-factor.policy-changed',
+          actor: actorOf(auth),
+          detail: { scope: input.scope, graceDays: input.graceDays },
+        });
+      });
       return policy();
     },
 

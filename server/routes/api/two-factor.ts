@@ -70,7 +70,11 @@ export const twoFactorRoutes: ApiRoutes = {
     );
     const limited = { preHandler: adminTries.preHandler };
     route(scope, getTwoFactor, async (request) => ({ data: await services.twoFactor.status(authOf(request)) }));
-    route(scope, startTotpSetup, async (request) => ({ data: await services.twoFactor.startSetup(authOf(request)) }));
+    // Adding a factor is a sensitive change (a borrowed session must not add its own app): a recent proof first.
+    route(scope, startTotpSetup, async (request) => {
+      await services.auth.requireRecentAuth(authOf(request));
+      return { data: await services.twoFactor.startSetup(authOf(request)) };
+    });
     route(
       scope,
       confirmTotp,
@@ -101,7 +105,9 @@ export const twoFactorRoutes: ApiRoutes = {
       scope,
       reauthWithCode,
       async (request) => ({
-        data: await adminTries.attempt(request, () => services.twoFactor.reauth(authOf(request), request.body.code)),
+        data: await adminTries.attempt(request, () =>
+          services.twoFactor.reauth(authOf(request), request.body.code, clientAddress(request)),
+        ),
       }),
       limited,
     );
