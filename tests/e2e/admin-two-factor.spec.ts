@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import type { Page } from '@playwright/test';
 import { generate } from 'otplib';
+import { SEEDED_ADMIN } from '#tests/helpers/factories.ts';
 import { createAdmin, expect, login, test, uniqueEmail } from './helpers';
 
 /**
@@ -91,4 +92,18 @@ test('set up an authenticator app, then sign in with a code and with a recovery 
   await page.getByLabel('Recovery code').fill(recoveryCodes[0]!);
   await page.getByRole('button', { name: 'Verify' }).click();
   await expect(page.getByText('This recovery code has already been used')).toBeVisible();
+});
+
+test("the Owner sees the requirement's card; nothing is changed here (other tests share the server)", async ({
+  page,
+}) => {
+  await login(page, SEEDED_ADMIN.email, SEEDED_ADMIN.password);
+  await page.goto('/admin/security');
+  const card = page.getByRole('region', { name: 'Require two-factor sign-in' });
+  await expect(card.getByLabel('Not required')).toBeChecked();
+  await expect(card.getByLabel('Grace period (days)')).toBeDisabled();
+  await card.getByLabel('Required for everyone').check();
+  await expect(card.getByLabel('Grace period (days)')).toBeEnabled();
+  await card.scrollIntoViewIfNeeded();
+  await shot(page, 'policy');
 });

@@ -37,7 +37,8 @@ function PolicyForm() {
     call(getSecurityPolicy).then(
       (policy) => {
         setScope(policy.scope);
-        setGrace(String(policy.graceDays));
+        // Off: a week is offered, so turning it on never blocks people (the Owner too) at once by accident.
+        setGrace(String(policy.scope === 'off' ? 7 : policy.graceDays));
         setSetAt(policy.setAt);
       },
       (err: unknown) => setError(failureMessage(err)),
