@@ -86,7 +86,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   }
   await options.before?.(app);
   await registerSecurity(app, config, { devServer: options.ssr?.mode === 'development' });
-  registerHealth(app, services.db);
+  registerHealth(app, services.db, services.storage);
 
   await registerApi(app, {
     services,

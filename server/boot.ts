@@ -4,6 +4,7 @@ import { setupNoticeTexts, type Config } from './config';
 import { checkDatabaseReachable, createDb, type Db } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import type { MailTransport } from './lib/mail-transport';
+import { openStorage } from './lib/storage/open';
 import { createServices, type Services } from './services';
 import { withStartupLock } from './db/startup-lock';
 import { seedIfEmpty } from './startup/seed';
@@ -20,9 +21,18 @@ export async function boot(config: Config, options: { log?: FastifyBaseLogger; t
     await db.destroy();
     throw err;
   }
+  // A bucket that is missing, silent or refuses our keys stops the start here, before anything is migrated,
+  // naming the settings, instead of hanging the seed or failing every image later (0008-media-storage.md).
+  try {
+    await openStorage(config.storage).check();
+  } catch (err) {
+    await db.destroy();
+    throw err;
+  }
   // docs/product.md#setup-notices: what a production site lacks, said once at start-up.
   for (const notice of setupNoticeTexts(config)) log.warn(notice.message);
   // Processes started together take turns (the first migrates and seeds; the others find it done).
+  // A start that stops here (a silent bucket, a failed migration) lets go of its connections.
   const services: Services = await withStartupLock(config.database, db, async () => {
     await migrateToLatest(db);
     // A process whose key does not open the stored authenticator secrets stops here, saying so.

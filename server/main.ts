@@ -7,6 +7,7 @@ import { boot } from './boot';
 import { checkDataDir, ConfigError, configWarnings, loadConfig, type Config } from './config';
 import { DatabaseUnreachableError } from './db/database';
 import { listenForMetrics } from './lib/metrics-server';
+import { StorageUnavailableError } from './lib/storage/storage';
 import { shutDownGracefully } from './shutdown';
 
 /**
@@ -35,6 +36,10 @@ async function main() {
   if (metricsAddress)
     await probeListen(metricsAddress).catch((err: unknown) => exitOnListenProblem(err, metricsAddress));
   const { db, services, log } = await boot(config).catch((err: unknown) => {
+    if (err instanceof StorageUnavailableError) {
+      console.error(`Cannot start: ${err.message}. Check S3_BUCKET, S3_ENDPOINT, S3_REGION and the S3 keys.`);
+      process.exit(1);
+    }
     if (!(err instanceof DatabaseUnreachableError)) throw err;
     console.error(err.message);
     process.exit(1);

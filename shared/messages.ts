@@ -190,6 +190,7 @@ export const SERVER_MESSAGES = {
   badAddress: 'The address is not valid',
   badRequest: 'The request is not valid',
   databaseUnavailable: 'The database does not answer',
+  storageUnavailable: 'The image store does not answer right now. Please try again in a minute.',
   shuttingDown: 'The server is shutting down',
   metricsTokenRequired: 'A valid metrics token is required (Authorization: Bearer …)',
   siteUnavailable: 'The site cannot reach its database right now. Please try again in a minute.',

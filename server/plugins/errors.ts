@@ -13,6 +13,7 @@ import {
   UnsupportedMediaError,
 } from '#server/errors.ts';
 import { isDatabaseUnavailable } from '#server/db/unavailable.ts';
+import { StorageUnavailableError } from '#server/lib/storage/storage.ts';
 
 /** The HTTP status of each domain error (server/errors.ts); the only place domain meets HTTP. */
 const STATUS_OF = new Map<new (...args: never[]) => DomainError, number>([
@@ -67,6 +68,15 @@ export function registerErrorHandling(app: FastifyInstance) {
     const domain: unknown = error;
     if (domain instanceof DomainError) {
       return reply.code(httpStatusOf(domain)).send({ message: domain.message, field: domain.field, code: domain.code });
+    }
+    // The object store (S3 mode) is away, slow or refuses our keys: said as such, not as the database.
+    if (domain instanceof StorageUnavailableError) {
+      request.log.warn({ err: error }, 'object store unavailable');
+      return reply
+        .code(503)
+        .header('retry-after', '30')
+        .header('cache-control', 'no-store')
+        .send({ message: SERVER_MESSAGES.storageUnavailable });
     }
     // The database is down or unreachable: not our fault, and worth trying again shortly.
     if (isDatabaseUnavailable(error)) {

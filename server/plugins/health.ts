@@ -1,3 +1,4 @@
+import type { FileStorage } from '#server/lib/storage/storage.ts';
 import type { FastifyInstance } from 'fastify';
 import { SERVER_MESSAGES } from '#shared/messages.ts';
 import { ping, type Db } from '#server/db/database.ts';
@@ -66,8 +67,31 @@ export function registerDrain(app: FastifyInstance): () => boolean {
  * (server/boot.ts). Once the server closes, Fastify answers every new request, these included, 503.
  * Neither is cached, logged as an error or rate-limited.
  */
-export function registerHealth(app: FastifyInstance, db: Db) {
+/**
+ * Whether the object store answers (S3 mode; a disk always does), asked at most every STORE_PROBE_MS and
+ * once at a time however many probes arrive: a load balancer polling every second never makes more than
+ * one bucket request per process in that time, and a silent store costs a probe its deadline once.
+ */
+const STORE_PROBE_MS = 5_000;
+function storageProbe(storage: Pick<FileStorage, 'check'>): () => Promise<boolean> {
+  let last: { at: number; answer: Promise<boolean> } | undefined;
+  return () => {
+    if (!last || Date.now() - last.at > STORE_PROBE_MS) {
+      last = {
+        at: Date.now(),
+        answer: storage.check().then(
+          () => true,
+          () => false,
+        ),
+      };
+    }
+    return last.answer;
+  };
+}
+
+export function registerHealth(app: FastifyInstance, db: Db, storage?: Pick<FileStorage, 'check'>) {
   const draining = registerDrain(app);
+  const storeAnswers = storage ? storageProbe(storage) : async () => true;
   app.get('/healthz', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
     return { status: 'ok' };
@@ -75,7 +99,9 @@ export function registerHealth(app: FastifyInstance, db: Db) {
   app.get('/readyz', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
     if (draining()) return reply.code(503).send({ status: 'unavailable', message: SERVER_MESSAGES.shuttingDown });
-    if (await databaseAnswers(db)) return { status: 'ready' };
-    return reply.code(503).send({ status: 'unavailable', message: SERVER_MESSAGES.databaseUnavailable });
+    const [database, store] = await Promise.all([databaseAnswers(db), storeAnswers()]);
+    if (!database) return reply.code(503).send({ status: 'unavailable', message: SERVER_MESSAGES.databaseUnavailable });
+    if (!store) return reply.code(503).send({ status: 'unavailable', message: SERVER_MESSAGES.storageUnavailable });
+    return { status: 'ready' };
   });
 }

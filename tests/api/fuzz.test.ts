@@ -6,6 +6,7 @@ import { DATABASE_KINDS } from '#tests/helpers/databases.ts';
 import { bearer, loginToken, NO_LIMIT } from '#tests/helpers/auth.ts';
 import { buildTestApp, type TestApp } from '#tests/helpers/test-app.ts';
 import {
+  BAD_HOSTS,
   BAD_PATH_SEGMENTS,
   BAD_VALUES,
   MALFORMED_MULTIPART,
@@ -50,7 +51,7 @@ function fillPath(path: string, values: Record<string, string>) {
 }
 
 /** The requests for one endpoint: malformed bodies, path segments, queries and content types, mixed by the seed. */
-function requestsFor(endpoint: Endpoint, auth: Record<string, string>, realIds: string[]): FuzzRequest[] {
+function requestsFor(endpoint: Endpoint, baseAuth: Record<string, string>, realIds: string[]): FuzzRequest[] {
   const random = randomGenerator(endpoint.method + endpoint.path);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
   const params = paramNames(endpoint.path);
@@ -98,6 +99,8 @@ function requestsFor(endpoint: Endpoint, auth: Record<string, string>, realIds: 
 
   for (let i = 0; out.length < REQUESTS_PER_ENDPOINT; i++) {
     const url = fillPath(endpoint.path, pathValues(i)) + (i % 4 === 0 || endpoint.query ? queryString() : '');
+    // Now and then a Host header no browser would send.
+    const auth = i % 13 === 5 ? { ...baseAuth, host: pick(BAD_HOSTS) } : baseAuth;
     if (endpoint.path === '/uploader/do') {
       const [contentType, payload] = MALFORMED_MULTIPART[i % MALFORMED_MULTIPART.length]!(random);
       out.push({ method: endpoint.method, url, headers: { ...auth, 'content-type': contentType }, payload });
@@ -136,7 +139,9 @@ describe.each(DATABASE_KINDS)('fuzzing every endpoint on %s', (kind) => {
     const posts = await t.services.db.selectFrom('blog_posts').select('id').limit(3).execute();
     const categories = await t.services.db.selectFrom('blog_categories').select('id').limit(2).execute();
     const sections = await t.services.db.selectFrom('content_sections').select('id').limit(2).execute();
-    realIds.push(...[...posts, ...categories, ...sections].map((row) => row.id));
+    // Revisions too, so the History endpoints are reached with ids that exist.
+    const revisions = await t.services.db.selectFrom('revisions').select('id').limit(2).execute();
+    realIds.push(...[...posts, ...categories, ...sections, ...revisions].map((row) => row.id));
   }, 60_000);
   afterAll(() => t?.close());
 

@@ -118,6 +118,22 @@ export const RAW_BODIES: readonly string[] = [
   '{"a":"\\u0000"}',
   `{"a":"${'x'.repeat(2_000_000)}"}`,
   '\xff\xfe{}',
+  // Nested far deeper than any body of the contract: once a stack overflow in autosave (a 500).
+  `${'{"data":'.repeat(5000)}1${'}'.repeat(5000)}`,
+  `{"data":${'['.repeat(5000)}${']'.repeat(5000)}}`,
+  `{"title":"${'['.repeat(5000)}"}`,
+];
+
+/** Host headers a client can send; pages once answered 500 to `a b` (server/pages/web-request.ts). */
+export const BAD_HOSTS: readonly string[] = [
+  'a b',
+  '',
+  'x:notaport',
+  '[::1',
+  'evil.example:99999',
+  'ünïcode.example',
+  '%00',
+  'a'.repeat(300),
 ];
 
 const PNG_HEAD = Buffer.from('89504e470d0a1a0a', 'hex');

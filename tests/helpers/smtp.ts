@@ -40,19 +40,31 @@ export async function freePort(): Promise<number> {
  * Starts an SMTP server on 127.0.0.1 (`port` 0: any free port). Recipients for which `refuse` answers
  * true are refused with a permanent 550, as a real server refuses an unknown mailbox.
  */
-export async function startSmtp(port = 0, options: { refuse?: (address: string) => boolean } = {}): Promise<SmtpSink> {
+export async function startSmtp(
+  port = 0,
+  options: {
+    refuse?: (address: string) => boolean;
+    /** A slow server: MAIL FROM, RCPT TO and the end of DATA are each answered after this long. */
+    replyDelayMs?: number;
+  } = {},
+): Promise<SmtpSink> {
   const messages: ReceivedMail[] = [];
+  const later = (callback: () => void) =>
+    options.replyDelayMs ? void setTimeout(callback, options.replyDelayMs) : callback();
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
     // No reverse DNS look-up per connection: it costs time and tells a test nothing.
     disableReverseLookup: true,
+    onMailFrom(_address, _session, callback) {
+      later(() => callback());
+    },
     onRcptTo(address, _session, callback) {
       if (options.refuse?.(address.address)) {
         callback(Object.assign(new Error(`5.1.1 <${address.address}>: mailbox unavailable`), { responseCode: 550 }));
       } else {
-        callback();
+        later(() => callback());
       }
     },
     onData(stream, session, callback) {
@@ -65,7 +77,7 @@ export async function startSmtp(port = 0, options: { refuse?: (address: string) 
           to: session.envelope.rcptTo.map((r) => r.address),
         };
         messages.push(parseReceived(Buffer.concat(chunks).toString('utf8'), envelope));
-        callback();
+        later(() => callback());
       });
     },
   });

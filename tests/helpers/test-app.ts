@@ -39,7 +39,12 @@ export async function buildTestApp(
     database: database.config,
   };
   const log = pino({ level: 'silent' });
-  const { db, services } = await boot(config, { log: log as never });
+  const { db, services } = await boot(config, { log: log as never }).catch(async (err: unknown) => {
+    // A start meant to fail (a silent bucket) leaves no database or folder behind.
+    await database.drop();
+    await fs.rm(dataDir, { recursive: true, force: true });
+    throw err;
+  });
   const app = await buildApp({ services, logger: false, ...options.app });
   const violations = checkAnswersAgainstContract(app);
   await app.ready();

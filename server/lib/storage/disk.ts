@@ -9,6 +9,8 @@ export function diskStorage(root: string): FileStorage & { root: string } {
   return {
     kind: 'disk',
     root,
+    // The folder is made on first write; a disk that fails shows in the requests themselves.
+    check: async () => undefined,
     async put(name, bytes) {
       await fs.mkdir(root, { recursive: true });
       // Written whole under a temporary name, then renamed: a reader never sees half a file.

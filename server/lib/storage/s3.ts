@@ -2,6 +2,7 @@ import type { Readable } from 'node:stream';
 import {
   DeleteObjectCommand,
   GetObjectCommand,
+  HeadBucketCommand,
   HeadObjectCommand,
   ListObjectsV2Command,
   NoSuchKey,
@@ -9,7 +10,7 @@ import {
   PutObjectCommand,
   S3Client,
 } from '@aws-sdk/client-s3';
-import { checkedName, type FileStorage } from './storage';
+import { checkedName, StorageUnavailableError, type FileStorage } from './storage';
 
 export interface S3Settings {
   bucket: string;
@@ -25,6 +26,13 @@ const missing = (err: unknown) =>
   err instanceof NotFound ||
   (err as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404;
 
+/**
+ * Total time a call may take to answer (its headers, for a download). The SDK's own request time-out only
+ * logs, and a store that accepts connections and never answers held `/uploads/…` requests for 300 s:
+ * every call carries an abort signal instead (docs/decisions/0008-media-storage.md).
+ */
+export const S3_DEADLINES_MS = { read: 5_000, write: 10_000, check: 3_000 };
+
 /** Uploads in an S3-compatible bucket (AWS S3, MinIO, R2, …): every process sees the same files. */
 export function s3Storage(settings: S3Settings): FileStorage & { client: S3Client } {
   const client = new S3Client({
@@ -39,24 +47,57 @@ export function s3Storage(settings: S3Settings): FileStorage & { client: S3Clien
     requestHandler: { connectionTimeout: 5_000, requestTimeout: 30_000 },
   });
   const Bucket = settings.bucket;
+  const where = `the S3 bucket ${Bucket} at ${settings.endpoint ?? `AWS (${settings.region})`}`;
+  /** Sends a command under a deadline; a store that is away, slow or refuses us is a StorageUnavailableError. */
+  async function send<T>(call: (options: { abortSignal: AbortSignal }) => Promise<T>, deadlineMs: number): Promise<T> {
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(), deadlineMs);
+    try {
+      return await call({ abortSignal: controller.signal });
+    } catch (err) {
+      if (missing(err)) throw err;
+      const status = (err as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+      const reason = controller.signal.aborted
+        ? `no answer within ${deadlineMs / 1000} s`
+        : status === 403 || status === 401
+          ? 'access refused: check S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY'
+          : status
+            ? `answered ${status}`
+            : (err as Error).message;
+      throw new StorageUnavailableError(`${where}: ${reason}`, { cause: err });
+    } finally {
+      clearTimeout(timer);
+    }
+  }
   return {
     kind: 's3',
     client,
+    async check() {
+      await send((o) => client.send(new HeadBucketCommand({ Bucket }), o), S3_DEADLINES_MS.check);
+    },
     async put(name, bytes, contentType) {
-      await client.send(
-        new PutObjectCommand({
-          Bucket,
-          Key: checkedName(name),
-          Body: bytes,
-          ContentType: contentType,
-          // Names are random and never rewritten: a CDN in front may keep them for a year.
-          CacheControl: 'public, max-age=31536000, immutable',
-        }),
+      await send(
+        (o) =>
+          client.send(
+            new PutObjectCommand({
+              Bucket,
+              Key: checkedName(name),
+              Body: bytes,
+              ContentType: contentType,
+              // Names are random and never rewritten: a CDN in front may keep them for a year.
+              CacheControl: 'public, max-age=31536000, immutable',
+            }),
+            o,
+          ),
+        S3_DEADLINES_MS.write,
       );
     },
     async get(name) {
       try {
-        const object = await client.send(new GetObjectCommand({ Bucket, Key: checkedName(name) }));
+        const object = await send(
+          (o) => client.send(new GetObjectCommand({ Bucket, Key: checkedName(name) }), o),
+          S3_DEADLINES_MS.read,
+        );
         return {
           body: object.Body as Readable,
           contentType: object.ContentType ?? 'application/octet-stream',
@@ -69,7 +110,10 @@ export function s3Storage(settings: S3Settings): FileStorage & { client: S3Clien
     },
     async exists(name) {
       try {
-        await client.send(new HeadObjectCommand({ Bucket, Key: checkedName(name) }));
+        await send(
+          (o) => client.send(new HeadObjectCommand({ Bucket, Key: checkedName(name) }), o),
+          S3_DEADLINES_MS.read,
+        );
         return true;
       } catch (err) {
         if (missing(err)) return false;
@@ -77,12 +121,18 @@ export function s3Storage(settings: S3Settings): FileStorage & { client: S3Clien
       }
     },
     async delete(name) {
-      await client.send(new DeleteObjectCommand({ Bucket, Key: checkedName(name) }));
+      await send(
+        (o) => client.send(new DeleteObjectCommand({ Bucket, Key: checkedName(name) }), o),
+        S3_DEADLINES_MS.write,
+      );
     },
     async *list() {
       let token: string | undefined;
       do {
-        const page = await client.send(new ListObjectsV2Command({ Bucket, ContinuationToken: token }));
+        const page = await send(
+          (o) => client.send(new ListObjectsV2Command({ Bucket, ContinuationToken: token }), o),
+          S3_DEADLINES_MS.write,
+        );
         for (const object of page.Contents ?? []) if (object.Key) yield object.Key;
         token = page.IsTruncated ? page.NextContinuationToken : undefined;
       } while (token);

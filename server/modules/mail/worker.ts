@@ -17,10 +17,13 @@ const BATCH = 20;
 /** Sends in flight at once: enough to use a pooled SMTP connection set, few enough to be gentle. */
 const CONCURRENCY = 8;
 /**
- * How long a claim holds a message. The SMTP transport's time-outs are well inside it, so a send cannot
- * outlast its claim; the claim is renewed right before each send and checked when marking it sent.
+ * How long a claim holds a message. It is renewed right before each send, then every RENEW_EVERY_MS while
+ * the send is in flight, so a slow server (each reply just inside the socket time-out, a send of minutes)
+ * never lets the claim run out under it and a second worker send the message again; it is checked when
+ * marking the message sent. Only a worker that stops renewing (a crash, a kill) lets it expire.
  */
 export const LOCK_MS = 2 * 60_000;
+const RENEW_EVERY_MS = LOCK_MS / 4;
 
 /** Exponential backoff: 10 s, 20 s, 40 s … capped at 30 min. */
 export const retryDelayMs = (attempt: number) => Math.min(10_000 * 2 ** (attempt - 1), 30 * 60_000);
@@ -96,6 +99,8 @@ export function createMailWorker(deps: {
   now?: () => Date;
   /** Hears of every send attempt, whether it went out (metrics). */
   onAttempt?: (sent: boolean) => void;
+  /** How often a claim is renewed while its send is in flight (tests shorten it with their fast clock). */
+  renewEveryMs?: number;
 }) {
   const { db, dbKind, transport, log } = deps;
   const clock = deps.now ?? (() => new Date());
@@ -115,13 +120,46 @@ export function createMailWorker(deps: {
   const beforePass: Array<() => Promise<unknown>> = [];
   const afterPass: Array<() => Promise<unknown>> = [];
 
+  /**
+   * Keeps a claim while its send is in flight (RENEW_EVERY_MS). `stop()` waits for a renewal under way and
+   * answers the claim as it stands, which settling the message must name.
+   */
+  function holdClaim(row: OutboxRow, claim: string) {
+    let current = claim;
+    let lost = false;
+    let renewing: Promise<unknown> = Promise.resolve();
+    const timer = setInterval(() => {
+      if (lost) return;
+      renewing = renewClaim(db, row.id, current, LOCK_MS, clock()).then(
+        (renewed) => {
+          if (renewed) current = renewed;
+          else {
+            // Another worker holds it now, so it may go out twice: said with the id its Message-ID is made of.
+            lost = true;
+            log.error({ mailId: row.id, kind: row.kind }, 'mail claim lost during a send: it may go out twice');
+          }
+        },
+        (err: unknown) => log.warn({ mailId: row.id, err }, 'mail claim not renewed during a send'),
+      );
+    }, deps.renewEveryMs ?? RENEW_EVERY_MS);
+    return {
+      async stop(): Promise<string> {
+        clearInterval(timer);
+        await renewing;
+        return current;
+      },
+    };
+  }
+
   async function deliver(row: OutboxRow): Promise<void> {
     // Renewing the claim is also the check that it is still ours: a message another worker took over
     // after our claim ran out is left to that worker, never sent twice.
-    const claim = await renewClaim(db, row.id, row.locked_until!, LOCK_MS, clock());
-    if (!claim) return;
+    const first = await renewClaim(db, row.id, row.locked_until!, LOCK_MS, clock());
+    if (!first) return;
+    const held = holdClaim(row, first);
+    let claim = first;
     try {
-      await transport.send(toMessage(row));
+      await transport.send(toMessage(row)).finally(async () => (claim = await held.stop()));
     } catch (err) {
       deps.onAttempt?.(false);
       const error = err instanceof Error ? err.message : String(err);
