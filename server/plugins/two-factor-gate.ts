@@ -1,7 +1,7 @@
 import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { logout, me } from '#shared/api/auth.ts';
 import type { Endpoint } from '#shared/api/endpoint.ts';
-import { reauthenticate } from '#shared/api/sessions.ts';
+import { endOtherSessions, endSession, listSessions, reauthenticate } from '#shared/api/sessions.ts';
 import { getAccount } from '#shared/api/staff.ts';
 import {
   confirmTotp,
@@ -15,14 +15,19 @@ import { authOf } from './auth';
 
 /**
  * What a person the Owner's two-factor rule blocks may still do (docs/product.md#two-factor-sign-in): see
- * who they are, log out, prove who they are again, and set a factor up; the Owner may also change the rule. Another part adding a
- * way to set a factor up (passkeys) adds its endpoints here.
+ * who they are, log out, prove who they are again, see and end their own sessions, and set a factor up;
+ * the Owner may also change the rule. Another part adding a way to set a factor up (passkeys) adds its
+ * endpoints here.
  */
 export const OPEN_WHILE_REQUIRED: Endpoint[] = [
   me,
   logout,
   getAccount,
   reauthenticate,
+  // One's own sessions: a lost laptop can be signed out before anything else.
+  listSessions,
+  endSession,
+  endOtherSessions,
   getTwoFactor,
   startTotpSetup,
   confirmTotp,

@@ -5,6 +5,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as auth from '#shared/api/auth.ts';
 import * as contact from '#shared/api/contact.ts';
+import * as sessions from '#shared/api/sessions.ts';
 import * as staff from '#shared/api/staff.ts';
 import * as twoFactor from '#shared/api/two-factor.ts';
 import { TWO_FACTOR_MESSAGES } from '#shared/messages.ts';
@@ -424,6 +425,7 @@ describe.each(DATABASE_KINDS)("the Owner's two-factor requirement on %s", (kind)
       expect(refused.body).toEqual({ message: TWO_FACTOR_MESSAGES.required, code: SECOND_FACTOR_REQUIRED });
       expect((await api(app).call(staff.getAccount, { token: editor.token })).status).toBe(200);
       expect((await api(app).call(auth.me, { token: editor.token })).status).toBe(200);
+      expect((await api(app).call(sessions.listSessions, { token: editor.token })).status).toBe(200);
     }
     // The Owner is sent to set up too, and can: the set-up and the rule itself stay open.
     expect((await owner.api.call(staff.listStaff)).status).toBe(403);
