@@ -10,8 +10,10 @@ export function RequirementBanner() {
   const daysLeft = data?.requirement?.daysLeft;
   if (daysLeft === undefined || daysLeft === null) return null;
   return (
-    <div className="alert alert-warning mx-3 mt-3 mb-0" role="status">
-      {TWO_FACTOR_MESSAGES.graceLeft(daysLeft)} <Link to={SECURITY_PATH}>Set it up</Link>
+    <div className="admin-setup-notices">
+      <div className="alert alert-warning" role="status">
+        {TWO_FACTOR_MESSAGES.graceLeft(daysLeft)} <Link to={SECURITY_PATH}>Set it up</Link>
+      </div>
     </div>
   );
 }
