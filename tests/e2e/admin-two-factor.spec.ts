@@ -1,4 +1,6 @@
 import fs from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
 import type { Page } from '@playwright/test';
 import { generate } from 'otplib';
 import { SEEDED_ADMIN } from '#tests/helpers/factories.ts';
@@ -18,6 +20,19 @@ const shot = async (page: Page, name: string) => {
 
 /** The code an app shows `offsetS` seconds from now (+30: the next one, which the server also accepts). */
 const codeAt = (secret: string, offsetS = 0) => generate({ secret, epoch: Math.floor(Date.now() / 1000) + offsetS });
+
+/** Ends every session of the account in the server's database, as "Sign out everywhere" elsewhere would. */
+function endSessionsOf(email: string) {
+  const store = new Database(path.join(process.env.E2E_DATA_DIR!, 'site.db'));
+  try {
+    store.pragma('busy_timeout = 5000');
+    store
+      .prepare('update sessions set revoked_at = ? where user_id = (select id from users where email = ?)')
+      .run(new Date().toISOString(), email.toLowerCase());
+  } finally {
+    store.close();
+  }
+}
 
 async function logOut(page: Page) {
   await page.getByRole('button', { name: 'Logout' }).click();
@@ -74,6 +89,27 @@ test('set up an authenticator app, then sign in with a code and with a recovery 
   expect(stored.isLoggedIn).toBe('true');
   expect(stored.user?.email).toBe(email);
   expect(stored.token?.length).toBeGreaterThan(20);
+
+  // The session ends while an action is under way: "Please log in again" asks for the second step too,
+  // and the action (new recovery codes, confirmed with a recovery code) goes through afterwards.
+  await page.goto('/admin/security');
+  await page.getByRole('button', { name: 'Make new recovery codes' }).click();
+  await page.getByLabel('Code from the app or a recovery code').fill(recoveryCodes[1]!);
+  endSessionsOf(email);
+  await page.getByRole('button', { name: 'Make new codes' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Please log in again' });
+  await dialog.getByLabel('Password').fill(password);
+  await dialog.getByRole('button', { name: 'Log in and continue' }).click();
+  await dialog.getByRole('button', { name: 'Use a recovery code instead' }).click();
+  await dialog.getByLabel('Recovery code').fill(recoveryCodes[2]!);
+  await shot(page, 'relogin-step');
+  await dialog.getByRole('button', { name: 'Verify' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(list.getByRole('listitem')).toHaveCount(10);
+  const newCodes = await list.getByRole('listitem').allTextContents();
+  expect(newCodes).not.toContain(recoveryCodes[0]);
+  recoveryCodes.splice(0, recoveryCodes.length, ...newCodes);
+  await page.getByRole('button', { name: 'I have saved them' }).click();
 
   // And once more with a recovery code instead; the same one a second time is refused.
   await logOut(page);
