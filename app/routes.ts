@@ -24,6 +24,7 @@ const ADMIN_SCREENS = [
   'settings',
   'profile',
   'staff',
+  'activity',
   'security',
 ];
 

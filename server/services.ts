@@ -71,6 +71,7 @@ export function createServices(deps: { config: Config; db: Db; log: FastifyBaseL
     db,
     mail,
     siteName: config.siteName,
+    activity,
     // Made below; asked only once a login comes in.
     secondStep: (user) => twoFactor.beginSecondStep(user),
   });
@@ -87,10 +88,12 @@ export function createServices(deps: { config: Config; db: Db; log: FastifyBaseL
     siteMeta,
     siteName: config.siteName,
     publicUrl: config.publicUrl,
+    activity,
   });
   // The blog is made below; the staff screen only asks it once requests come in.
   const staff = createStaffService({
     db,
+    activity,
     posts: {
       countsByAuthor: (ids) => blog.countsByAuthor(ids),
       // Bylines change with it: cached pages are made again (docs/product.md#profiles-and-author-pages).
@@ -106,6 +109,7 @@ export function createServices(deps: { config: Config; db: Db; log: FastifyBaseL
     siteName: config.siteName,
     publicUrl: config.publicUrl,
     mailIsSent: Boolean(config.smtpUrl),
+    activity,
     signIn: (user, context) => auth.signIn(user, context),
   });
   const subscribers = createSubscriberService({
@@ -125,13 +129,14 @@ export function createServices(deps: { config: Config; db: Db; log: FastifyBaseL
   });
   const revisions = createRevisionService({ db });
   const autosaves = createAutosaveService({ db });
-  const content = createContentService({ db, siteMeta, revisions });
+  const content = createContentService({ db, siteMeta, revisions, activity });
   const blog = createBlogService({
     db,
     siteMeta,
     revisions,
     images: createContentImages(uploads),
     people: { activeAmong: (ids) => profiles.activeAmong(ids) },
+    activity,
     hooks: {
       // The campaign is recorded in the publishing transaction; the mail worker fans it out.
       onPublished: (trx, post) => newsletter.start(trx, post),
@@ -150,6 +155,7 @@ export function createServices(deps: { config: Config; db: Db; log: FastifyBaseL
     publicUrl: config.publicUrl,
     timeZone: config.timeZone,
     getPost: (id) => blog.getPost(id),
+    activity,
   });
   mailWorker.beforeEachPass(() => newsletter.work());
   // A campaign whose last mail went out in this pass is closed at once, not a pass later.

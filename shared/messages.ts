@@ -340,3 +340,12 @@ export const TWO_FACTOR_MESSAGES = {
   codesCopied: 'Recovery codes copied',
   copyFailed: 'The codes could not be copied: select them and copy them yourself.',
 } as const;
+
+/** The activity log (docs/product.md#activity-log). */
+export const ACTIVITY_MESSAGES = {
+  badDate: 'A date must be an ISO 8601 date and time, such as 2026-11-30T00:00:00Z',
+  badAction: 'Unknown action: choose one of the actions the log records',
+  badRange: 'The end of the range must come after its start',
+  empty: 'Nothing has been recorded yet.',
+  emptyFiltered: 'Nothing matches these filters.',
+} as const;

@@ -81,13 +81,19 @@ type CallArgs<E extends Endpoint> =
       : [input: CallInput<E>]
     : [input: CallInput<E>];
 
-/** The raw answer of an endpoint that sends a file (the CSV export), with the session's token. */
-export async function download(endpoint: Endpoint, retried = false): Promise<Blob> {
-  const response = await fetch(`/api${pathOf(endpoint)}`, { headers: authorization() });
+/** The raw answer of an endpoint that sends a file (the CSV export), with the session's token and its query. */
+export async function download(
+  endpoint: Endpoint,
+  query: Record<string, string | undefined> = {},
+  retried = false,
+): Promise<Blob> {
+  const given = Object.entries(query).filter((entry): entry is [string, string] => entry[1] !== undefined);
+  const search = given.length ? `?${new URLSearchParams(given)}` : '';
+  const response = await fetch(`/api${pathOf(endpoint)}${search}`, { headers: authorization() });
   if (response.status === 403 && !retried) {
     const payload = (await response.json().catch(() => null)) as { message?: string } | null;
     if (payload?.message === SESSION_MESSAGES.reauthRequired) {
-      if (await askToConfirmIdentity()) return download(endpoint, true);
+      if (await askToConfirmIdentity()) return download(endpoint, query, true);
       throw new ApiError(403, SESSION_MESSAGES.reauthCancelled);
     }
   }

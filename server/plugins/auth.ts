@@ -4,6 +4,7 @@ import { can, type Capability, type Person } from '#shared/roles.ts';
 import type { AuthContext, AuthService } from '#server/modules/auth/service.ts';
 import type { Actor } from '#server/modules/revisions/service.ts';
 import { ForbiddenError, NotAuthenticatedError } from '#server/errors.ts';
+import { clientAddress } from './rate-limits';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -27,7 +28,7 @@ export function requireAdmin(auth: AuthService): onRequestAsyncHookHandler {
     const token = bearerToken(request);
     const context = token ? await auth.authenticate(token) : null;
     if (!context) throw new NotAuthenticatedError(SERVER_MESSAGES.loginRequired);
-    request.auth = context;
+    request.auth = { ...context, address: clientAddress(request) };
   };
 }
 
@@ -38,8 +39,8 @@ export function requireCapability(request: FastifyRequest, capability: Capabilit
 
 /** Who makes a change, for the history of what they change. */
 export function actorOf(request: FastifyRequest): Actor {
-  const { user } = authOf(request);
-  return { id: user._id, name: user.name || user.email };
+  const { user, address } = authOf(request);
+  return { id: user._id, name: user.name || user.email, address };
 }
 
 /** Who makes a change and what their role lets them touch (the blog's own-post rules). */

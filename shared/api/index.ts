@@ -1,4 +1,5 @@
 import type { Endpoint } from './endpoint';
+import * as activity from './activity';
 import * as auth from './auth';
 import * as autosave from './autosave';
 import * as blog from './blog';
@@ -22,6 +23,7 @@ export const ALL_ENDPOINTS: Endpoint[] = [
   content.getContent,
   ...Object.values(content.sectionUpdates),
   ...[
+    activity,
     auth,
     autosave,
     blog,

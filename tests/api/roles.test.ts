@@ -13,6 +13,7 @@ import * as revisions from '#shared/api/revisions.ts';
 import * as setup from '#shared/api/setup.ts';
 import * as profile from '#shared/api/profile.ts';
 import * as sessions from '#shared/api/sessions.ts';
+import * as activityLog from '#shared/api/activity.ts';
 import * as staff from '#shared/api/staff.ts';
 import * as subscribers from '#shared/api/subscribers.ts';
 import * as uploads from '#shared/api/uploads.ts';
@@ -280,6 +281,8 @@ const EXAMPLES = new Map<Endpoint, (ctx: Context) => Promise<Example>>([
     },
   ],
   [subscribers.exportSubscribers, async () => ({})],
+  [activityLog.listActivity, async () => ({})],
+  [activityLog.exportActivity, async () => ({})],
   [
     subscribers.addSubscriber,
     async () => ({ body: { email: `${unique('add')}@example.com`, confirmed: true, source: 'tests' } }),

@@ -1,3 +1,4 @@
+import activity from 'bootstrap-icons/icons/activity.svg?raw';
 import briefcase from 'bootstrap-icons/icons/briefcase.svg?raw';
 import boxSeam from 'bootstrap-icons/icons/box-seam.svg?raw';
 import envelope from 'bootstrap-icons/icons/envelope.svg?raw';
@@ -55,6 +56,7 @@ export const ADMIN_NAV: NavItem[] = [
   { label: 'Trash', to: '/admin/trash', icon: trash, allow: 'trash' },
   { label: 'Settings', to: '/admin/settings', icon: sliders, allow: 'settings' },
   { label: 'Staff', to: '/admin/staff', icon: personBadge, allow: 'staff.invite' },
+  { label: 'Activity', to: '/admin/activity', icon: activity, allow: 'activity' },
 ];
 
 /** The entries the person may use, in the sidebar's order. */

@@ -33,6 +33,16 @@ export async function foldActivity(db: Db, row: NewActivityRow & { fold_key: str
     .execute();
 }
 
+/** Adds one to the count of the folded row of `foldKey`, if there is one; answers whether there was. */
+export async function bumpFolded(db: Db, foldKey: string, at: string): Promise<boolean> {
+  const result = await db
+    .updateTable('activity_log')
+    .set({ count: sql`count + 1`, last_at: at })
+    .where('fold_key', '=', foldKey)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
 /** How many rows of an action began at or after `since` (the fold's cap per minute). */
 export async function countSince(db: Db, action: string, since: string): Promise<number> {
   const row = await db

@@ -1,8 +1,12 @@
 import type { ActivityAction, ActivityDetail, ActivityTargetType } from '#shared/activity.ts';
+import type { ActivityItem } from '#shared/api/activity.ts';
+import { ACTIVITY_MESSAGES } from '#shared/messages.ts';
 import type { Db } from '#server/db/database.ts';
+import { InvalidInputError } from '#server/errors.ts';
 import { newSortableId } from '#server/db/database.ts';
 import { decodeCursor, keysetPage, type Cursor } from '#server/lib/cursor.ts';
 import {
+  bumpFolded,
   countSince,
   deleteActivityBefore,
   foldActivity,
@@ -19,9 +23,12 @@ import {
  */
 
 export interface ActivityActor {
-  id: string;
+  /** Null for the system (the scheduler, the trash's purge). */
+  id: string | null;
   /** The name as it is now: the row keeps it after the account is renamed or deleted. */
   name: string;
+  /** The client's address when `address` is not given (what the admin routes' actor carries). */
+  address?: string;
 }
 
 export interface ActivityEntry {
@@ -34,20 +41,6 @@ export interface ActivityEntry {
   detail?: ActivityDetail;
   /** The client's address as the route sees it (`clientInfoOf(request).address`): only its prefix is kept. */
   address?: string;
-}
-
-/** An entry as the log screen and the CSV show it. */
-export interface ActivityItem {
-  id: string;
-  at: string;
-  /** When the last of a folded row's repeats happened (`at` otherwise). */
-  lastAt: string;
-  count: number;
-  action: string;
-  actor: { id: string | null; name: string } | null;
-  target: { type: string; id: string | null; label: string } | null;
-  detail: ActivityDetail;
-  address: string;
 }
 
 export type ActivityQuery = ActivityFilter & { limit: number; cursor?: string };
@@ -77,20 +70,29 @@ function toItem(row: ActivityRow): ActivityItem {
     // Written by boundedDetail only; an unreadable one shows as no facts rather than failing the page.
   }
   return {
-    id: row.id,
+    _id: row.id,
     at: row.at,
     lastAt: row.last_at,
     count: row.count,
-    action: row.action,
-    actor: row.actor_name === null ? null : { id: row.actor_id, name: row.actor_name },
+    action: row.action as ActivityAction,
+    actor: row.actor_name === null ? null : { _id: row.actor_id, name: row.actor_name },
     target:
-      row.target_type === null ? null : { type: row.target_type, id: row.target_id, label: row.target_label ?? '' },
+      row.target_type === null ? null : { type: row.target_type, _id: row.target_id, label: row.target_label ?? '' },
     detail,
     address: row.ip_prefix,
   };
 }
 
 const cursorOf = (row: ActivityRow): Cursor => ({ key: row.at, id: row.id });
+
+/** Instants as the rows store them (UTC, `Z`), so that text comparison is time comparison; a range that ends before it starts is a 400. */
+function checkedFilter(filter: ActivityFilter): ActivityFilter {
+  const utc = (text: string | undefined) => (text ? new Date(text).toISOString() : undefined);
+  const from = utc(filter.from);
+  const to = utc(filter.to);
+  if (from && to && to <= from) throw new InvalidInputError(ACTIVITY_MESSAGES.badRange, 'to');
+  return { person: filter.person, action: filter.action, from, to };
+}
 
 export function createActivity(deps: {
   db: Db;
@@ -102,6 +104,7 @@ export function createActivity(deps: {
   const { db } = deps;
 
   function rowOf(entry: ActivityEntry, at: string) {
+    const address = entry.address ?? entry.actor?.address;
     return {
       id: newSortableId(),
       at,
@@ -113,7 +116,7 @@ export function createActivity(deps: {
       target_id: entry.target?.id ?? null,
       target_label: entry.target ? cut(entry.target.label, 300) : null,
       detail: boundedDetail(entry.detail),
-      ip_prefix: entry.address ? deps.addressPrefix(entry.address) : '',
+      ip_prefix: address ? deps.addressPrefix(address) : '',
       fold_key: null,
     };
   }
@@ -144,6 +147,9 @@ export function createActivity(deps: {
       const minute = at.slice(0, 16);
       const action = attempt.action ?? 'sign-in.failed';
       const email = cut(attempt.email.trim().toLowerCase(), 254);
+      const key = (who: string) => `${action}|${minute}|${who}`;
+      // A repeat of an e-mail that has its row this minute adds to it, however crowded the minute is.
+      if (await bumpFolded(trx, key(email), at)) return;
       const crowded = (await countSince(trx, action, `${minute}:00.000Z`)) >= FAILED_SIGN_IN_ROWS_PER_MINUTE;
       const row = rowOf(
         crowded
@@ -156,19 +162,20 @@ export function createActivity(deps: {
             },
         at,
       );
-      await foldActivity(trx, { ...row, fold_key: `${action}|${minute}|${crowded ? '*' : email}` });
+      await foldActivity(trx, { ...row, fold_key: key(crowded ? '*' : email) });
     },
 
     /** A page of the log, newest first, filtered; `cursor` is the `next` of the page before. */
     async list(query: ActivityQuery) {
       const after = query.cursor ? decodeCursor(query.cursor) : undefined;
-      const rows = await listActivity(db, query, { limit: query.limit + 1, after });
+      const rows = await listActivity(db, checkedFilter(query), { limit: query.limit + 1, after });
       const { rows: shown, meta } = keysetPage(rows, query.limit, cursorOf);
       return { items: shown.map(toItem), meta };
     },
 
     /** Every entry the filter selects, newest first, a batch at a time (the CSV export). */
     async *all(filter: ActivityFilter, batch = EXPORT_BATCH): AsyncGenerator<ActivityItem[]> {
+      filter = checkedFilter(filter);
       let after: Cursor | undefined;
       for (;;) {
         const rows = await listActivity(db, filter, { limit: batch, after });
@@ -185,3 +192,5 @@ export function createActivity(deps: {
   };
 }
 export type ActivityService = ReturnType<typeof createActivity>;
+/** What other modules are given (server/services.ts): recording only. */
+export type ActivityRecorder = Pick<ActivityService, 'record' | 'failedSignIn'>;

@@ -4,7 +4,9 @@ import type { Invite } from '#shared/schemas/staff.ts';
 import type { Db } from '#server/db/database.ts';
 import { ConflictError, ForbiddenError, GoneError, NotFoundError } from '#server/errors.ts';
 import { isUniqueViolation } from '#server/db/unique-violation.ts';
+import type { ActivityRecorder } from '#server/modules/activity/service.ts';
 import type { MailService } from '#server/modules/mail/service.ts';
+import { actorOf } from './activity-entries';
 import { inviteMail } from './invite-mail';
 import {
   consumeInvite,
@@ -41,6 +43,7 @@ export function createInvitesService(deps: {
   publicUrl: string;
   /** Whether e-mail really leaves the site (SMTP set up); without it the screen offers the link. */
   mailIsSent: boolean;
+  activity: ActivityRecorder;
   /** A session for a new account (the auth service's, as login makes it). */
   signIn: (
     user: UserRow,
@@ -95,6 +98,12 @@ export function createInvitesService(deps: {
       requestedBy: auth.user.name || auth.user.email,
     });
 
+  const invitationTarget = (row: { id: string; email: string }) => ({
+    type: 'invitation' as const,
+    id: row.id,
+    label: row.email,
+  });
+
   /** An open invitation by its link, or the reason it no longer works. */
   async function openInvite(token: string): Promise<InviteRow> {
     const row = token.length <= 200 ? await findInviteByTokenHash(db, hashToken(token)) : undefined;
@@ -131,6 +140,12 @@ export function createInvitesService(deps: {
           expiresAt: at(INVITE_TTL_MS),
         });
         await deps.mail.queue(mailFor(auth, inserted, token), trx);
+        await deps.activity.record(trx, {
+          action: 'invite.sent',
+          actor: actorOf(auth),
+          target: invitationTarget(inserted),
+          detail: { role: inserted.role },
+        });
         return inserted;
       });
       deps.mail.kick();
@@ -149,6 +164,12 @@ export function createInvitesService(deps: {
           throw new NotFoundError(TEAM_MESSAGES.inviteNotFound);
         }
         await deps.mail.queue(mailFor(auth, existing, token), trx);
+        await deps.activity.record(trx, {
+          action: 'invite.resent',
+          actor: actorOf(auth),
+          target: invitationTarget(existing),
+          detail: { role: existing.role },
+        });
       });
       deps.mail.kick();
       return send(auth, (await findInvite(db, id))!, token, TEAM_MESSAGES.inviteResent);
@@ -158,7 +179,15 @@ export function createInvitesService(deps: {
       const existing = await findInvite(db, id);
       if (!existing) throw new NotFoundError(TEAM_MESSAGES.inviteNotFound);
       mayInvite(auth, existing.role);
-      if (!(await revokeInvite(db, id))) throw new NotFoundError(TEAM_MESSAGES.inviteNotFound);
+      await db.transaction().execute(async (trx) => {
+        if (!(await revokeInvite(trx, id))) throw new NotFoundError(TEAM_MESSAGES.inviteNotFound);
+        await deps.activity.record(trx, {
+          action: 'invite.revoked',
+          actor: actorOf(auth),
+          target: invitationTarget(existing),
+          detail: { role: existing.role },
+        });
+      });
       return TEAM_MESSAGES.inviteRevokedDone;
     },
 
@@ -180,7 +209,15 @@ export function createInvitesService(deps: {
           const userId = await db.transaction().execute(async (trx) => {
             if (!(await consumeInvite(trx, row.id))) throw new GoneError(TEAM_MESSAGES.inviteUsed);
             if (await findUserByEmail(trx, row.email)) throw new ConflictError(TEAM_MESSAGES.alreadyOnStaff);
-            return insertUser(trx, { email: row.email, name: input.name, passwordHash, role: row.role });
+            const id = await insertUser(trx, { email: row.email, name: input.name, passwordHash, role: row.role });
+            await deps.activity.record(trx, {
+              action: 'invite.accepted',
+              actor: { id, name: input.name || row.email },
+              target: invitationTarget(row),
+              detail: { role: row.role },
+              address: client.address,
+            });
+            return id;
           });
           return await deps.signIn((await findUserById(db, userId))!, { ...client, method: 'invite' });
         } catch (err) {

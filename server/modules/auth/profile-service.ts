@@ -3,6 +3,7 @@ import type { Profile, ProfileInput, PublicAuthor } from '#shared/schemas/profil
 import type { Db } from '#server/db/database.ts';
 import { isUniqueViolation } from '#server/db/unique-violation.ts';
 import { ConflictError, GoneError, InvalidInputError, NotFoundError } from '#server/errors.ts';
+import type { ActivityRecorder } from '#server/modules/activity/service.ts';
 import type { MailService } from '#server/modules/mail/service.ts';
 import type { SiteMeta } from '#server/modules/site-meta/service.ts';
 import { emailChangeMail } from './email-change-mail';
@@ -53,6 +54,7 @@ export function createProfileService(deps: {
   siteMeta: SiteMeta;
   siteName: string;
   publicUrl: string;
+  activity: ActivityRecorder;
 }) {
   const { db, siteMeta } = deps;
   const at = (offsetMs: number) => new Date(Date.now() + offsetMs).toISOString();
@@ -115,7 +117,7 @@ export function createProfileService(deps: {
     },
 
     /** Follows a link: taken for its one use in the transaction that changes the address. */
-    async confirmEmailChange(token: string): Promise<string> {
+    async confirmEmailChange(token: string, address?: string): Promise<string> {
       const tokenHash = hashToken(token);
       const change = token.length <= 200 ? await findEmailChange(db, tokenHash) : undefined;
       if (!change) throw new NotFoundError(PROFILE_MESSAGES.emailLinkNotFound);
@@ -125,7 +127,16 @@ export function createProfileService(deps: {
         await db.transaction().execute(async (trx) => {
           if (!(await consumeEmailChange(trx, tokenHash, at(0)))) throw new GoneError(PROFILE_MESSAGES.emailLinkUsed);
           if (await findUserByEmail(trx, change.email)) throw new ConflictError(TEAM_MESSAGES.alreadyOnStaff);
+          const before = await findUserById(trx, change.user_id);
           await setEmail(trx, change.user_id, change.email);
+          if (before) {
+            await deps.activity.record(trx, {
+              action: 'email.changed',
+              actor: { id: before.id, name: before.name || before.email, address },
+              target: { type: 'person', id: before.id, label: before.name || before.email },
+              detail: { from: before.email, to: change.email },
+            });
+          }
         });
       } catch (err) {
         if (isUniqueViolation(err)) throw new ConflictError(TEAM_MESSAGES.alreadyOnStaff);

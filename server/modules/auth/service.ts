@@ -5,7 +5,9 @@ import type { SecondStep } from '#shared/schemas/two-factor.ts';
 import type { Person } from '#shared/roles.ts';
 import type { Db } from '#server/db/database.ts';
 import { ForbiddenError, InvalidInputError, NotAuthenticatedError } from '#server/errors.ts';
+import type { ActivityRecorder } from '#server/modules/activity/service.ts';
 import type { MailService } from '#server/modules/mail/service.ts';
+import { actorOf, personTarget } from './activity-entries';
 import { failedLoginsMail } from './failed-logins-mail';
 import { hashPassword, verifyPassword } from './password';
 import { resetCodeMail } from './reset-mail';
@@ -67,6 +69,8 @@ export interface AuthContext {
   /** The role and switches, as stored at this request (shared/roles.ts). */
   person: Person & { id: string };
   sessionId: string;
+  /** The client's address of this request (the activity log keeps its prefix). */
+  address?: string;
 }
 
 // Compared against when the e-mail is unknown, so a wrong e-mail costs the same time as a wrong password.
@@ -76,6 +80,7 @@ export function createAuthService(deps: {
   db: Db;
   mail: MailService;
   siteName: string;
+  activity: ActivityRecorder;
   /**
    * After the right password: for an account with a second factor, the ticket of the second step to
    * answer instead of a session (server/modules/auth/two-factor-service.ts); null to sign in at once.
@@ -87,15 +92,24 @@ export function createAuthService(deps: {
 
   async function startSession(user: UserRow, context: SignInContext) {
     const token = newToken();
-    await insertSession(db, {
-      userId: user.id,
-      tokenHash: hashToken(token),
-      expiresAt: at(SESSION_TTL_MS),
-      method: context.method,
-      userAgent: storedUserAgent(context.userAgent),
-      ipPrefix: addressPrefix(context.address),
+    // The session and its line in the activity log are written together or not at all.
+    await db.transaction().execute(async (trx) => {
+      await insertSession(trx, {
+        userId: user.id,
+        tokenHash: hashToken(token),
+        expiresAt: at(SESSION_TTL_MS),
+        method: context.method,
+        userAgent: storedUserAgent(context.userAgent),
+        ipPrefix: addressPrefix(context.address),
+      });
+      await touchLastSeen(trx, user.id, at(0));
+      await deps.activity.record(trx, {
+        action: 'sign-in',
+        actor: { id: user.id, name: user.name || user.email },
+        detail: { method: context.method },
+        address: context.address,
+      });
     });
-    await touchLastSeen(db, user.id, at(0));
     return { token, user: toSessionUser(user) };
   }
 
@@ -123,9 +137,18 @@ export function createAuthService(deps: {
     async login(email: string, password: string, client: ClientInfo) {
       const user = await findUserByEmail(db, email.trim());
       const ok = await verifyPassword(password, user?.password_hash ?? (await DUMMY_HASH));
-      if (!user || !ok) throw new NotAuthenticatedError(SERVER_MESSAGES.invalidCredentials);
+      // The log names the e-mail typed and why; the client's answer is the same either way.
+      const failed = (reason: string) =>
+        deps.activity.failedSignIn(db, { email, userId: user?.id, reason, address: client.address });
+      if (!user || !ok) {
+        await failed(user ? 'wrong-password' : 'unknown-email');
+        throw new NotAuthenticatedError(SERVER_MESSAGES.invalidCredentials);
+      }
       // Said only to someone who knows the password: it tells them whom to ask.
-      if (user.status !== 'active') throw new ForbiddenError(TEAM_MESSAGES.accountSuspended);
+      if (user.status !== 'active') {
+        await failed('suspended');
+        throw new ForbiddenError(TEAM_MESSAGES.accountSuspended);
+      }
       const step = await deps.secondStep?.(user);
       if (step) return step;
       return startSession(user, { ...client, method: 'password' });
@@ -175,14 +198,22 @@ export function createAuthService(deps: {
         // 400, not 401: the session is fine, only the old password is wrong (a 401 would log the user out).
         throw new InvalidInputError(SERVER_MESSAGES.wrongOldPassword);
       }
-      await updatePasswordHash(db, user.id, await hashPassword(input.newPassword));
-      await revokeUserSessions(db, user.id, auth.sessionId);
-      // The current password was the proof: sensitive changes right after need no other.
-      await confirmIdentity(db, auth);
+      const passwordHash = await hashPassword(input.newPassword);
+      await db.transaction().execute(async (trx) => {
+        await updatePasswordHash(trx, user.id, passwordHash);
+        await revokeUserSessions(trx, user.id, auth.sessionId);
+        await deps.activity.record(trx, {
+          action: 'password.changed',
+          actor: actorOf(auth),
+          target: personTarget(user),
+        });
+        // The current password was the proof: sensitive changes right after need no other.
+        await confirmIdentity(trx, auth);
+      });
     },
 
     /** Always the same answer, whether or not the address belongs to an account. */
-    async requestReset(email: string) {
+    async requestReset(email: string, client?: ClientInfo) {
       const user = await findUserByEmail(db, email.trim());
       if (user) {
         const code = newResetCode();
@@ -195,6 +226,11 @@ export function createAuthService(deps: {
             { ms: RESET_CODE_TTL_MS, max: RESET_CODES_PER_WINDOW, maxTries: RESET_CODE_MAX_TRIES },
           );
           if (stored) {
+            await deps.activity.record(trx, {
+              action: 'password.reset-requested',
+              target: personTarget(user),
+              address: client?.address,
+            });
             await deps.mail.queue(
               resetCodeMail({ to: user.email, code, siteName: deps.siteName, minutes: RESET_CODE_TTL_MS / 60_000 }),
               trx,
@@ -208,7 +244,7 @@ export function createAuthService(deps: {
     },
 
     /** Sets a new password with a valid code: single use, 10 minutes, 5 wrong tries; every session ends. */
-    async resetWithCode(input: { email: string; otp: string; password: string }) {
+    async resetWithCode(input: { email: string; otp: string; password: string }, client?: ClientInfo) {
       const invalid = new InvalidInputError(SERVER_MESSAGES.invalidResetCode);
       const user = await findUserByEmail(db, input.email.trim());
       if (!user) throw invalid;
@@ -220,9 +256,18 @@ export function createAuthService(deps: {
       const expected = Buffer.from(reset.code_hash, 'hex');
       const given = Buffer.from(hashResetCode(user.id, input.otp.trim()), 'hex');
       if (!timingSafeEqual(expected, given)) throw invalid;
-      if (!(await consumeResetCode(db, user.id, reset.code_hash))) throw invalid;
-      await updatePasswordHash(db, user.id, await hashPassword(input.password));
-      await revokeUserSessions(db, user.id);
+      const passwordHash = await hashPassword(input.password);
+      await db.transaction().execute(async (trx) => {
+        if (!(await consumeResetCode(trx, user.id, reset.code_hash))) throw invalid;
+        await updatePasswordHash(trx, user.id, passwordHash);
+        await revokeUserSessions(trx, user.id);
+        await deps.activity.record(trx, {
+          action: 'password.reset',
+          actor: { id: user.id, name: user.name || user.email },
+          target: personTarget(user),
+          address: client?.address,
+        });
+      });
       return SERVER_MESSAGES.passwordReset;
     },
 

@@ -3,6 +3,8 @@ import { INVITES, ROLE_LABELS, type Role } from '#shared/roles.ts';
 import type { StaffMember } from '#shared/schemas/staff.ts';
 import type { Db } from '#server/db/database.ts';
 import { ConflictError, ForbiddenError, InvalidInputError, NotFoundError } from '#server/errors.ts';
+import type { ActivityRecorder } from '#server/modules/activity/service.ts';
+import { actorOf, personTarget } from './activity-entries';
 import { toPerson } from './people';
 import { revokeUserSessions } from './session-repository';
 import type { AuthContext } from './service';
@@ -24,8 +26,8 @@ export interface AuthoredPosts {
 }
 
 /** The people on the staff and what the Owner and Administrators change about them (docs/product.md#team-and-roles). */
-export function createStaffService(deps: { db: Db; posts: AuthoredPosts }) {
-  const { db, posts } = deps;
+export function createStaffService(deps: { db: Db; posts: AuthoredPosts; activity: ActivityRecorder }) {
+  const { db, posts, activity } = deps;
 
   const memberOf = (row: UserRow, postCount: number): StaffMember => {
     const person = toPerson(row);
@@ -59,9 +61,9 @@ export function createStaffService(deps: { db: Db; posts: AuthoredPosts }) {
   }
 
   /** The statement itself refuses the Owner's row, so a change racing a hand-over never touches it. */
-  async function apply(id: string, changes: Parameters<typeof updateNonOwner>[2]) {
-    if (!(await updateNonOwner(db, id, changes))) {
-      const row = await findUserById(db, id);
+  async function apply(trx: Db, id: string, changes: Parameters<typeof updateNonOwner>[2]) {
+    if (!(await updateNonOwner(trx, id, changes))) {
+      const row = await findUserById(trx, id);
       throw row ? new ConflictError(TEAM_MESSAGES.ownerProtected) : new NotFoundError(TEAM_MESSAGES.personNotFound);
     }
   }
@@ -79,32 +81,65 @@ export function createStaffService(deps: { db: Db; posts: AuthoredPosts }) {
       id: string,
       input: { role?: Role; mayNewsletter?: boolean; categoryIds?: string[] },
     ): Promise<StaffMember> {
-      await changeable(auth, id);
+      const row = await changeable(auth, id);
       if (input.role && !INVITES[auth.person.role].includes(input.role)) {
         throw new ForbiddenError(TEAM_MESSAGES.cannotGiveRole(ROLE_LABELS[input.role]));
       }
-      await apply(id, {
-        ...(input.role ? { role: input.role } : {}),
-        ...(input.mayNewsletter !== undefined ? { may_newsletter: input.mayNewsletter ? 1 : 0 } : {}),
-        ...(input.categoryIds ? { category_ids: JSON.stringify([...new Set(input.categoryIds)]) } : {}),
+      const before = toPerson(row);
+      const categoryIds = input.categoryIds ? [...new Set(input.categoryIds)] : undefined;
+      const sameCategories =
+        !categoryIds ||
+        (categoryIds.length === before.categoryIds.length && categoryIds.every((c) => before.categoryIds.includes(c)));
+      // Names of what changed, never more: the log says "newsletter switch, categories".
+      const switches = [
+        ...(input.mayNewsletter !== undefined && input.mayNewsletter !== before.mayNewsletter ? ['newsletter'] : []),
+        ...(sameCategories ? [] : ['categories']),
+      ];
+      await db.transaction().execute(async (trx) => {
+        await apply(trx, id, {
+          ...(input.role ? { role: input.role } : {}),
+          ...(input.mayNewsletter !== undefined ? { may_newsletter: input.mayNewsletter ? 1 : 0 } : {}),
+          ...(categoryIds ? { category_ids: JSON.stringify(categoryIds) } : {}),
+        });
+        const entry = { actor: actorOf(auth), target: personTarget(row) };
+        if (input.role && input.role !== row.role) {
+          await activity.record(trx, { ...entry, action: 'role.changed', detail: { from: row.role, to: input.role } });
+        }
+        if (switches.length) {
+          await activity.record(trx, {
+            ...entry,
+            action: 'switches.changed',
+            detail: {
+              changed: switches.join(', '),
+              ...(switches.includes('newsletter') ? { newsletter: Boolean(input.mayNewsletter) } : {}),
+              ...(categoryIds && !sameCategories ? { categories: categoryIds.length } : {}),
+            },
+          });
+        }
       });
       return member(id);
     },
 
     /** Suspends and ends every session at once: their next request is a 401, on every process. */
     async suspend(auth: AuthContext, id: string): Promise<StaffMember> {
-      await changeable(auth, id, { notSelf: true });
+      const row = await changeable(auth, id, { notSelf: true });
       await db.transaction().execute(async (trx) => {
         if (!(await updateNonOwner(trx, id, { status: 'suspended' })))
           throw new ConflictError(TEAM_MESSAGES.ownerProtected);
         await revokeUserSessions(trx, id);
+        await activity.record(trx, { action: 'person.suspended', actor: actorOf(auth), target: personTarget(row) });
       });
       return member(id);
     },
 
     async reactivate(auth: AuthContext, id: string): Promise<StaffMember> {
-      await changeable(auth, id);
-      await apply(id, { status: 'active' });
+      const row = await changeable(auth, id);
+      await db.transaction().execute(async (trx) => {
+        await apply(trx, id, { status: 'active' });
+        if (row.status !== 'active') {
+          await activity.record(trx, { action: 'person.reactivated', actor: actorOf(auth), target: personTarget(row) });
+        }
+      });
       return member(id);
     },
 
@@ -121,6 +156,12 @@ export function createStaffService(deps: { db: Db; posts: AuthoredPosts }) {
       await db.transaction().execute(async (trx) => {
         await posts.reassignAuthor(trx, id, heir.id);
         if (!(await deleteNonOwner(trx, id))) throw new ConflictError(TEAM_MESSAGES.ownerProtected);
+        await activity.record(trx, {
+          action: 'person.deleted',
+          actor: actorOf(auth),
+          target: personTarget(row),
+          detail: { role: row.role, postsTo: heir.name || heir.email },
+        });
       });
       return TEAM_MESSAGES.deleted(row.name);
     },
@@ -135,6 +176,11 @@ export function createStaffService(deps: { db: Db; posts: AuthoredPosts }) {
         if (!(await transferOwnership(trx, auth.person.id, heir.id))) {
           throw new ConflictError(TEAM_MESSAGES.ownershipTarget);
         }
+        await activity.record(trx, {
+          action: 'ownership.transferred',
+          actor: actorOf(auth),
+          target: personTarget(heir),
+        });
       });
       return TEAM_MESSAGES.ownershipTransferred(heir.name);
     },

@@ -276,9 +276,8 @@ export async function untrashPost(db: Db, id: string, slug: string): Promise<voi
 }
 
 /** Deletes for good the posts that have been in the trash since before `before`; answers their ids. */
-export async function purgeTrashedPosts(db: Db, before: string): Promise<string[]> {
-  const rows = await db.deleteFrom('blog_posts').where('deleted_at', '<', before).returning('id').execute();
-  return rows.map((r) => r.id);
+export async function purgeTrashedPosts(db: Db, before: string): Promise<Array<{ id: string; title: string }>> {
+  return db.deleteFrom('blog_posts').where('deleted_at', '<', before).returning(['id', 'title']).execute();
 }
 
 /** The posts, those in the trash too (they may come back), whose `columns` match `like`. */

@@ -5,6 +5,7 @@ import type { BlogInput, PostDetails, PostStatus } from '#shared/schemas/blog.ts
 import type { Db } from '#server/db/database.ts';
 import { newId } from '#server/db/database.ts';
 import { InvalidInputError, NotFoundError } from '#server/errors.ts';
+import type { ActivityRecorder } from '#server/modules/activity/service.ts';
 import type { SiteMeta } from '#server/modules/site-meta/service.ts';
 import { SYSTEM, type Actor, type RevisionAction, type RevisionService } from '#server/modules/revisions/service.ts';
 import type { ContentImages } from '#server/modules/uploads/content-images.ts';
@@ -32,8 +33,9 @@ export function createPostsService(deps: {
   images: ContentImages;
   hooks: BlogHooks;
   writes: BlogWrites;
+  activity: ActivityRecorder;
 }) {
-  const { db, siteMeta, revisions, images, hooks, writes } = deps;
+  const { db, siteMeta, revisions, images, hooks, writes, activity } = deps;
   const { write, writeChecked } = writes;
   /**
    * Validated input with its content ready to store: pasted images stored as files, sanitised, and the
@@ -47,6 +49,37 @@ export function createPostsService(deps: {
   /** Records a post's saved state in its history (docs/product.md#revisions). */
   const recordRevision = (trx: Db, post: PostDetails, actor: Actor, action: RevisionAction = 'save') =>
     revisions.record(trx, { type: 'post', id: post._id, data: revisionDataOf(post) }, actor, action);
+
+  const postTarget = (post: { _id: string; title: string }) => ({
+    type: 'post' as const,
+    id: post._id,
+    label: post.title,
+  });
+
+  /**
+   * The activity log's lines of a save that changed whether or when a post is public (in its transaction):
+   * published, scheduled (or moved), taken back; and its newsletter when the save started one.
+   */
+  async function recordPublishing(
+    trx: Db,
+    actor: Actor,
+    post: PostDetails,
+    before: { status: string; publishAt: string | null } | null,
+    after: { status: string; publish_at: string | null },
+    newsletterStarted: unknown,
+  ) {
+    const entry = { actor, target: postTarget(post) };
+    if (after.status === 'published' && before?.status !== 'published') {
+      await activity.record(trx, { ...entry, action: 'post.published' });
+    }
+    if (after.status === 'scheduled' && (before?.status !== 'scheduled' || before.publishAt !== after.publish_at)) {
+      await activity.record(trx, { ...entry, action: 'post.scheduled', detail: { publishAt: after.publish_at ?? '' } });
+    }
+    if (before?.status === 'published' && after.status !== 'published') {
+      await activity.record(trx, { ...entry, action: 'post.unpublished', detail: { status: after.status } });
+    }
+    if (newsletterStarted === true) await activity.record(trx, { ...entry, action: 'newsletter.sent' });
+  }
 
   async function requireCategory(trx: Db, id: string | null) {
     if (id === null) return null;
@@ -76,7 +109,9 @@ export function createPostsService(deps: {
         if (actor.id) await addAuthor(trx, id, actor.id);
         const post = toPost((await repo.findPost(trx, id))!);
         await recordRevision(trx, post, actor, input.status === 'pending' ? 'submit' : 'save');
-        if (input.status === 'published' && publishing.newsletter) await hooks.onPublished?.(trx, post);
+        const started =
+          input.status === 'published' && publishing.newsletter ? await hooks.onPublished?.(trx, post) : false;
+        await recordPublishing(trx, actor, post, null, publishing, started);
         return post;
       });
     },
@@ -121,8 +156,17 @@ export function createPostsService(deps: {
         await recordRevision(trx, post, actor, submitted ? 'submit' : accepted ? 'publish' : action);
         const publishedNow = input.status === 'published' && existing.status !== 'published';
         const resent = input.status === 'published' && input.sendNewsletter === true;
-        if ((publishedNow || resent) && publishing.newsletter) await hooks.onPublished?.(trx, post);
+        const started =
+          (publishedNow || resent) && publishing.newsletter ? await hooks.onPublished?.(trx, post) : false;
         if (existing.status === 'published' && input.status !== 'published') await hooks.onWithdrawn?.(trx, id);
+        await recordPublishing(
+          trx,
+          actor,
+          post,
+          { status: existing.status, publishAt: existing.publish_at },
+          publishing,
+          started,
+        );
         return post;
       });
     },
@@ -132,7 +176,10 @@ export function createPostsService(deps: {
       const published = await db.transaction().execute(async (trx) => {
         const due = await repo.publishDue(trx);
         for (const { id, newsletter } of due) {
-          if (newsletter) await hooks.onPublished?.(trx, toPost((await repo.findPost(trx, id))!));
+          const post = toPost((await repo.findPost(trx, id))!);
+          const started = newsletter ? await hooks.onPublished?.(trx, post) : false;
+          const scheduled = { status: 'scheduled', publishAt: null };
+          await recordPublishing(trx, SYSTEM, post, scheduled, { status: 'published', publish_at: null }, started);
         }
         // This runs every 15 s: a tick that published nothing changed no page, and bumping anyway would
         // empty every process's page cache four times a minute (docs/decisions/0011-shared-page-cache.md).
@@ -157,6 +204,12 @@ export function createPostsService(deps: {
         if (!(await repo.trashPost(trx, id, actor.id ? actor.name : null))) {
           throw new NotFoundError(SERVER_MESSAGES.postNotFound);
         }
+        await activity.record(trx, {
+          action: 'post.deleted',
+          actor,
+          target: { type: 'post', id, label: existing.title },
+          detail: { status: existing.status },
+        });
         return { _id: id };
       }),
 
@@ -168,14 +221,16 @@ export function createPostsService(deps: {
       })),
 
     /** Takes a post out of the trash, at its old address unless another post took it meanwhile. */
-    restorePost: (id: string) =>
+    restorePost: (id: string, actor: Actor = SYSTEM) =>
       writeChecked(async (trx) => {
         const row = await repo.findTrashedPost(trx, id);
         if (!row) throw new NotFoundError(SERVER_MESSAGES.notInTrash);
         const slug = await uniqueSlug(trx, row.category_id, row.slug, id);
         await repo.untrashPost(trx, id, slug);
         await removeRedirect(trx, pathOf(row.category_slug, slug));
-        return toPost((await repo.findPost(trx, id))!);
+        const post = toPost((await repo.findPost(trx, id))!);
+        await activity.record(trx, { action: 'post.restored', actor, target: postTarget(post) });
+        return post;
       }),
 
     /** Housekeeping (a periodic job): posts in the trash for 30 days, and deleted categories, go for good. */
@@ -184,7 +239,14 @@ export function createPostsService(deps: {
       return db.transaction().execute(async (trx) => {
         const purged = await repo.purgeTrashedPosts(trx, before);
         await purgeCategoryTrash(trx, before);
-        return purged;
+        for (const post of purged) {
+          await activity.record(trx, {
+            action: 'post.purged',
+            actor: SYSTEM,
+            target: { type: 'post', id: post.id, label: post.title },
+          });
+        }
+        return purged.map((post) => post.id);
       });
     },
 

@@ -1,4 +1,5 @@
 import type { Db } from '#server/db/database.ts';
+import type { ActivityRecorder } from '#server/modules/activity/service.ts';
 import type { SiteMeta } from '#server/modules/site-meta/service.ts';
 import type { RevisionService } from '#server/modules/revisions/service.ts';
 import type { ContentImages } from '#server/modules/uploads/content-images.ts';
@@ -26,6 +27,8 @@ export function createBlogService(deps: {
   hooks?: BlogHooks;
   /** Who may be a post's author (the auth module's people). */
   people?: BlogPeople;
+  /** The activity log: publishing, taking back, scheduling, deleting, restoring and purging posts. */
+  activity: ActivityRecorder;
 }) {
   const { db, hooks = {} } = deps;
   const writes = createBlogWrites({ db, siteMeta: deps.siteMeta, hooks });

@@ -5,6 +5,7 @@ import { SECTIONS, richFieldsOf, sectionOf, type FieldDef, type FieldKind, type 
 import { newId, type Db } from '#server/db/database.ts';
 import { InvalidInputError, NotFoundError } from '#server/errors.ts';
 import { sanitizeRichText } from '#server/lib/sanitize-html.ts';
+import type { ActivityRecorder } from '#server/modules/activity/service.ts';
 import type { SiteMeta } from '#server/modules/site-meta/service.ts';
 import { SYSTEM, type Actor, type RevisionService } from '#server/modules/revisions/service.ts';
 import {
@@ -93,7 +94,12 @@ const revisionData = (stored: ReturnType<typeof toStorage>) => ({
   ...(stored.items ? { items: stored.items } : {}),
 });
 
-export function createContentService(deps: { db: Db; siteMeta: SiteMeta; revisions: RevisionService }) {
+export function createContentService(deps: {
+  db: Db;
+  siteMeta: SiteMeta;
+  revisions: RevisionService;
+  activity: ActivityRecorder;
+}) {
   const { db, siteMeta, revisions } = deps;
   // Content is read on every public request and changes rarely: keep the last read, keyed by version.
   let cached: { version: number; content: Promise<SiteContent> } | null = null;
@@ -149,7 +155,21 @@ export function createContentService(deps: { db: Db; siteMeta: SiteMeta; revisio
       const stored = toStorage(key, input);
       await db.transaction().execute(async (trx) => {
         await writeSection(trx, { id: input.id, kind: key, ...stored });
-        await revisions.record(trx, { type: 'section', id: key, data: revisionData(stored) }, actor, action);
+        const changed = await revisions.record(
+          trx,
+          { type: 'section', id: key, data: revisionData(stored) },
+          actor,
+          action,
+        );
+        // A save that changed nothing is no line in the log, as it is no revision.
+        if (changed) {
+          await deps.activity.record(trx, {
+            action: 'section.changed',
+            actor,
+            target: { type: 'section', id: key, label: sectionOf(key).label },
+            detail: { fields: changed.join(', '), ...(action === 'restore' ? { restored: true } : {}) },
+          });
+        }
         await siteMeta.bumpContentVersion(trx);
       });
       await siteMeta.contentVersion.refresh();

@@ -2,6 +2,7 @@ import { PUBLISHING_MESSAGES } from '#shared/messages.ts';
 import type { DeliveryReport, MailPreview, Settings, SiteSettings } from '#shared/api/newsletter.ts';
 import type { AdminPost, PostDetails } from '#shared/schemas/blog.ts';
 import type { Db } from '#server/db/database.ts';
+import type { ActivityActor, ActivityRecorder } from '#server/modules/activity/service.ts';
 import type { MailService } from '#server/modules/mail/service.ts';
 import type { SiteMeta } from '#server/modules/site-meta/service.ts';
 import type { SubscriberService } from '#server/modules/subscribers/service.ts';
@@ -29,6 +30,7 @@ export function createNewsletterService(deps: {
   publicUrl: string;
   timeZone: string;
   getPost: (id: string) => Promise<PostDetails>;
+  activity: ActivityRecorder;
 }) {
   const { db, mail, subscribers } = deps;
 
@@ -157,8 +159,21 @@ export function createNewsletterService(deps: {
     audience: async () => ({ confirmed: await subscribers.confirmedCount() }),
 
     settings,
-    async saveSettings(next: Settings): Promise<SiteSettings> {
-      await deps.siteMeta.writeSetting(BODY_SETTING, next.newsletterBody);
+    /** Saves the settings; the activity log names those that changed (names only, never values). */
+    async saveSettings(next: Settings, actor?: ActivityActor): Promise<SiteSettings> {
+      const current = await settings();
+      const changed = current.newsletterBody === next.newsletterBody ? [] : ['newsletterBody'];
+      await db.transaction().execute(async (trx) => {
+        await deps.siteMeta.writeSetting(BODY_SETTING, next.newsletterBody, trx);
+        if (changed.length) {
+          await deps.activity.record(trx, {
+            action: 'settings.changed',
+            actor,
+            target: { type: 'settings', id: null, label: 'Settings' },
+            detail: { changed: changed.join(', ') },
+          });
+        }
+      });
       return settings();
     },
   };

@@ -12,6 +12,8 @@ export const REVISIONS_KEPT = 50;
 export interface Actor {
   id: string | null;
   name: string;
+  /** The client's address, for the activity log (only its prefix is kept there; never in a revision). */
+  address?: string;
 }
 export const SYSTEM: Actor = { id: null, name: 'System' };
 
@@ -25,20 +27,23 @@ export type RevisionAction = RevisionSummary['action'];
 export function createRevisionService(deps: { db: Db }) {
   const { db } = deps;
   return {
-    /** Inside the transaction of a save: records the document as it is now saved. */
+    /**
+     * Inside the transaction of a save: records the document as it is now saved. Answers the names of the
+     * fields that changed ([] for a first revision), or null when nothing changed and nothing was recorded.
+     */
     async record(
       trx: Db,
       doc: { type: repo.DocType; id: string; data: Data },
       actor: Actor,
       action: RevisionAction = 'save',
       note: string | null = null,
-    ) {
+    ): Promise<string[] | null> {
       const last = await repo.latestRevision(trx, doc.type, doc.id);
       const before: Data = last ? (JSON.parse(last.data) as Data) : {};
       const changed = last ? Object.keys(doc.data).filter((k) => !isDeepStrictEqual(before[k], doc.data[k])) : [];
       // A save that changed nothing is no new revision (nor is restoring the version already current);
       // a review step always is one, as a step of the post's history.
-      if (last && !changed.length && (action === 'save' || action === 'restore')) return;
+      if (last && !changed.length && (action === 'save' || action === 'restore')) return null;
       await repo.insertRevision(trx, {
         doc_type: doc.type,
         doc_id: doc.id,
@@ -50,6 +55,7 @@ export function createRevisionService(deps: { db: Db }) {
         note,
       });
       await repo.pruneRevisions(trx, doc.type, doc.id, REVISIONS_KEPT);
+      return changed;
     },
 
     /** Forgets the history of posts deleted for good. */

@@ -27,7 +27,8 @@ export function createSiteMeta(deps: { db: Db; database?: DatabaseConfig; versio
     },
     /** A site setting (newsletter body …), or undefined when never set. */
     readSetting: (key: string) => readMeta(deps.db, `setting:${key}`),
-    writeSetting: (key: string, value: string) => writeMeta(deps.db, `setting:${key}`, value),
+    /** Inside the caller's transaction when given (the change and its line in the activity log). */
+    writeSetting: (key: string, value: string, trx: Db = deps.db) => writeMeta(trx, `setting:${key}`, value),
     /** Inside the transaction of a write that changes public pages. */
     bumpContentVersion: (trx: Db) => bumpContentVersion(trx),
     /**

@@ -45,15 +45,25 @@ export const authRoutes: ApiRoutes = {
       }),
       { preHandler: loginTries.preHandler },
     );
-    route(scope, requestReset, async (request) => ({ data: await services.auth.requestReset(request.body.email) }), {
-      preHandler: [
-        rateLimit(app, { name: 'reset-ip', ...limits.resetPerIp }),
-        rateLimit(app, { name: 'reset-account-ip', ...limits.resetPerAccount, key: emailAndAddressKey }),
-      ],
-    });
-    route(scope, verifyOtp, async (request) => ({ data: await services.auth.resetWithCode(request.body) }), {
-      preHandler: [rateLimit(app, { name: 'otp-ip', ...limits.otpPerIp })],
-    });
+    route(
+      scope,
+      requestReset,
+      async (request) => ({ data: await services.auth.requestReset(request.body.email, clientInfoOf(request)) }),
+      {
+        preHandler: [
+          rateLimit(app, { name: 'reset-ip', ...limits.resetPerIp }),
+          rateLimit(app, { name: 'reset-account-ip', ...limits.resetPerAccount, key: emailAndAddressKey }),
+        ],
+      },
+    );
+    route(
+      scope,
+      verifyOtp,
+      async (request) => ({ data: await services.auth.resetWithCode(request.body, clientInfoOf(request)) }),
+      {
+        preHandler: [rateLimit(app, { name: 'otp-ip', ...limits.otpPerIp })],
+      },
+    );
   },
   admin(scope, { services }) {
     route(scope, me, async (request) => ({ data: authOf(request).user }));

@@ -1,7 +1,7 @@
 import { toBlogPost } from '#shared/schemas/blog.ts';
 import { SERVER_MESSAGES } from '#shared/messages.ts';
 import * as api from '#shared/api/blog.ts';
-import { writerOf } from '#server/plugins/auth.ts';
+import { actorOf, writerOf } from '#server/plugins/auth.ts';
 import { adminPostOf } from './admin-post';
 import { route, type ApiRoutes } from './define';
 
@@ -63,7 +63,9 @@ export const blogRoutes: ApiRoutes = {
       data: await blog.deletePost(request.params.id, writerOf(request)),
     }));
     route(scope, api.listTrash, async () => ({ data: await blog.listTrash() }));
-    route(scope, api.restorePost, async (request) => ({ data: await blog.restorePost(request.params.id) }));
+    route(scope, api.restorePost, async (request) => ({
+      data: await blog.restorePost(request.params.id, actorOf(request)),
+    }));
     route(scope, api.restoreCategory, async (request) => ({ data: await blog.restoreCategory(request.params.id) }));
   },
 };

@@ -5,6 +5,7 @@ import { requireAdmin } from '#server/plugins/auth.ts';
 import { requireSecondFactor } from '#server/plugins/two-factor-gate.ts';
 import { sendApiNotFound } from '#server/plugins/errors.ts';
 import { rejectUnsafeText } from '#server/plugins/text-safety.ts';
+import { activityRoutes } from './activity';
 import { authRoutes } from './auth';
 import { autosaveRoutes } from './autosave';
 import { blogRoutes } from './blog';
@@ -40,6 +41,7 @@ const RESOURCES: ApiRoutes[] = [
   profileRoutes,
   twoFactorRoutes,
   sessionRoutes,
+  activityRoutes,
 ];
 
 /**

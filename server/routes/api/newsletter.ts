@@ -1,5 +1,5 @@
 import * as api from '#shared/api/newsletter.ts';
-import { authOf, writerOf } from '#server/plugins/auth.ts';
+import { actorOf, authOf, writerOf } from '#server/plugins/auth.ts';
 import { route, type ApiRoutes } from './define';
 
 /** A post's newsletter: its delivery report, preview and test send; the audience and the setting. */
@@ -22,6 +22,8 @@ export const newsletterRoutes: ApiRoutes = {
     });
     route(scope, api.newsletterAudience, async () => ({ data: await newsletter.audience() }));
     route(scope, api.getSettings, async () => ({ data: await newsletter.settings() }));
-    route(scope, api.saveSettings, async (request) => ({ data: await newsletter.saveSettings(request.body) }));
+    route(scope, api.saveSettings, async (request) => ({
+      data: await newsletter.saveSettings(request.body, actorOf(request)),
+    }));
   },
 };

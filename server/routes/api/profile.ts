@@ -1,7 +1,7 @@
 import * as api from '#shared/api/profile.ts';
 import { GoneError, NotFoundError } from '#server/errors.ts';
 import { authOf } from '#server/plugins/auth.ts';
-import { failureLimits } from '#server/plugins/rate-limits.ts';
+import { clientAddress, failureLimits } from '#server/plugins/rate-limits.ts';
 import { route, type ApiRoutes } from './define';
 
 /** Profiles and the authors of posts (docs/product.md#profiles-and-author-pages). */
@@ -16,7 +16,9 @@ export const profileRoutes: ApiRoutes = {
       api.confirmEmailChange,
       async (request) => ({
         data: {
-          message: await linkTries.attempt(request, () => services.profiles.confirmEmailChange(request.params.token)),
+          message: await linkTries.attempt(request, () =>
+            services.profiles.confirmEmailChange(request.params.token, clientAddress(request)),
+          ),
         },
       }),
       { preHandler: linkTries.preHandler },

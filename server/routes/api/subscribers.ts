@@ -2,8 +2,8 @@ import { Readable } from 'node:stream';
 import { SUBSCRIBE_MESSAGES } from '#shared/messages.ts';
 import * as api from '#shared/api/subscribers.ts';
 import { csvStream } from '#server/lib/csv.ts';
+import { actorOf, authOf } from '#server/plugins/auth.ts';
 import { rateLimit } from '#server/plugins/rate-limits.ts';
-import { authOf } from '#server/plugins/auth.ts';
 import { route, type ApiRoutes } from './define';
 
 const EXPORT_COLUMNS = ['email', 'status', 'subscribed_at', 'confirmed_at', 'source_post'];
@@ -64,6 +64,8 @@ export const subscriberRoutes: ApiRoutes = {
     route(scope, api.exportSubscribers, async (request, reply) => {
       // Every subscriber's address leaves the site: a recent proof of who asks (docs/product.md#re-authentication).
       await services.auth.requireRecentAuth(authOf(request));
+      // Who took the addresses is in the activity log (written as the download starts).
+      await services.activity.record(services.db, { action: 'subscribers.exported', actor: actorOf(request) });
       reply.header('content-type', api.exportSubscribers.file.contentType);
       reply.header('content-disposition', 'attachment; filename="subscribers.csv"');
       const csv = csvStream(EXPORT_COLUMNS, services.subscribers.all(), (s) => [
