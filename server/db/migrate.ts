@@ -20,6 +20,7 @@ import * as resetCodeWindow from './migrations/2026-11-28-0017-reset-code-window
 import * as team from './migrations/2026-11-29-0018-team';
 import * as profiles from './migrations/2026-11-29-0019-profiles';
 import * as sessionDetails from './migrations/2026-11-30-0020-session-details';
+import * as resetGuessBudget from './migrations/2026-11-30-0025-reset-guess-budget';
 import * as activityLog from './migrations/2026-11-30-0021-activity-log';
 import * as twoFactor from './migrations/2026-11-30-0022-two-factor';
 
@@ -48,6 +49,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-29-0018-team': team,
   '2026-11-29-0019-profiles': profiles,
   '2026-11-30-0020-session-details': sessionDetails,
+  '2026-11-30-0025-reset-guess-budget': resetGuessBudget,
   '2026-11-30-0021-activity-log': activityLog,
   '2026-11-30-0022-two-factor': twoFactor,
 };

@@ -235,6 +235,13 @@ export interface PasswordResetTable {
   window_started_at: string | null;
   /** Codes sent in that window (at most RESET_CODES_PER_WINDOW in server/modules/auth/service.ts). */
   codes_in_window: Generated<number>;
+  /** Codes compared on `failure_day` (UTC), whichever code and address: at most RESET_GUESSES_PER_DAY. */
+  day_failures: Generated<number>;
+  failure_day: string | null;
+  /** Set when the code went out past the spent budget to an address the account signed in from. */
+  own_prefix: string | null;
+  /** The day that one code past the budget was sent. */
+  own_day: string | null;
 }
 
 export interface BlogCategoryTable {

@@ -177,7 +177,7 @@ test('forgot password end to end with the code from the delivered e-mail', async
   await expect(dialog.getByLabel('Email')).toHaveAttribute('readonly', '');
   let mail: string | undefined;
   await expect.poll(async () => (mail = await latestMailTo(email)), { timeout: 10_000 }).toBeTruthy();
-  const code = /reset code: (\d{6})/.exec(mail!)?.[1];
+  const code = /reset code is (\d{6})/.exec(mail!)?.[1];
   expect(code).toMatch(/^\d{6}$/);
 
   await dialog.getByRole('button', { name: 'Reset Password' }).click();

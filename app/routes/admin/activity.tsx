@@ -70,6 +70,9 @@ function detailOf(item: ActivityItem): string {
     else if (key === 'reason') parts.push(REASONS[String(value)] ?? String(value));
     else if (key === 'from' && 'to' in detail && item.action === 'role.changed') parts.push(`${value} → ${detail.to}`);
     else if (key === 'to' && item.action === 'role.changed') continue;
+    else if (key === 'publishAt') parts.push(`for ${when(String(value))}`);
+    else if (key === 'postsTo') parts.push(`posts to ${String(value)}`);
+    else if (key === 'changed' || key === 'fields') parts.push(String(value));
     else parts.push(`${key}: ${String(value)}`);
   }
   return parts.join(' · ');

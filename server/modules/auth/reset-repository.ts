@@ -16,6 +16,7 @@ export async function issueResetCode(
   db: Db,
   reset: { userId: string; codeHash: string; expiresAt: string },
   window: { ms: number; max: number; maxTries: number },
+  budget: GuessBudget,
 ): Promise<boolean> {
   const at = now();
   const cutoff = new Date(Date.parse(at) - window.ms).toISOString();
@@ -25,6 +26,7 @@ export async function issueResetCode(
     failed_attempts: 0,
     used_at: null,
     created_at: at,
+    own_prefix: null,
   };
   // The stored window is over (or there is none yet): the new code starts the next one.
   const windowOver = (eb: ExpressionBuilder<Database, 'password_resets'>) =>
@@ -51,11 +53,14 @@ export async function issueResetCode(
             .end(),
         }))
         .where((eb) =>
-          eb.or([
-            windowOver(eb),
-            eb('password_resets.codes_in_window', '<', window.max),
-            eb('password_resets.used_at', 'is not', null),
-            eb('password_resets.failed_attempts', '>=', window.maxTries),
+          eb.and([
+            eb.or([
+              windowOver(eb),
+              eb('password_resets.codes_in_window', '<', window.max),
+              eb('password_resets.used_at', 'is not', null),
+              eb('password_resets.failed_attempts', '>=', window.maxTries),
+            ]),
+            budgetOpen(eb, budget),
           ]),
         ),
     )
@@ -64,22 +69,101 @@ export async function issueResetCode(
   return stored !== undefined;
 }
 
+/**
+ * The wrong guesses an account may take in a day (UTC), across every address and code. `prefix`: the
+ * asker's address prefix, which may use the one code past a spent budget (`issueOwnAddressCode`).
+ */
+export interface GuessBudget {
+  day: string;
+  max: number;
+  prefix?: string;
+}
+
+const budgetOpen = (eb: ExpressionBuilder<Database, 'password_resets'>, budget: GuessBudget) =>
+  eb.or([
+    eb('password_resets.failure_day', 'is', null),
+    eb('password_resets.failure_day', '!=', budget.day),
+    eb('password_resets.day_failures', '<', budget.max),
+  ]);
+
+/**
+ * Past a spent budget, the one code of the day for an address the account signed in from: it replaces the
+ * stored code, and only guesses from that same address prefix may be compared with it. False when the
+ * budget is not spent (the ordinary way applies) or today's such code went out already.
+ */
+export async function issueOwnAddressCode(
+  db: Db,
+  reset: { userId: string; codeHash: string; expiresAt: string },
+  budget: Required<GuessBudget>,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('password_resets')
+    .set({
+      code_hash: reset.codeHash,
+      expires_at: reset.expiresAt,
+      failed_attempts: 0,
+      used_at: null,
+      created_at: now(),
+      own_prefix: budget.prefix,
+      own_day: budget.day,
+    })
+    .where('user_id', '=', reset.userId)
+    .where('failure_day', '=', budget.day)
+    .where('day_failures', '>=', budget.max)
+    .where((eb) => eb.or([eb('own_day', 'is', null), eb('own_day', '!=', budget.day)]))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Whether the account's guess budget for the day is spent. */
+export async function guessBudgetSpent(db: Db, userId: string, budget: GuessBudget): Promise<boolean> {
+  const row = await db
+    .selectFrom('password_resets')
+    .select(['failure_day', 'day_failures'])
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return row?.failure_day === budget.day && row.day_failures >= budget.max;
+}
+
 export async function findResetCode(db: Db, userId: string) {
   return db.selectFrom('password_resets').selectAll().where('user_id', '=', userId).executeTakeFirst();
 }
 
 /**
- * Takes one of the code's tries before the code is compared; false when none is left. The count goes up
- * in the database, so guesses sent at the same time each count (a read-then-write lost some of them).
+ * Takes one of the code's tries, and one of the account's guesses of the day, before the code is compared;
+ * null when either is spent (a code sent past the budget takes guesses from its own address prefix only).
+ * Answers the day's guesses so far. The counts go up in the database, so guesses sent at the same time
+ * each count (a read-then-write lost some of them).
  */
-export async function takeResetTry(db: Db, userId: string, maxTries: number): Promise<boolean> {
-  const result = await db
+export async function takeResetTry(
+  db: Db,
+  userId: string,
+  maxTries: number,
+  budget: GuessBudget,
+): Promise<number | null> {
+  const row = await db
     .updateTable('password_resets')
-    .set((eb) => ({ failed_attempts: eb('failed_attempts', '+', 1) }))
+    .set((eb) => ({
+      failed_attempts: eb('failed_attempts', '+', 1),
+      day_failures: eb
+        .case()
+        .when('failure_day', '=', budget.day)
+        .then(eb('day_failures', '+', 1))
+        .else(1)
+        .end(),
+      failure_day: budget.day,
+    }))
     .where('user_id', '=', userId)
     .where('failed_attempts', '<', maxTries)
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('own_prefix', 'is', null), budgetOpen(eb, budget)]),
+        ...(budget.prefix ? [eb('own_prefix', '=', budget.prefix)] : []),
+      ]),
+    )
+    .returning('day_failures')
     .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  return row ? row.day_failures : null;
 }
 
 /**

@@ -1,4 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
+import { setTimeout as sleepFor } from 'node:timers/promises';
 import { SERVER_MESSAGES, TEAM_MESSAGES } from '#shared/messages.ts';
 import type { SessionUser } from '#shared/schemas/auth.ts';
 import type { SecondStep } from '#shared/schemas/two-factor.ts';
@@ -15,9 +16,13 @@ import {
   consumeResetCode,
   deleteStaleResetCodes,
   findResetCode,
-  takeResetTry,
+  guessBudgetSpent,
+  issueOwnAddressCode,
   issueResetCode,
+  takeResetTry,
+  type GuessBudget,
 } from './reset-repository';
+import { resetGuessingMail } from './reset-guessing-mail';
 import {
   deleteStaleSessions,
   extendSession,
@@ -25,6 +30,7 @@ import {
   insertSession,
   revokeSession,
   revokeUserSessions,
+  signedInFrom,
 } from './session-repository';
 import { hashResetCode, hashToken, newResetCode, newToken } from './tokens';
 import { toPerson, toSessionUser } from './people';
@@ -63,6 +69,20 @@ export const RESET_CODE_MAX_TRIES = 5;
  * code-check limits bound.
  */
 export const RESET_CODES_PER_WINDOW = 5;
+/**
+ * Wrong reset-code guesses one account may take in a day (UTC), from all addresses and codes together
+ * (issue 30): 1,000 addresses guessing all day then have at most 10 × 10⁻⁶ = 1 chance in 100,000 of a
+ * six-digit code. The guess that spends it tells the owner by e-mail and in the activity log; past it no
+ * code is sent, except one a day to an address prefix the account signed in from in the last
+ * OWN_ADDRESS_DAYS, whose guesses only that prefix may make. `npm run admin` always works.
+ */
+export const RESET_GUESSES_PER_DAY = 10;
+const OWN_ADDRESS_DAYS = 30;
+/**
+ * A reset request is answered no sooner than this after it arrived, whatever it did: a known address (a
+ * code stored and mailed) and an unknown one (nothing) differed by 5.7 ms, enough to tell them apart.
+ */
+export const RESET_ANSWER_FLOOR_MS = 150;
 
 export interface AuthContext {
   user: SessionUser;
@@ -72,6 +92,8 @@ export interface AuthContext {
   /** The client's address of this request (the activity log keeps its prefix). */
   address?: string;
 }
+
+const sleep = (ms: number) => (ms > 0 ? sleepFor(ms) : Promise.resolve());
 
 // Compared against when the e-mail is unknown, so a wrong e-mail costs the same time as a wrong password.
 const DUMMY_HASH = hashPassword('not-a-real-password');
@@ -89,6 +111,30 @@ export function createAuthService(deps: {
 }) {
   const { db } = deps;
   const at = (offsetMs: number) => new Date(Date.now() + offsetMs).toISOString();
+
+  /** Today's reset-guess budget of an account, as seen from the asker's address prefix. */
+  const guessBudget = (client?: ClientInfo): GuessBudget => ({
+    day: new Date().toISOString().slice(0, 10),
+    max: RESET_GUESSES_PER_DAY,
+    prefix: client ? addressPrefix(client.address) || undefined : undefined,
+  });
+
+  /** The guess that spent the day's budget: the owner hears of it by e-mail and in the activity log, once. */
+  async function warnOfResetGuessing(user: UserRow, client?: ClientInfo) {
+    await db.transaction().execute(async (trx) => {
+      await deps.activity.record(trx, {
+        action: 'password.reset-guessing',
+        target: personTarget(user),
+        detail: { guesses: RESET_GUESSES_PER_DAY },
+        address: client?.address,
+      });
+      await deps.mail.queue(
+        resetGuessingMail({ to: user.email, siteName: deps.siteName, guesses: RESET_GUESSES_PER_DAY }),
+        trx,
+      );
+    });
+    deps.mail.kick();
+  }
 
   async function startSession(user: UserRow, context: SignInContext) {
     const token = newToken();
@@ -212,19 +258,29 @@ export function createAuthService(deps: {
       });
     },
 
-    /** Always the same answer, whether or not the address belongs to an account. */
+    /** Always the same answer, after the same time, whether or not the address belongs to an account. */
     async requestReset(email: string, client?: ClientInfo) {
+      const started = Date.now();
       const user = await findUserByEmail(db, email.trim());
       if (user) {
         const code = newResetCode();
-        // The code and its e-mail are kept together or not at all; past the account's allowance nothing
-        // is stored or sent, and the answer stays the same (it never says whether an account exists).
+        const reset = { userId: user.id, codeHash: hashResetCode(user.id, code), expiresAt: at(RESET_CODE_TTL_MS) };
+        const budget = guessBudget(client);
+        // The code and its e-mail are kept together or not at all; past the account's allowance or its
+        // guess budget nothing is stored or sent, and the answer stays the same (it never says whether an
+        // account exists).
         const sent = await db.transaction().execute(async (trx) => {
-          const stored = await issueResetCode(
+          let stored = await issueResetCode(
             trx,
-            { userId: user.id, codeHash: hashResetCode(user.id, code), expiresAt: at(RESET_CODE_TTL_MS) },
+            reset,
             { ms: RESET_CODE_TTL_MS, max: RESET_CODES_PER_WINDOW, maxTries: RESET_CODE_MAX_TRIES },
+            budget,
           );
+          if (!stored && budget.prefix && (await guessBudgetSpent(trx, user.id, budget))) {
+            const since = new Date(Date.now() - OWN_ADDRESS_DAYS * 24 * 3600_000).toISOString();
+            if (await signedInFrom(trx, user.id, budget.prefix, since))
+              stored = await issueOwnAddressCode(trx, reset, { ...budget, prefix: budget.prefix });
+          }
           if (stored) {
             await deps.activity.record(trx, {
               action: 'password.reset-requested',
@@ -240,10 +296,14 @@ export function createAuthService(deps: {
         });
         if (sent) deps.mail.kick();
       }
+      await sleep(started + RESET_ANSWER_FLOOR_MS - Date.now());
       return SERVER_MESSAGES.resetRequested;
     },
 
-    /** Sets a new password with a valid code: single use, 10 minutes, 5 wrong tries; every session ends. */
+    /**
+     * Sets a new password with a valid code: single use, 10 minutes, 5 wrong tries, within the account's
+     * guess budget of the day; every session ends.
+     */
     async resetWithCode(input: { email: string; otp: string; password: string }, client?: ClientInfo) {
       const invalid = new InvalidInputError(SERVER_MESSAGES.invalidResetCode);
       const user = await findUserByEmail(db, input.email.trim());
@@ -251,11 +311,16 @@ export function createAuthService(deps: {
       const reset = await findResetCode(db, user.id);
       if (!reset || reset.used_at || reset.expires_at <= at(0) || reset.failed_attempts >= RESET_CODE_MAX_TRIES)
         throw invalid;
-      // Every comparison costs a try, taken atomically first, so parallel guesses cannot exceed the limit.
-      if (!(await takeResetTry(db, user.id, RESET_CODE_MAX_TRIES))) throw invalid;
+      // Every comparison costs a try and a guess of the day, taken atomically first, so parallel guesses
+      // cannot exceed either limit.
+      const guesses = await takeResetTry(db, user.id, RESET_CODE_MAX_TRIES, guessBudget(client));
+      if (guesses === null) throw invalid;
       const expected = Buffer.from(reset.code_hash, 'hex');
       const given = Buffer.from(hashResetCode(user.id, input.otp.trim()), 'hex');
-      if (!timingSafeEqual(expected, given)) throw invalid;
+      if (!timingSafeEqual(expected, given)) {
+        if (guesses === RESET_GUESSES_PER_DAY) await warnOfResetGuessing(user, client);
+        throw invalid;
+      }
       const passwordHash = await hashPassword(input.password);
       await db.transaction().execute(async (trx) => {
         if (!(await consumeResetCode(trx, user.id, reset.code_hash))) throw invalid;

@@ -155,3 +155,17 @@ export async function markReauthenticated(db: Db, sessionId: string, at: string)
     .where('revoked_at', 'is', null)
     .execute();
 }
+
+/** Whether the user signed in from this address prefix since `since` (a reset past a spent guess budget). */
+export async function signedInFrom(db: Db, userId: string, prefix: string, since: string): Promise<boolean> {
+  if (!prefix) return false;
+  const row = await db
+    .selectFrom('sessions')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('ip_prefix', '=', prefix)
+    .where('created_at', '>=', since)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
