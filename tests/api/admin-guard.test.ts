@@ -14,6 +14,7 @@ import type { Endpoint } from '#shared/api/endpoint.ts';
 import * as policies from '#shared/api/policies.ts';
 import * as profile from '#shared/api/profile.ts';
 import * as subscribers from '#shared/api/subscribers.ts';
+import * as twoFactor from '#shared/api/two-factor.ts';
 import * as uploads from '#shared/api/uploads.ts';
 import { api, urlOf, type RawInput } from '#tests/helpers/api.ts';
 
@@ -73,6 +74,7 @@ export const PUBLIC_ENDPOINTS: Endpoint[] = [
   auth.login,
   auth.requestReset,
   auth.verifyOtp,
+  twoFactor.completeSecondStep,
   staff.getInvite,
   staff.acceptInvite,
   profile.confirmEmailChange,

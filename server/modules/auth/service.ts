@@ -2,6 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { setTimeout as sleepFor } from 'node:timers/promises';
 import { SERVER_MESSAGES, TEAM_MESSAGES } from '#shared/messages.ts';
 import type { SessionUser } from '#shared/schemas/auth.ts';
+import type { SecondStep } from '#shared/schemas/two-factor.ts';
 import type { Person } from '#shared/roles.ts';
 import type { Db } from '#server/db/database.ts';
 import { ForbiddenError, InvalidInputError, NotAuthenticatedError } from '#server/errors.ts';
@@ -97,7 +98,17 @@ const sleep = (ms: number) => (ms > 0 ? sleepFor(ms) : Promise.resolve());
 // Compared against when the e-mail is unknown, so a wrong e-mail costs the same time as a wrong password.
 const DUMMY_HASH = hashPassword('not-a-real-password');
 
-export function createAuthService(deps: { db: Db; mail: MailService; siteName: string; activity: ActivityRecorder }) {
+export function createAuthService(deps: {
+  db: Db;
+  mail: MailService;
+  siteName: string;
+  activity: ActivityRecorder;
+  /**
+   * After the right password: for an account with a second factor, the ticket of the second step to
+   * answer instead of a session (server/modules/auth/two-factor-service.ts); null to sign in at once.
+   */
+  secondStep?: (user: UserRow) => Promise<{ secondStep: SecondStep } | null>;
+}) {
   const { db } = deps;
   const at = (offsetMs: number) => new Date(Date.now() + offsetMs).toISOString();
 
@@ -184,6 +195,8 @@ export function createAuthService(deps: { db: Db; mail: MailService; siteName: s
         await failed('suspended');
         throw new ForbiddenError(TEAM_MESSAGES.accountSuspended);
       }
+      const step = await deps.secondStep?.(user);
+      if (step) return step;
       return startSession(user, { ...client, method: 'password' });
     },
 
