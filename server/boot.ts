@@ -8,6 +8,8 @@ import { openStorage } from './lib/storage/open';
 import { createServices, type Services } from './services';
 import { withStartupLock } from './db/startup-lock';
 import { seedIfEmpty } from './startup/seed';
+import { secretBoxOf } from './modules/auth/secret-box';
+import { checkSecretKey } from './modules/auth/two-factor-service';
 
 /** Database → migrations → services → seed: the start-up shared by `main`, `dev` and tests. */
 export async function boot(config: Config, options: { log?: FastifyBaseLogger; transport?: MailTransport } = {}) {
@@ -33,6 +35,8 @@ export async function boot(config: Config, options: { log?: FastifyBaseLogger; t
   // A start that stops here (a silent bucket, a failed migration) lets go of its connections.
   const services: Services = await withStartupLock(config.database, db, async () => {
     await migrateToLatest(db);
+    // A process whose key does not open the stored authenticator secrets stops here, saying so.
+    await checkSecretKey(db, secretBoxOf(config));
     const created = createServices({ config, db, log, transport: options.transport });
     await seedIfEmpty({ services: created, config, log });
     return created;

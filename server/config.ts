@@ -130,6 +130,14 @@ const envSchema = z.object({
   DKIM_SELECTOR: z.string().min(1).optional(),
   DKIM_PRIVATE_KEY: z.string().min(20).optional(),
   DKIM_PRIVATE_KEY_FILE: z.string().min(1).optional(),
+  // docs/decisions/0021-two-factor-and-recovery.md: without it, DATA_DIR/two-factor.key (made at first start).
+  TWO_FACTOR_KEY: z
+    .string()
+    .refine(
+      (v) => /^[0-9a-fA-F]{64}$/.test(v.trim()) || Buffer.from(v.trim(), 'base64').length === 32,
+      'must be 32 bytes written as 64 hexadecimal characters or as base64 (e.g. openssl rand -hex 32)',
+    )
+    .optional(),
 });
 
 export interface MailSender {
@@ -191,6 +199,11 @@ export interface Config {
    * or, with `PAGE_S_MAXAGE` / `PAGE_STALE_WHILE_REVALIDATE` set, one that lets a CDN keep them (README).
    */
   pageCacheControl: string;
+  /**
+   * The key that encrypts authenticator secrets (TWO_FACTOR_KEY); without it the data folder's
+   * two-factor.key, made at the first start (server/modules/auth/secret-box.ts).
+   */
+  twoFactorKey?: string;
   /** Days the activity log keeps an entry before the retention job prunes it. */
   activityRetentionDays: number;
 }
@@ -252,6 +265,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     drainDelayMs: e.DRAIN_DELAY_MS,
     metrics: { token: e.METRICS_TOKEN, port: e.METRICS_PORT, host: e.METRICS_HOST },
     pageCacheControl: pageCacheControlOf(e.PAGE_S_MAXAGE, e.PAGE_STALE_WHILE_REVALIDATE),
+    twoFactorKey: e.TWO_FACTOR_KEY?.trim(),
     activityRetentionDays: e.ACTIVITY_RETENTION_DAYS,
   };
 }

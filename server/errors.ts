@@ -7,6 +7,8 @@ export class DomainError extends Error {
   constructor(
     message: string,
     readonly field?: string,
+    /** A failure a client acts on by name (e.g. `second_factor_required`), beside the message people read. */
+    readonly code?: string,
   ) {
     super(message);
     this.name = new.target.name;

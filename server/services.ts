@@ -6,6 +6,8 @@ import { openStorage } from './lib/storage/open';
 import { fileTransport, smtpTransport, type MailTransport } from './lib/mail-transport';
 import { createActivity } from './modules/activity/service';
 import { createAuthService } from './modules/auth/service';
+import { secretBoxOf } from './modules/auth/secret-box';
+import { createTwoFactorService } from './modules/auth/two-factor-service';
 import { addressPrefix } from './modules/auth/sign-in-context';
 import { createInvitesService } from './modules/auth/invites-service';
 import { createPasskeysService } from './modules/auth/passkeys-service';
@@ -66,7 +68,21 @@ export function createServices(deps: { config: Config; db: Db; log: FastifyBaseL
   const storage = openStorage(config.storage);
   // Every module records its events through this, in the transaction of the change (docs/decisions/0019-activity-log.md).
   const activity = createActivity({ db, addressPrefix, retentionDays: config.activityRetentionDays });
-  const auth = createAuthService({ db, mail, siteName: config.siteName, activity });
+  const auth = createAuthService({
+    db,
+    mail,
+    siteName: config.siteName,
+    activity,
+    // Made below; asked only once a login comes in.
+    secondStep: (user) => twoFactor.beginSecondStep(user),
+  });
+  const twoFactor = createTwoFactorService({
+    db,
+    box: secretBoxOf(config),
+    siteName: config.siteName,
+    activity,
+    signIn: (user, context) => auth.signIn(user, context),
+  });
   const passkeys = createPasskeysService({
     db,
     publicUrl: config.publicUrl,
@@ -164,6 +180,7 @@ export function createServices(deps: { config: Config; db: Db; log: FastifyBaseL
         run: async () => {
           await auth.pruneExpired();
           await profiles.pruneExpired();
+          await twoFactor.pruneExpired();
           await passkeys.pruneExpired();
         },
       },
@@ -193,6 +210,9 @@ export function createServices(deps: { config: Config; db: Db; log: FastifyBaseL
     jobs,
     activity,
     auth,
+    twoFactor,
+    sessions: createSessionsService({ db, activity }),
+  });
     sessions: createSessionsService({ db }),
     passkeys,
     staff,

@@ -115,7 +115,7 @@ export const SESSION_MESSAGES = {
   unknownDevice: 'Unknown device',
   unknownPlace: 'Unknown address',
   sessionsIntro:
-    'Where you are signed in. Sign out a device you no longer use or do not recognise. A session ends after 14 days without use, and 90 days after signing in.',
+    'Sign out a device you no longer use or do not recognise. A session ends after 14 days without use, and 90 days after signing in.',
   personSessionsTitle: (name: string) => `Sessions of ${name}`,
   confirmEndAll: (name: string) => `Sign ${name} out everywhere? They need to sign in again on every device.`,
 } as const;
@@ -346,6 +346,38 @@ export const CAROUSEL_AUTOPLAY_MS = 3000;
 export const HEADER_SCROLL_THRESHOLD_PX = 10;
 /** docs/product.md#header-and-footer footer copyright years. */
 export const COPYRIGHT_YEARS = '2021-2023';
+
+/** Authenticator codes, recovery codes, the second step of sign-in and the Owner's requirement (docs/product.md#two-factor-sign-in). */
+export const TWO_FACTOR_MESSAGES = {
+  codeFormat: 'Enter the 6-digit code from your authenticator app',
+  recoveryCodeFormat: 'Enter one of your recovery codes, such as abcde-fghij',
+  wrongCode: 'That code is not right. Check the time on your phone and try the newest code.',
+  codeReused: 'This code has already been used. Wait for the next one in your authenticator app.',
+  wrongRecoveryCode: 'That recovery code is not right',
+  recoveryCodeUsed: 'This recovery code has already been used. Each one works once: use another.',
+  ticketExpired: 'Signing in took too long or had too many wrong codes. Enter your e-mail and password again.',
+  noSetupPending: 'Start the set-up again: no authenticator is waiting to be confirmed',
+  alreadyOn: 'Your authenticator app is already set up. Turn it off first to set up another.',
+  notOn: 'No authenticator app is set up for your account',
+  totpOn: 'Authenticator app set up. Keep your recovery codes somewhere safe.',
+  totpOff: 'Authenticator app turned off',
+  codesRegenerated: 'New recovery codes made: the old ones no longer work',
+  reauthenticated: 'Confirmed',
+  lastFactorRequired:
+    'Two-factor sign-in is required for your account, and this is your only second factor. Add a passkey first.',
+  required: 'Two-factor sign-in is required for your account: set up an authenticator app or a passkey to continue.',
+  requiredExplained:
+    'The site requires two-factor sign-in for your account. Set up an authenticator app (or a passkey) below; the rest of the admin opens once you have.',
+  graceLeft: (days: number) =>
+    `Two-factor sign-in will be required for your account in ${days === 1 ? '1 day' : `${days} days`}. Set it up now on Sign-in and security.`,
+  policySaved: 'Requirement saved',
+  graceRange: 'Enter a number of days from 0 to 90',
+  keyMismatch: (stored: string, current: string) =>
+    `Authenticator secrets in the database were encrypted with key ${stored}, but this process has key ${current}. Give every process the same TWO_FACTOR_KEY (or the same DATA_DIR/two-factor.key); without it nobody could sign in with an authenticator code.`,
+  keyInvalid: 'TWO_FACTOR_KEY must be 32 bytes written as 64 hexadecimal characters or as base64',
+  codesCopied: 'Recovery codes copied',
+  copyFailed: 'The codes could not be copied: select them and copy them yourself.',
+} as const;
 
 /** The activity log (docs/product.md#activity-log). */
 export const ACTIVITY_MESSAGES = {

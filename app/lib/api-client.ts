@@ -1,6 +1,7 @@
 import type { BodyOf, DataOf, Endpoint, MetaOf, ParamsOf, QueryOf } from '#shared/api/endpoint.ts';
 import { pathOf } from '#shared/api/path.ts';
 import { SESSION_MESSAGES, UI_MESSAGES } from '#shared/messages.ts';
+import { SECOND_FACTOR_REQUIRED } from '#shared/schemas/two-factor.ts';
 import { leaving } from './leaving';
 import { askToConfirmIdentity } from './reauth';
 import { askToLogInAgain } from './relogin';
@@ -17,6 +18,9 @@ import { clearSession, storedToken } from './session';
  * opens "Confirm it's you" in place and is retried once after it (app/lib/reauth.ts); cancelling fails
  * the action with SESSION_MESSAGES.reauthCancelled, and the screen keeps what was typed.
  */
+/** The screen where a second factor is set up (app/routes/admin/security.tsx). */
+const SECURITY = '/admin/security';
+
 export class ApiError extends Error {
   constructor(
     readonly status: number,
@@ -127,6 +131,7 @@ async function request<T>(
     meta?: unknown;
     message?: string;
     field?: string;
+    code?: string;
   } | null;
   if (response.status === 401 && headers.authorization && options.endSessionOn401 !== false) {
     if (method !== 'GET' && !retried && (await askToLogInAgain())) {
@@ -135,6 +140,11 @@ async function request<T>(
     clearSession();
     leaving.onPurpose = true;
     window.location.assign('/admin');
+  }
+  // The Owner's two-factor rule now applies and no factor is set up: only the set-up screen is open.
+  if (response.status === 403 && payload?.code === SECOND_FACTOR_REQUIRED && window.location.pathname !== SECURITY) {
+    leaving.onPurpose = true;
+    window.location.assign(SECURITY);
   }
   if (response.status === 403 && payload?.message === SESSION_MESSAGES.reauthRequired && !retried) {
     if (await askToConfirmIdentity()) return request<T>(path, method, input, options, true);

@@ -1,7 +1,9 @@
 /**
- * `npm run admin -- --email owner@example.com [--password secret] [--name "Jane Doe"] [--owner]`
+ * `npm run admin -- --email owner@example.com [--password secret] [--name "Jane Doe"] [--owner] [--reset-factors]`
  * Creates an account, or resets its password when it exists, and ends its sessions: for an owner who has
- * lost both the password and the mailbox. Without --password one is generated and printed. A new account
+ * lost both the password and the mailbox. `--reset-factors` also removes the account's second factors
+ * (authenticator app, recovery codes) for someone who lost them all: the one way back that needs no
+ * e-mail and no code, because it needs the server (docs/product.md#recovery). Without --password one is generated and printed. A new account
  * is the Owner when the site has none, else an Administrator; `--owner` makes the account the Owner (the
  * one before becomes an Administrator) and active again if it was suspended.
  * Uses the same configuration (DATABASE_URL, DATA_DIR) as the server.
@@ -11,6 +13,7 @@ import { loadConfig } from '#server/config.ts';
 import { createDb } from '#server/db/database.ts';
 import { migrateToLatest } from '#server/db/migrate.ts';
 import { generatePassword, hashPassword } from '#server/modules/auth/password.ts';
+import { removeSecondFactors } from '#server/modules/auth/second-factor.ts';
 import { revokeUserSessions } from '#server/modules/auth/session-repository.ts';
 import {
   findOwner,
@@ -27,10 +30,13 @@ const { values } = parseArgs({
     password: { type: 'string' },
     name: { type: 'string' },
     owner: { type: 'boolean' },
+    'reset-factors': { type: 'boolean' },
   },
 });
 if (!values.email || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(values.email)) {
-  console.error('Usage: npm run admin -- --email owner@example.com [--password secret] [--name "Jane Doe"] [--owner]');
+  console.error(
+    'Usage: npm run admin -- --email owner@example.com [--password secret] [--name "Jane Doe"] [--owner] [--reset-factors]',
+  );
   process.exit(2);
 }
 if (values.password !== undefined && values.password.length < MIN_PASSWORD_LENGTH) {
@@ -49,6 +55,12 @@ try {
   if (existing) {
     id = existing.id;
     await updatePasswordHash(db, existing.id, hash);
+    if (values['reset-factors']) {
+      await removeSecondFactors(db, existing.id);
+      console.log(
+        `Second factors of ${existing.email} removed: it signs in with the password alone until it sets one up.`,
+      );
+    }
     await revokeUserSessions(db, existing.id);
     console.log(`Password of ${existing.email} reset; all of its sessions ended.`);
   } else {

@@ -22,6 +22,7 @@ import * as profiles from './migrations/2026-11-29-0019-profiles';
 import * as sessionDetails from './migrations/2026-11-30-0020-session-details';
 import * as resetGuessBudget from './migrations/2026-11-30-0025-reset-guess-budget';
 import * as activityLog from './migrations/2026-11-30-0021-activity-log';
+import * as twoFactor from './migrations/2026-11-30-0022-two-factor';
 import * as passkeys from './migrations/2026-11-30-0023-passkeys';
 
 /**
@@ -51,6 +52,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-30-0020-session-details': sessionDetails,
   '2026-11-30-0025-reset-guess-budget': resetGuessBudget,
   '2026-11-30-0021-activity-log': activityLog,
+  '2026-11-30-0022-two-factor': twoFactor,
   '2026-11-30-0023-passkeys': passkeys,
 };
 

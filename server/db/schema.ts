@@ -12,6 +12,7 @@ import type { Role } from '#shared/roles.ts';
  * | ------------ | -------------------------------------------------------------------------------- |
  * | activity     | activity_log                                                                     |
  * | auth         | users, sessions, password_resets, staff_invites, email_changes, author_redirects |
+ * |              | totp_factors, recovery_codes, second_step_tickets, security_policy               |
  * | auth         | passkeys, webauthn_challenges                                                    |
  * | autosave     | autosaves                                                                        |
  * | blog         | blog_categories, blog_posts, blog_redirects, trash, post_authors                 |
@@ -52,6 +53,10 @@ export interface Database {
   post_authors: PostAuthorTable;
   email_changes: EmailChangeTable;
   author_redirects: AuthorRedirectTable;
+  totp_factors: TotpFactorTable;
+  recovery_codes: RecoveryCodeTable;
+  second_step_tickets: SecondStepTicketTable;
+  security_policy: SecurityPolicyTable;
   passkeys: PasskeyTable;
   webauthn_challenges: WebauthnChallengeTable;
   activity_log: ActivityLogTable;
@@ -393,6 +398,45 @@ export interface WebauthnChallengeTable {
   purpose: string;
   user_id: string | null;
   expires_at: string;
+}
+
+/** A person's authenticator secret (server/modules/auth/totp.ts): encrypted; a factor once confirmed. */
+export interface TotpFactorTable {
+  user_id: string;
+  /** AES-256-GCM of the base32 secret (server/modules/auth/secret-box.ts). */
+  secret: string;
+  confirmed_at: string | null;
+  /** The time step of the last accepted code; only a later one is accepted (a code is never taken twice). */
+  last_step: Generated<number>;
+  created_at: string;
+}
+
+/** Single-use recovery codes (server/modules/auth/two-factor-service.ts), hashed with the user id. */
+export interface RecoveryCodeTable {
+  id: string;
+  user_id: string;
+  code_hash: string;
+  used_at: string | null;
+  created_at: string;
+}
+
+/** Between the password and the second step of sign-in (server/modules/auth/two-factor-service.ts). */
+export interface SecondStepTicketTable {
+  token_hash: string;
+  user_id: string;
+  created_at: string;
+  expires_at: string;
+  failed_attempts: Generated<number>;
+  used_at: string | null;
+}
+
+/** The Owner's two-factor requirement: one row, id 'site' (server/modules/auth/two-factor-service.ts). */
+export interface SecurityPolicyTable {
+  id: string;
+  scope: string;
+  grace_days: number;
+  set_at: string;
+  set_by: string | null;
 }
 
 /** Append-only (docs/decisions/0019-activity-log.md): a trigger refuses changing a row but its count. */

@@ -67,7 +67,7 @@ export function registerErrorHandling(app: FastifyInstance) {
     }
     const domain: unknown = error;
     if (domain instanceof DomainError) {
-      return reply.code(httpStatusOf(domain)).send({ message: domain.message, field: domain.field });
+      return reply.code(httpStatusOf(domain)).send({ message: domain.message, field: domain.field, code: domain.code });
     }
     // The object store (S3 mode) is away, slow or refuses our keys: said as such, not as the database.
     if (domain instanceof StorageUnavailableError) {

@@ -42,6 +42,10 @@ export const DEFAULT_LIMITS = {
   /** Reset-code requests for one account from one address. */
   resetPerAccount: { max: 5, windowMs: 60 * MINUTE },
   otpPerIp: { max: 20, windowMs: 15 * MINUTE },
+  /** Wrong second-step codes (authenticator or recovery) from one address. */
+  secondStepPerIp: { max: 20, windowMs: 15 * MINUTE },
+  /** Wrong codes for one account from one address: a stranger elsewhere never uses up the owner's tries. */
+  secondStepPerAccount: { max: 10, windowMs: 15 * MINUTE },
   subscribePerIp: { max: 10, windowMs: 60 * MINUTE },
   /** Unknown, used or expired invitation links asked for from one address (only failures count). */
   invitePerIp: { max: 20, windowMs: 15 * MINUTE },

@@ -6,15 +6,19 @@ import {
   sessionUserSchema,
   verifyOtpSchema,
 } from '#shared/schemas/auth.ts';
+import { secondStepSchema } from '#shared/schemas/two-factor.ts';
 import { endpoint } from './endpoint';
 
-/** docs/product.md#login: the token and user the browser stores. */
+/**
+ * docs/product.md#login: the token and user the browser stores; for an account with a second factor, a
+ * ticket for the second step instead (shared/api/two-factor.ts completeSecondStep answers the session).
+ */
 export const login = endpoint({
   method: 'POST',
   path: '/auth/login-user',
   access: 'public',
   body: loginSchema,
-  data: z.object({ token: z.string(), user: sessionUserSchema }),
+  data: z.union([z.object({ token: z.string(), user: sessionUserSchema }), secondStepSchema]),
 });
 
 /** Step 1 of a forgotten password: always the same answer, whether or not the account exists. */

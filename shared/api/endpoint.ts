@@ -34,8 +34,15 @@ export type Endpoint = EndpointBase &
 
 export const endpoint = <const E extends Endpoint>(definition: E): E => definition;
 
-/** Every failure: a readable message, and the field at fault for validation failures. */
-export const errorSchema = z.object({ message: z.string(), field: z.optional(z.string()) });
+/**
+ * Every failure: a readable message, the field at fault for validation failures, and for failures a
+ * client acts on by name a `code` (e.g. `second_factor_required`, shared/schemas/two-factor.ts).
+ */
+export const errorSchema = z.object({
+  message: z.string(),
+  field: z.optional(z.string()),
+  code: z.optional(z.string()),
+});
 
 /** The success answer of an endpoint: `{ data }`, with `meta` where the endpoint has one. */
 export const successSchema = (e: Endpoint) =>

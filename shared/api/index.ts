@@ -16,6 +16,7 @@ import * as sessions from './sessions';
 import * as setup from './setup';
 import * as staff from './staff';
 import * as subscribers from './subscribers';
+import * as twoFactor from './two-factor';
 import * as uploads from './uploads';
 
 /** Every endpoint of the API, for checks that must cover all of them (tests, docs). */
@@ -39,6 +40,7 @@ export const ALL_ENDPOINTS: Endpoint[] = [
     setup,
     staff,
     subscribers,
+    twoFactor,
     uploads,
   ].flatMap((group) =>
     Object.values(group).filter((value): value is Endpoint => typeof value === 'object' && 'access' in value),

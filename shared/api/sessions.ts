@@ -48,10 +48,10 @@ export const listPersonSessions = endpoint({
 /** Ends one session of someone (only the Owner ends the Owner's). */
 export const endPersonSession = endpoint({
   method: 'DELETE',
-  path: '/admin/staff/:id/sessions/:sessionId',
+  path: '/admin/staff/:id/sessions/:sid',
   access: 'admin',
   allow: 'sessions.all',
-  params: z.object({ id: idParam, sessionId: idParam }),
+  params: z.object({ id: idParam, sid: idParam }),
   data: messageData,
 });
 

@@ -170,6 +170,17 @@ describe.each(DATABASE_KINDS)('re-authentication on %s', (kind) => {
       body: { email: `${unique('x')}@example.com` },
     });
     expect(other.status).toBe(403);
+
+    // The activity log has the failure, naming the account, never the password tried.
+    const failures = await t.services.db
+      .selectFrom('activity_log')
+      .selectAll()
+      .where('action', '=', 'reauth.failed')
+      .where('target_id', '=', editor.id)
+      .execute();
+    expect(failures).toHaveLength(1);
+    expect(failures[0]).toMatchObject({ target_label: editor.email, ip_prefix: '10.9.0.x', count: 1 });
+    expect(JSON.stringify(failures)).not.toContain('not-the-password');
   });
 
   it('wrong passwords are limited per account and address: a stranger’s guessing never holds the owner back at their own address', async () => {

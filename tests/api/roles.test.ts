@@ -1,3 +1,4 @@
+import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALL_ENDPOINTS } from '#shared/api/index.ts';
 import type { Endpoint } from '#shared/api/endpoint.ts';
@@ -17,6 +18,7 @@ import * as sessions from '#shared/api/sessions.ts';
 import * as activityLog from '#shared/api/activity.ts';
 import * as staff from '#shared/api/staff.ts';
 import * as subscribers from '#shared/api/subscribers.ts';
+import * as twoFactor from '#shared/api/two-factor.ts';
 import * as uploads from '#shared/api/uploads.ts';
 import { TEAM_MESSAGES } from '#shared/messages.ts';
 import { can, ROLES, type Role } from '#shared/roles.ts';
@@ -117,6 +119,28 @@ const sectionExample =
     const { _id, ...current } = site[key]!;
     return { body: { ...current, id: _id } };
   };
+
+/** The person's authenticator secret once set up here (by id: `me` is replaced when it signs in again). */
+const totpSecrets = new Map<string, string>();
+/** Starts the person's authenticator set-up afresh (no app on) and answers its secret. */
+const pendingTotp = async ({ t, me }: Context) => {
+  await t.services.twoFactor.resetFactors(me.id);
+  const setup = ok('totp setup', await me.api.call(twoFactor.startTotpSetup));
+  return setup.manualKey.replace(/\s+/g, '');
+};
+/** A current code of the person's authenticator (set up first when it is not on), not taken yet. */
+const currentCode = async (ctx: Context) => {
+  const { t, me } = ctx;
+  const status = ok('two-factor', await me.api.call(twoFactor.getTwoFactor));
+  if (!status.totp || !totpSecrets.has(me.id)) {
+    const secret = await pendingTotp(ctx);
+    ok('totp confirm', await me.api.call(twoFactor.confirmTotp, { body: { code: await generate({ secret }) } }));
+    totpSecrets.set(me.id, secret);
+  }
+  // Codes of one 30-second step are taken once: forget the last one, so the example's code is new.
+  await t.services.db.updateTable('totp_factors').set({ last_step: 0 }).where('user_id', '=', me.id).execute();
+  return generate({ secret: totpSecrets.get(me.id)! });
+};
 
 /**
  * One valid input per admin endpoint, made fresh for each call (destructive calls get their own fixtures).
@@ -257,7 +281,7 @@ const EXAMPLES = new Map<Endpoint, (ctx: Context) => Promise<Example>>([
     sessions.endPersonSession,
     async (ctx) => {
       const other = await createMember(ctx.t, 'author');
-      return { params: { id: other.id, sessionId: await sessionIdOf(ctx, other.token) } };
+      return { params: { id: other.id, sid: await sessionIdOf(ctx, other.token) } };
     },
   ],
   [sessions.endPersonSessions, async (ctx) => ({ params: { id: await someone(ctx) } })],
@@ -306,6 +330,27 @@ const EXAMPLES = new Map<Endpoint, (ctx: Context) => Promise<Example>>([
   ],
   [subscribers.exportSubscribers, async () => ({})],
   [activityLog.listActivity, async () => ({})],
+  [twoFactor.getTwoFactor, async () => ({})],
+  [
+    twoFactor.startTotpSetup,
+    async ({ t, me }) => {
+      await t.services.twoFactor.resetFactors(me.id);
+      return {};
+    },
+  ],
+  [
+    twoFactor.confirmTotp,
+    async (ctx) => {
+      const secret = await pendingTotp(ctx);
+      totpSecrets.set(ctx.me.id, secret);
+      return { body: { code: await generate({ secret }) } };
+    },
+  ],
+  [twoFactor.disableTotp, async (ctx) => ({ body: { code: await currentCode(ctx) } })],
+  [twoFactor.regenerateRecoveryCodes, async (ctx) => ({ body: { code: await currentCode(ctx) } })],
+  [twoFactor.reauthWithCode, async (ctx) => ({ body: { code: await currentCode(ctx) } })],
+  [twoFactor.getSecurityPolicy, async () => ({})],
+  [twoFactor.setSecurityPolicy, async () => ({ body: { scope: 'off', graceDays: 0 } })],
   [activityLog.exportActivity, async () => ({})],
   [
     subscribers.addSubscriber,

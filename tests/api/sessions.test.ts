@@ -65,6 +65,15 @@ describe.each(DATABASE_KINDS)('sessions on %s', (kind) => {
   const idOf = async (token: string) => (await row(token)).id;
   const list = (token: string) => api(t).call(sessions.listSessions, { token });
   const meOn = (app: Parameters<typeof api>[0], token: string) => api(app).call(auth.me, { token });
+  /** The activity log's `session.ended` entries about a person. */
+  const endedEntries = (personId: string) =>
+    t.services.db
+      .selectFrom('activity_log')
+      .select(['actor_id', 'target_id', 'target_label', 'detail', 'ip_prefix'])
+      .where('action', '=', 'session.ended')
+      .where('target_id', '=', personId)
+      .orderBy('id')
+      .execute();
 
   it('lists only one’s own live sessions, with browser, device, address prefix, method and this device', async () => {
     const editor = await createMember(t, 'editor');
@@ -115,9 +124,13 @@ describe.each(DATABASE_KINDS)('sessions on %s', (kind) => {
     expect((await meOn(other, phone)).status).toBe(401);
     expect((await meOn(t, laptop)).status).toBe(200);
     expect((await list(laptop)).data.map((s) => s._id)).not.toContain(await idOf(phone));
-    // Ending it again: already ended.
+    // Ending it again: already ended, and the log has the one ending, by the person, from their address.
     const again = await api(t).call(sessions.endSession, { token: laptop, params: { id: await idOf(phone) } });
     expect(again.status).toBe(404);
+    const entries = await endedEntries(author.id);
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({ actor_id: author.id, target_label: author.email, ip_prefix: '127.0.0.x' });
+    expect(JSON.parse(entries[0]!.detail)).toEqual({ scope: 'one', sessions: 1 });
   });
 
   it('“Sign out everywhere else” keeps only this session, on every process', async () => {
@@ -146,7 +159,7 @@ describe.each(DATABASE_KINDS)('sessions on %s', (kind) => {
     const personSession = await idOf(person.token);
     const listed = await asker.api.call(sessions.listPersonSessions, { params: { id: person.id } });
     const one = await asker.api.call(sessions.endPersonSession, {
-      params: { id: person.id, sessionId: personSession },
+      params: { id: person.id, sid: personSession },
     });
     if (!can({ role, mayNewsletter: false, categoryIds: [] }, 'sessions.all')) {
       for (const res of [listed, one]) {
@@ -156,6 +169,7 @@ describe.each(DATABASE_KINDS)('sessions on %s', (kind) => {
       const all = await asker.api.call(sessions.endPersonSessions, { params: { id: person.id } });
       expect(all.status).toBe(403);
       expect((await meOn(other, person.token)).status).toBe(200);
+      expect(await endedEntries(person.id)).toEqual([]);
       return;
     }
     expect(listed.status, listed.text).toBe(200);
@@ -169,6 +183,10 @@ describe.each(DATABASE_KINDS)('sessions on %s', (kind) => {
     const all = await asker.api.call(sessions.endPersonSessions, { params: { id: again.id } });
     expect(all.status, all.text).toBe(200);
     expect(all.data.message).toBe(SESSION_MESSAGES.allEnded('author person', 2));
+    const logged = await endedEntries(again.id);
+    expect(logged).toHaveLength(1);
+    expect(logged[0]!.actor_id).toBe(asker.id);
+    expect(JSON.parse(logged[0]!.detail)).toEqual({ scope: 'all', sessions: 2 });
     expect((await meOn(other, again.token)).status).toBe(401);
     expect((await meOn(other, second.data.token)).status).toBe(401);
     expect((await meOn(t, asker.token)).status).toBe(200);
@@ -179,7 +197,7 @@ describe.each(DATABASE_KINDS)('sessions on %s', (kind) => {
     const admin = await createMember(t, 'administrator');
     for (const res of [
       await admin.api.call(sessions.listPersonSessions, { params: { id: owner.id } }),
-      await admin.api.call(sessions.endPersonSession, { params: { id: owner.id, sessionId: await idOf(owner.token) } }),
+      await admin.api.call(sessions.endPersonSession, { params: { id: owner.id, sid: await idOf(owner.token) } }),
       await admin.api.call(sessions.endPersonSessions, { params: { id: owner.id } }),
     ]) {
       expect(res.status).toBe(403);

@@ -8,6 +8,8 @@ import { SpinnerButton } from '#app/components/ui/SpinnerButton.tsx';
 import { call } from '#app/lib/api-client.ts';
 import { answerLogIn, reLoginStore } from '#app/lib/relogin.ts';
 import { saveSession, storedUser } from '#app/lib/session.ts';
+import { SecondStepForm } from '#app/features/auth/SecondStepForm.tsx';
+import type { SecondStep } from '#shared/schemas/two-factor.ts';
 import { useForm } from '#app/lib/use-form.ts';
 import { failureMessage, useSubmit } from '#app/lib/use-submit.ts';
 
@@ -24,21 +26,61 @@ function ReLoginForm() {
   const form = useForm(loginSchema, { email: storedUser()?.email ?? '', password: '' });
   const [error, setError] = useState<string | null>(null);
   const submitting = useSubmit();
+  // An account with a second factor: after the password the dialog asks for a code.
+  const [step, setStep] = useState<SecondStep | null>(null);
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
     const input = form.validate();
     if (!input) return;
     setError(null);
+    let signedIn = false;
     const ok = await submitting.run(
       async () => {
         // The login call itself must not ask again: it carries no token worth keeping.
-        saveSession(await call(login, { body: input, endSessionOn401: false }));
+        const answer = await call(login, { body: input, endSessionOn401: false });
+        if ('secondStep' in answer) setStep(answer.secondStep);
+        else {
+          saveSession(answer);
+          signedIn = true;
+        }
       },
       { onFailure: (err) => setError(failureMessage(err, MESSAGES.loginFailedFallback)) },
     );
-    if (ok) answerLogIn(true);
+    if (ok && signedIn) answerLogIn(true);
   };
+
+  if (step) {
+    return (
+      <Modal show backdrop="static" keyboard={false} centered aria-labelledby="relogin-title">
+        <Modal.Header>
+          <Modal.Title as="h2" id="relogin-title" className="h5">
+            Please log in again
+          </Modal.Title>
+        </Modal.Header>
+        <Modal.Body>
+          <SecondStepForm
+            step={step}
+            idPrefix="relogin"
+            onSignedIn={(session) => {
+              saveSession(session);
+              answerLogIn(true);
+            }}
+            onRestart={(reason) => {
+              setStep(null);
+              form.change('password', '');
+              setError(reason ?? null);
+            }}
+            footer={
+              <Button variant="outline-secondary" onClick={() => answerLogIn(false)}>
+                Log out
+              </Button>
+            }
+          />
+        </Modal.Body>
+      </Modal>
+    );
+  }
 
   return (
     <Modal show backdrop="static" keyboard={false} centered aria-labelledby="relogin-title">

@@ -33,7 +33,17 @@ function ReauthForm() {
   const method = methods.find((m) => m.id === chosen) ?? methods[0];
   const formId = `reauth-${method?.id ?? 'none'}`;
   return (
-    <Modal show backdrop="static" keyboard={false} centered aria-labelledby="reauth-title" onHide={() => undefined}>
+    <Modal
+      show
+      backdrop="static"
+      keyboard={false}
+      centered
+      aria-labelledby="reauth-title"
+      onHide={() => undefined}
+      // Above a dialog that asked (the Staff screen's Edit): that one stays, dimmed, behind it.
+      className="reauth-modal"
+      backdropClassName="reauth-backdrop"
+    >
       <Modal.Header>
         <Modal.Title as="h2" id="reauth-title" className="h5">
           Confirm it&apos;s you

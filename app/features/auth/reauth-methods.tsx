@@ -1,6 +1,8 @@
 import { useState, type ComponentType } from 'react';
 import { reauthenticate } from '#shared/api/sessions.ts';
 import { reauthSchema } from '#shared/schemas/sessions.ts';
+import { getTwoFactor, reauthWithCode } from '#shared/api/two-factor.ts';
+import { anyCode } from '#shared/schemas/two-factor.ts';
 import { TextField } from '#app/components/ui/TextField.tsx';
 import { call } from '#app/lib/api-client.ts';
 import { useForm } from '#app/lib/use-form.ts';
@@ -66,7 +68,49 @@ function PasswordProof({ formId, onConfirmed, onBusy }: ReauthMethodProps) {
   );
 }
 
+/** A current authenticator code or a recovery code (POST /admin/two-factor/reauth). */
+function CodeProof({ formId, onConfirmed, onBusy }: ReauthMethodProps) {
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const submit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    const parsed = anyCode.safeParse(code);
+    if (!parsed.success) return setError(parsed.error.issues[0]?.message);
+    setError(undefined);
+    onBusy(true);
+    try {
+      await call(reauthWithCode, { body: { code: parsed.data } });
+      onConfirmed();
+    } catch (err) {
+      setError(failureMessage(err));
+    } finally {
+      onBusy(false);
+    }
+  };
+  return (
+    <form id={formId} noValidate onSubmit={submit}>
+      <TextField
+        id={`${formId}-code`}
+        label="Code from your authenticator app or a recovery code"
+        autoComplete="one-time-code"
+        value={code}
+        error={error}
+        onChange={setCode}
+      />
+    </form>
+  );
+}
+
 export const REAUTH_METHODS: ReauthMethod[] = [
   { id: 'password', label: 'Password', Form: PasswordProof },
+  {
+    id: 'code',
+    label: 'Authenticator code',
+    available: async () => {
+      const status = await call(getTwoFactor).catch(() => null);
+      return Boolean(status && (status.totp || status.recoveryCodesLeft > 0));
+    },
+    Form: CodeProof,
+  },
   passkeyReauthMethod,
 ];

@@ -5,6 +5,8 @@ import { loadAccount, useCan } from '#app/features/admin/account.ts';
 import { AdminLoading } from '#app/features/admin/AdminLoading.tsx';
 import { capabilityOf, firstScreenFor } from '#app/features/admin/nav.ts';
 import { SetupNotices } from '#app/features/admin/SetupNotices.tsx';
+import { RequirementBanner } from '#app/features/admin/security/RequirementBanner.tsx';
+import { loadRequirement, SECURITY_PATH } from '#app/features/admin/security/requirement.ts';
 import { Sidebar } from '#app/features/admin/Sidebar.tsx';
 import { ReauthDialog } from '#app/features/auth/ReauthDialog.tsx';
 import { ReLoginDialog } from '#app/features/auth/ReLoginDialog.tsx';
@@ -23,9 +25,12 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   if (!isLoggedIn()) throw redirect('/');
   // The role decides which screens the person may open (docs/product.md#team-and-roles): one that is not
   // theirs goes to the first one that is, as the sidebar lists them.
-  const account = await loadAccount();
-  if (account && !can(account, capabilityOf(new URL(request.url).pathname))) throw redirect(firstScreenFor(account));
-  return { user: storedUser(), account };
+  const [account, requirement] = await Promise.all([loadAccount(), loadRequirement()]);
+  const pathname = new URL(request.url).pathname.replace(/\/+$/, '');
+  // Past the grace period of the Owner's two-factor rule, only the set-up is open (docs/product.md#two-factor-sign-in).
+  if (requirement?.blocked && pathname !== SECURITY_PATH) throw redirect(SECURITY_PATH);
+  if (account && !can(account, capabilityOf(pathname))) throw redirect(firstScreenFor(account));
+  return { user: storedUser(), account, requirement };
 }
 clientLoader.hydrate = true as const;
 
@@ -109,6 +114,7 @@ function AdminShell() {
           </button>
         </header>
         {mayConfigure ? <SetupNotices /> : null}
+        <RequirementBanner />
         <main className="admin-content">
           <Outlet />
           <ReLoginDialog />

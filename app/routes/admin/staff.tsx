@@ -21,6 +21,7 @@ import { ConfirmDialog } from '#app/components/ui/ConfirmDialog.tsx';
 import { SpinnerButton } from '#app/components/ui/SpinnerButton.tsx';
 import { forgetAccount, guardScreen, useAccount, useCan } from '#app/features/admin/account.ts';
 import { DeleteDialog, ManageDialog, type StaffChange } from '#app/features/admin/StaffDialogs.tsx';
+import { PersonSessionsDialog } from '#app/features/admin/security/PersonSessionsDialog.tsx';
 import { call } from '#app/lib/api-client.ts';
 import { toast } from '#app/lib/toast.tsx';
 import { useForm } from '#app/lib/use-form.ts';
@@ -48,7 +49,7 @@ function lastSeen(iso: string | null): string {
 }
 
 type Pending =
-  | { kind: 'manage' | 'delete' | 'suspend' | 'transfer'; person: StaffMember }
+  | { kind: 'manage' | 'delete' | 'suspend' | 'transfer' | 'sessions'; person: StaffMember }
   | { kind: 'revoke'; invite: Invite }
   | null;
 
@@ -62,6 +63,7 @@ export default function Staff({ loaderData }: Route.ComponentProps) {
 function StaffScreen({ me, people, invites, categories }: Route.ComponentProps['loaderData'] & { me: Account }) {
   const mayManage = useCan('staff.manage');
   const mayTransfer = useCan('ownership.transfer');
+  const maySeeSessions = useCan('sessions.all');
   const revalidator = useRevalidator();
   const acting = useSubmit();
   const [pending, setPending] = useState<Pending>(null);
@@ -96,7 +98,11 @@ function StaffScreen({ me, people, invites, categories }: Route.ComponentProps['
 
   const manageable = (person: StaffMember) => mayManage && person.role !== 'owner' && person._id !== me._id;
   const mayHandOver = (person: StaffMember) => mayTransfer && person._id !== me._id && person.status === 'active';
-  const hasActions = (person: StaffMember) => manageable(person) || mayHandOver(person);
+  // Only the Owner sees or ends the Owner's sessions (docs/decisions/0020-sessions-and-reauthentication.md).
+  const sessionsOf = (person: StaffMember) =>
+    maySeeSessions && person.status === 'active' && (person.role !== 'owner' || me.role === 'owner');
+  const hasActions = (person: StaffMember) => manageable(person) || mayHandOver(person) || sessionsOf(person);
+  const hasActionColumn = mayManage || mayTransfer || maySeeSessions;
   const activeOthers = (person: StaffMember) =>
     people.filter((other) => other._id !== person._id && other.status === 'active');
 
@@ -123,7 +129,7 @@ function StaffScreen({ me, people, invites, categories }: Route.ComponentProps['
               <th scope="col">Last seen</th>
               <th scope="col">Posts</th>
               <th scope="col">Status</th>
-              {mayManage || mayTransfer ? <th scope="col">Action</th> : null}
+              {hasActionColumn ? <th scope="col">Action</th> : null}
             </tr>
           </thead>
           <tbody>
@@ -146,7 +152,7 @@ function StaffScreen({ me, people, invites, categories }: Route.ComponentProps['
                     {person.status === 'active' ? 'Active' : 'Suspended'}
                   </Badge>
                 </td>
-                {mayManage || mayTransfer ? (
+                {hasActionColumn ? (
                   <td data-label="Action" className={hasActions(person) ? undefined : 'stack-empty'}>
                     <div className="d-flex flex-wrap gap-1">
                       {manageable(person) ? (
@@ -189,6 +195,15 @@ function StaffScreen({ me, people, invites, categories }: Route.ComponentProps['
                             Delete
                           </Button>
                         </>
+                      ) : null}
+                      {sessionsOf(person) ? (
+                        <Button
+                          size="sm"
+                          variant="outline-secondary"
+                          onClick={() => setPending({ kind: 'sessions', person })}
+                        >
+                          Sessions
+                        </Button>
                       ) : null}
                       {mayHandOver(person) ? (
                         <Button
@@ -258,6 +273,9 @@ function StaffScreen({ me, people, invites, categories }: Route.ComponentProps['
         </div>
       ) : null}
 
+      {pending?.kind === 'sessions' ? (
+        <PersonSessionsDialog person={pending.person} onClose={() => setPending(null)} />
+      ) : null}
       {pending?.kind === 'manage' ? (
         <ManageDialog
           person={pending.person}

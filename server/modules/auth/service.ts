@@ -2,6 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { setTimeout as sleepFor } from 'node:timers/promises';
 import { SERVER_MESSAGES, TEAM_MESSAGES } from '#shared/messages.ts';
 import type { SessionUser } from '#shared/schemas/auth.ts';
+import type { SecondStep } from '#shared/schemas/two-factor.ts';
 import type { Person } from '#shared/roles.ts';
 import type { Db } from '#server/db/database.ts';
 import { ForbiddenError, InvalidInputError, NotAuthenticatedError } from '#server/errors.ts';
@@ -34,7 +35,7 @@ import {
 import { hashResetCode, hashToken, newResetCode, newToken } from './tokens';
 import { toPerson, toSessionUser } from './people';
 import { addressPrefix, storedUserAgent, type ClientInfo, type SignInContext } from './sign-in-context';
-import { confirmIdentity, reauthenticateWithPassword, requireRecentAuth } from './reauth';
+import { confirmIdentity, requireRecentAuth } from './reauth';
 import {
   countUsers,
   findUserByEmail,
@@ -97,7 +98,17 @@ const sleep = (ms: number) => (ms > 0 ? sleepFor(ms) : Promise.resolve());
 // Compared against when the e-mail is unknown, so a wrong e-mail costs the same time as a wrong password.
 const DUMMY_HASH = hashPassword('not-a-real-password');
 
-export function createAuthService(deps: { db: Db; mail: MailService; siteName: string; activity: ActivityRecorder }) {
+export function createAuthService(deps: {
+  db: Db;
+  mail: MailService;
+  siteName: string;
+  activity: ActivityRecorder;
+  /**
+   * After the right password: for an account with a second factor, the ticket of the second step to
+   * answer instead of a session (server/modules/auth/two-factor-service.ts); null to sign in at once.
+   */
+  secondStep?: (user: UserRow) => Promise<{ secondStep: SecondStep } | null>;
+}) {
   const { db } = deps;
   const at = (offsetMs: number) => new Date(Date.now() + offsetMs).toISOString();
 
@@ -184,6 +195,8 @@ export function createAuthService(deps: { db: Db; mail: MailService; siteName: s
         await failed('suspended');
         throw new ForbiddenError(TEAM_MESSAGES.accountSuspended);
       }
+      const step = await deps.secondStep?.(user);
+      if (step) return step;
       return startSession(user, { ...client, method: 'password' });
     },
 
@@ -217,9 +230,11 @@ export function createAuthService(deps: { db: Db; mail: MailService; siteName: s
 
     logout: (auth: AuthContext) => revokeSession(db, auth.sessionId),
 
-    /** Re-authentication (./reauth.ts): 403 ReauthRequiredError unless proved in the last 10 minutes. */
+    /**
+     * Re-authentication (./reauth.ts): 403 ReauthRequiredError unless proved in the last 10 minutes. The
+     * password proof is `services.sessions.reauthenticate`.
+     */
     requireRecentAuth: (auth: AuthContext) => requireRecentAuth(db, auth),
-    reauthenticate: (auth: AuthContext, password: string) => reauthenticateWithPassword(db, auth, password),
     /** After another accepted proof (an authenticator code, a passkey): the session is confirmed now. */
     confirmIdentity: (auth: AuthContext) => confirmIdentity(db, auth),
 

@@ -1,16 +1,36 @@
 import Bowser from 'bowser';
+import type { ActivityAction, ActivityDetail } from '#shared/activity.ts';
 import { SESSION_MESSAGES, TEAM_MESSAGES } from '#shared/messages.ts';
 import { SIGN_IN_METHODS, type SignInMethod } from '#shared/sign-in.ts';
 import type { SessionInfo } from '#shared/schemas/sessions.ts';
 import type { Db } from '#server/db/database.ts';
-import { ForbiddenError, NotFoundError } from '#server/errors.ts';
+import { ForbiddenError, InvalidInputError, NotFoundError } from '#server/errors.ts';
+import { reauthenticateWithPassword } from './reauth';
 import { listLiveSessions, revokeOtherSessions, revokeSessionOf } from './session-repository';
 import { findUserById } from './user-repository';
 
 interface Asker {
   sessionId: string;
-  user: { _id: string };
+  user: { _id: string; name: string; email: string };
   person: { role: string };
+}
+
+/** The activity log as this service uses it (server/modules/activity/service.ts). */
+interface ActivityLog {
+  record(
+    trx: Db,
+    entry: {
+      action: ActivityAction;
+      actor?: { id: string; name: string } | null;
+      target?: { type: 'person'; id?: string | null; label: string } | null;
+      detail?: ActivityDetail;
+      address?: string;
+    },
+  ): Promise<void>;
+  failedSignIn(
+    trx: Db,
+    attempt: { email: string; userId?: string | null; reason: string; address?: string; action?: ActivityAction },
+  ): Promise<void>;
 }
 
 /** Browser, system and kind of device of a stored User-Agent; empty parts where it says nothing known. */
@@ -29,8 +49,35 @@ const methodOf = (stored: string): SignInMethod =>
  * the Owner's (docs/decisions/0020-sessions-and-reauthentication.md). Ending a session sets its
  * `revoked_at`, which every process reads on the next request.
  */
-export function createSessionsService(deps: { db: Db }) {
-  const { db } = deps;
+export function createSessionsService(deps: { db: Db; activity: ActivityLog }) {
+  const { db, activity } = deps;
+
+  /**
+   * Ends sessions and records it in the activity log in one transaction (docs/product.md#activity-log):
+   * `revoke` answers how many ended; nothing is recorded when none did.
+   */
+  async function endRecorded(
+    asker: Asker,
+    person: { id: string; email: string },
+    scope: 'one' | 'others' | 'all',
+    address: string,
+    revoke: (trx: Db) => Promise<number>,
+  ): Promise<number> {
+    return db.transaction().execute(async (trx) => {
+      const ended = await revoke(trx);
+      if (ended > 0) {
+        await activity.record(trx, {
+          action: 'session.ended',
+          actor: { id: asker.user._id, name: asker.user.name || asker.user.email },
+          target: { type: 'person', id: person.id, label: person.email },
+          detail: { scope, sessions: ended },
+          address,
+        });
+      }
+      return ended;
+    });
+  }
+  const self = (auth: Asker) => ({ id: auth.user._id, email: auth.user.email });
 
   async function sessionsOf(userId: string, currentId: string): Promise<SessionInfo[]> {
     const rows = await listLiveSessions(db, userId);
@@ -57,14 +104,19 @@ export function createSessionsService(deps: { db: Db }) {
   return {
     mine: (auth: Asker) => sessionsOf(auth.user._id, auth.sessionId),
 
-    async endMine(auth: Asker, sessionId: string): Promise<string> {
-      if (!(await revokeSessionOf(db, auth.user._id, sessionId)))
-        throw new NotFoundError(SESSION_MESSAGES.sessionNotFound);
+    async endMine(auth: Asker, sessionId: string, address: string): Promise<string> {
+      const ended = await endRecorded(auth, self(auth), 'one', address, async (trx) =>
+        Number(await revokeSessionOf(trx, auth.user._id, sessionId)),
+      );
+      if (!ended) throw new NotFoundError(SESSION_MESSAGES.sessionNotFound);
       return SESSION_MESSAGES.sessionEnded;
     },
 
-    async endMyOthers(auth: Asker): Promise<string> {
-      return SESSION_MESSAGES.othersEnded(await revokeOtherSessions(db, auth.user._id, auth.sessionId));
+    async endMyOthers(auth: Asker, address: string): Promise<string> {
+      const ended = await endRecorded(auth, self(auth), 'others', address, (trx) =>
+        revokeOtherSessions(trx, auth.user._id, auth.sessionId),
+      );
+      return SESSION_MESSAGES.othersEnded(ended);
     },
 
     async of(auth: Asker, userId: string): Promise<SessionInfo[]> {
@@ -72,18 +124,44 @@ export function createSessionsService(deps: { db: Db }) {
       return sessionsOf(userId, auth.sessionId);
     },
 
-    async endOne(auth: Asker, userId: string, sessionId: string): Promise<string> {
-      await personFor(auth, userId);
-      if (!(await revokeSessionOf(db, userId, sessionId))) throw new NotFoundError(SESSION_MESSAGES.sessionNotFound);
+    async endOne(auth: Asker, userId: string, sessionId: string, address: string): Promise<string> {
+      const person = await personFor(auth, userId);
+      const ended = await endRecorded(auth, person, 'one', address, async (trx) =>
+        Number(await revokeSessionOf(trx, userId, sessionId)),
+      );
+      if (!ended) throw new NotFoundError(SESSION_MESSAGES.sessionNotFound);
       return SESSION_MESSAGES.sessionEnded;
     },
 
     /** Everywhere: for one's own account, everywhere but here (the asker stays signed in). */
-    async endAll(auth: Asker, userId: string): Promise<string> {
+    async endAll(auth: Asker, userId: string, address: string): Promise<string> {
       const person = await personFor(auth, userId);
       const keep = userId === auth.user._id ? auth.sessionId : null;
-      return SESSION_MESSAGES.allEnded(person.name || person.email, await revokeOtherSessions(db, userId, keep));
+      const ended = await endRecorded(auth, person, keep ? 'others' : 'all', address, (trx) =>
+        revokeOtherSessions(trx, userId, keep),
+      );
+      return SESSION_MESSAGES.allEnded(person.name || person.email, ended);
+    },
+
+    /**
+     * The password again (./reauth.ts); a wrong one is a 400 and a `reauth.failed` entry of the activity
+     * log (folded per e-mail and minute, so guessing cannot flood it). Answers when the proof was taken.
+     */
+    async reauthenticate(auth: Asker, password: string, address: string): Promise<string> {
+      try {
+        return await reauthenticateWithPassword(db, auth, password);
+      } catch (error) {
+        if (error instanceof InvalidInputError) {
+          await activity.failedSignIn(db, {
+            email: auth.user.email,
+            userId: auth.user._id,
+            reason: 'wrong-password',
+            address,
+            action: 'reauth.failed',
+          });
+        }
+        throw error;
+      }
     },
   };
 }
-export type SessionsService = ReturnType<typeof createSessionsService>;

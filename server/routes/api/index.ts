@@ -2,6 +2,7 @@ import compress from '@fastify/compress';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import { requireAdmin } from '#server/plugins/auth.ts';
+import { requireSecondFactor } from '#server/plugins/two-factor-gate.ts';
 import { sendApiNotFound } from '#server/plugins/errors.ts';
 import { rejectUnsafeText } from '#server/plugins/text-safety.ts';
 import { activityRoutes } from './activity';
@@ -21,6 +22,7 @@ import { sessionRoutes } from './sessions';
 import { setupRoutes } from './setup';
 import { staffRoutes } from './staff';
 import { subscriberRoutes } from './subscribers';
+import { twoFactorRoutes } from './two-factor';
 import { MAX_UPLOAD_BYTES, uploadRoutes } from './uploads';
 
 const RESOURCES: ApiRoutes[] = [
@@ -38,6 +40,7 @@ const RESOURCES: ApiRoutes[] = [
   setupRoutes,
   staffRoutes,
   profileRoutes,
+  twoFactorRoutes,
   sessionRoutes,
   activityRoutes,
   passkeyRoutes,
@@ -62,6 +65,7 @@ export async function registerApi(app: FastifyInstance, context: ApiContext) {
         // Every answer of the admin scope, the guard's 401 included, is private: never stored.
         admin.addHook('onRequest', async (_request, reply) => void reply.header('cache-control', 'no-store'));
         admin.addHook('onRequest', requireAdmin(context.services.auth));
+        admin.addHook('onRequest', requireSecondFactor(context.services.twoFactor));
         await admin.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 5, parts: 6 } });
         for (const resource of RESOURCES) await resource.admin?.({ app: admin, access: 'admin' }, context);
       });

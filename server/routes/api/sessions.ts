@@ -15,19 +15,21 @@ export const sessionRoutes: ApiRoutes = {
     const { sessions } = services;
     route(scope, api.listSessions, async (request) => ({ data: await sessions.mine(authOf(request)) }));
     route(scope, api.endSession, async (request) => ({
-      data: { message: await sessions.endMine(authOf(request), request.params.id) },
+      data: { message: await sessions.endMine(authOf(request), request.params.id, clientAddress(request)) },
     }));
     route(scope, api.endOtherSessions, async (request) => ({
-      data: { message: await sessions.endMyOthers(authOf(request)) },
+      data: { message: await sessions.endMyOthers(authOf(request), clientAddress(request)) },
     }));
     route(scope, api.listPersonSessions, async (request) => ({
       data: await sessions.of(authOf(request), request.params.id),
     }));
     route(scope, api.endPersonSession, async (request) => ({
-      data: { message: await sessions.endOne(authOf(request), request.params.id, request.params.sessionId) },
+      data: {
+        message: await sessions.endOne(authOf(request), request.params.id, request.params.sid, clientAddress(request)),
+      },
     }));
     route(scope, api.endPersonSessions, async (request) => ({
-      data: { message: await sessions.endAll(authOf(request), request.params.id) },
+      data: { message: await sessions.endAll(authOf(request), request.params.id, clientAddress(request)) },
     }));
 
     // Only wrong passwords count, per address and per account from one address, as for logins
@@ -45,7 +47,7 @@ export const sessionRoutes: ApiRoutes = {
       api.reauthenticate,
       async (request) => {
         const reauthAt = await tries.attempt(request, () =>
-          services.auth.reauthenticate(authOf(request), request.body.password),
+          sessions.reauthenticate(authOf(request), request.body.password, clientAddress(request)),
         );
         return { data: { message: SESSION_MESSAGES.reauthDone, reauthAt } };
       },

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Button } from 'react-bootstrap';
 import { endOtherSessions, endSession, listSessions } from '#shared/api/sessions.ts';
 import { SESSION_MESSAGES } from '#shared/messages.ts';
@@ -13,21 +13,26 @@ export function SessionsCard() {
   const [failed, setFailed] = useState(false);
   const acting = useSubmit();
 
-  const load = useCallback(async () => {
-    try {
-      setSessions(await call(listSessions));
-      setFailed(false);
-    } catch {
-      setFailed(true);
-    }
-  }, []);
+  // Read again after each action (the list is the server's, never patched here).
+  const [version, setVersion] = useState(0);
   useEffect(() => {
-    void load();
-  }, [load]);
+    let live = true;
+    call(listSessions).then(
+      (list) => {
+        if (!live) return;
+        setSessions(list);
+        setFailed(false);
+      },
+      () => live && setFailed(true),
+    );
+    return () => {
+      live = false;
+    };
+  }, [version]);
 
   const act = async (work: () => Promise<{ message: string }>) => {
     await acting.run(work, { success: (answer) => answer.message });
-    await load();
+    setVersion((v) => v + 1);
   };
 
   const others = sessions?.filter((s) => !s.current) ?? [];

@@ -1,4 +1,4 @@
-import { Badge, Button, ListGroup } from 'react-bootstrap';
+import { Badge, Button } from 'react-bootstrap';
 import { formatDate } from '#shared/format.ts';
 import { SESSION_MESSAGES } from '#shared/messages.ts';
 import type { SessionInfo } from '#shared/schemas/sessions.ts';
@@ -52,14 +52,9 @@ export function SessionList({
   label: string;
 }) {
   return (
-    <ListGroup as="ul" className="session-list mb-3" aria-label={label}>
+    <ul className="session-list mb-3" aria-label={label}>
       {sessions.map((session) => (
-        <ListGroup.Item
-          as="li"
-          key={session._id}
-          className="d-flex flex-wrap gap-2 align-items-start"
-          data-testid="session-row"
-        >
+        <li key={session._id} className="d-flex flex-wrap gap-2 align-items-start" data-testid="session-row">
           <div className="flex-grow-1 min-w-0">
             <div className="fw-semibold">
               {browserLine(session)}
@@ -91,8 +86,8 @@ export function SessionList({
               Sign out
             </Button>
           )}
-        </ListGroup.Item>
+        </li>
       ))}
-    </ListGroup>
+    </ul>
   );
 }

@@ -1,0 +1,118 @@
+import { useState } from 'react';
+import { SpinnerButton } from '#app/components/ui/SpinnerButton.tsx';
+import { TextField } from '#app/components/ui/TextField.tsx';
+import { ApiError, call } from '#app/lib/api-client.ts';
+import { failureMessage, useSubmit } from '#app/lib/use-submit.ts';
+import { completeSecondStep } from '#shared/api/two-factor.ts';
+import { MESSAGES, TWO_FACTOR_MESSAGES } from '#shared/messages.ts';
+import type { SessionUser } from '#shared/schemas/auth.ts';
+import { recoveryCode, totpCode, type SecondStep } from '#shared/schemas/two-factor.ts';
+
+/**
+ * The second step of sign-in (docs/product.md#two-factor-sign-in), in the login card and in the dialog
+ * that asks again when a session ends: the 6-digit code, or a recovery code instead. A ticket that expired
+ * or had too many wrong codes sends the person back to the password with the reason.
+ */
+export function SecondStepForm({
+  step,
+  idPrefix,
+  onSignedIn,
+  onRestart,
+  footer,
+}: {
+  step: SecondStep;
+  idPrefix: string;
+  onSignedIn: (session: { token: string; user: SessionUser }) => void;
+  /** Back to the e-mail and password, with a reason to show when there is one. */
+  onRestart: (reason?: string) => void;
+  /** Buttons of the surrounding dialog, shown beside the submit button. */
+  footer?: React.ReactNode;
+}) {
+  const [method, setMethod] = useState<'totp' | 'recovery'>(step.methods.includes('totp') ? 'totp' : 'recovery');
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const submitting = useSubmit();
+
+  const submit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    const parsed = (method === 'totp' ? totpCode : recoveryCode).safeParse(code);
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message);
+      return;
+    }
+    setError(undefined);
+    await submitting.run(
+      async () => {
+        onSignedIn(
+          await call(completeSecondStep, {
+            body: { ticket: step.ticket, method, code: parsed.data },
+            endSessionOn401: false,
+          }),
+        );
+      },
+      {
+        onFailure: (err) => {
+          if (err instanceof ApiError && err.message === TWO_FACTOR_MESSAGES.ticketExpired) onRestart(err.message);
+          else setError(failureMessage(err, MESSAGES.loginFailedFallback));
+        },
+      },
+    );
+  };
+
+  const switchTo = (next: 'totp' | 'recovery') => {
+    setMethod(next);
+    setCode('');
+    setError(undefined);
+  };
+
+  return (
+    <form noValidate onSubmit={submit} aria-label="Second step" className="second-step">
+      {method === 'totp' ? (
+        <>
+          <p className="text-body-secondary">Open your authenticator app and enter the 6-digit code for this site.</p>
+          <TextField
+            id={`${idPrefix}-code`}
+            label="Authentication code"
+            autoComplete="one-time-code"
+            value={code}
+            error={error}
+            onChange={setCode}
+          />
+        </>
+      ) : (
+        <>
+          <p className="text-body-secondary">Enter one of the recovery codes you saved. Each works once.</p>
+          <TextField
+            id={`${idPrefix}-recovery`}
+            label="Recovery code"
+            autoComplete="off"
+            value={code}
+            error={error}
+            onChange={setCode}
+          />
+        </>
+      )}
+      <div className="d-flex flex-wrap gap-2 justify-content-end">
+        {footer}
+        <SpinnerButton type="submit" loading={submitting.busy} className={footer ? undefined : 'w-100'}>
+          Verify
+        </SpinnerButton>
+      </div>
+      <div className="d-flex flex-column align-items-start mt-3 gap-2">
+        {method === 'totp' && step.methods.includes('recovery') ? (
+          <button type="button" className="btn btn-link p-0" onClick={() => switchTo('recovery')}>
+            Use a recovery code instead
+          </button>
+        ) : null}
+        {method === 'recovery' && step.methods.includes('totp') ? (
+          <button type="button" className="btn btn-link p-0" onClick={() => switchTo('totp')}>
+            Use your authenticator app instead
+          </button>
+        ) : null}
+        <button type="button" className="btn btn-link p-0" onClick={() => onRestart()}>
+          Start over
+        </button>
+      </div>
+    </form>
+  );
+}
