@@ -212,8 +212,6 @@ export function createServices(deps: { config: Config; db: Db; log: FastifyBaseL
     auth,
     twoFactor,
     sessions: createSessionsService({ db, activity }),
-  });
-    sessions: createSessionsService({ db }),
     passkeys,
     staff,
     profiles,
