@@ -12,7 +12,7 @@ import type { Role } from '#shared/roles.ts';
  * | ------------ | -------------------------------------------------------------------------------- |
  * | activity     | activity_log                                                                     |
  * | auth         | users, sessions, password_resets, staff_invites, email_changes, author_redirects |
- * |              | totp_factors, recovery_codes, second_step_tickets, security_policy               |
+ * | auth         | totp_factors, recovery_codes, second_step_tickets, security_policy               |
  * | auth         | passkeys, webauthn_challenges                                                    |
  * | autosave     | autosaves                                                                        |
  * | blog         | blog_categories, blog_posts, blog_redirects, trash, post_authors                 |
