@@ -233,6 +233,8 @@ export const UPLOAD_MESSAGES = {
   inUse: (places: string[]) => `This image is used in ${places.join(', ')}, so it cannot be deleted.`,
   uploadNotFound: 'Image not found',
   tooManyInline: (max: number) => `A post may hold at most ${max} pasted images at once: please upload them instead.`,
+  inlineTooLarge: (megapixels: number) =>
+    `The pasted images are larger than ${megapixels} million pixels together: please add big pictures through the media library instead.`,
   badMultipart: 'The upload could not be read: send the image as multipart/form-data in the field "image".',
   damaged: 'The image is damaged or incomplete',
 } as const;

@@ -5,6 +5,7 @@ import * as uploads from '#shared/api/uploads.ts';
 import type { MediaItem } from '#shared/api/uploads.ts';
 import { buildApp } from '#server/app.ts';
 import { boot } from '#server/boot.ts';
+import { MAX_INLINE_PIXELS } from '#server/modules/uploads/content-images.ts';
 import { bearer, loginToken } from '#tests/helpers/auth.ts';
 import { DATABASE_KINDS } from '#tests/helpers/databases.ts';
 import { hugePng, image } from '#tests/helpers/images.ts';
@@ -187,6 +188,23 @@ describe.each(CASES)('media on %s, uploads on %s', (kind, storageKind) => {
     expect(content).toMatch(/height="80"/);
     expect(content).toContain('alt="A pasted chart"');
     expect((await t.app.inject({ method: 'GET', url: src! })).statusCode).toBe(200);
+  });
+
+  it('refuses pasted images larger together than MAX_INLINE_PIXELS before decoding any, storing nothing', async () => {
+    // Six 2,600 × 2,600 pictures: each fine alone, 40.56 million pixels together.
+    const big = (await image('gif', 2600, 2600)).toString('base64');
+    const html = Array.from({ length: 6 }, () => `<p><img src="data:image/gif;base64,${big}"></p>`).join('');
+    const before = await t.services.db.selectFrom('uploads').select('id').execute();
+    const res = await api(t).call(blog.createPost, {
+      body: { title: `Too many pixels ${Date.now()}`, content: html, sendNewsletter: false },
+      token,
+    });
+    expect(res.status, res.text).toBe(400);
+    expect(res.body).toEqual({
+      message: UPLOAD_MESSAGES.inlineTooLarge(MAX_INLINE_PIXELS / 1_000_000),
+      field: 'content',
+    });
+    expect(await t.services.db.selectFrom('uploads').select('id').execute()).toHaveLength(before.length);
   });
 
   if (storageKind === 's3') {

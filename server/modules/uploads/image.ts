@@ -61,6 +61,19 @@ function formatOf(meta: Metadata): Format {
  * and WebP variants are made. Everything is decoded before anything is stored: a damaged file is the
  * client's fault (415) and leaves nothing behind.
  */
+/**
+ * The pixels decoding an image would cost (every frame), read from its header alone; 0 when it is no image
+ * we can read (processImage then refuses it with its own message).
+ */
+export async function decodedPixelsOf(input: Buffer): Promise<number> {
+  try {
+    const meta = await sharp(input, { limitInputPixels: false }).metadata();
+    return (meta.width ?? 0) * (meta.pageHeight ?? meta.height ?? 0) * (meta.pages ?? 1);
+  } catch {
+    return 0;
+  }
+}
+
 export async function processImage(input: Buffer): Promise<ProcessedImage> {
   if (isHeic(input)) throw new UnsupportedMediaError(UPLOAD_MESSAGES.heic);
   let meta: Metadata;
