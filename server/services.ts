@@ -82,6 +82,8 @@ export function createServices(deps: { config: Config; db: Db; log: FastifyBaseL
     siteName: config.siteName,
     activity,
     signIn: (user, context) => auth.signIn(user, context),
+    // Made below; asked only once a second step comes in.
+    verifyPasskey: (userId, response) => passkeys.verifySecondStep(userId, response),
   });
   const passkeys = createPasskeysService({
     db,

@@ -9,6 +9,7 @@ import {
   passkeyStatusSchema,
   renamePasskeySchema,
 } from '#shared/schemas/passkeys.ts';
+import { ticketBodySchema } from '#shared/schemas/two-factor.ts';
 import { endpoint, idParams, messageData } from './endpoint';
 
 /** Passkeys (docs/product.md#passkeys): signing in with one, and each person's own. */
@@ -26,6 +27,18 @@ export const passkeySignInOptions = endpoint({
   method: 'POST',
   path: '/auth/passkeys/sign-in-options',
   access: 'public',
+  data: ceremonyOptionsSchema,
+});
+
+/**
+ * Begins the second step of a password sign-in with a passkey: options limited to the ticket's account's
+ * passkeys; the assertion goes to `POST /auth/second-step` with `method: 'passkey'` (shared/api/two-factor.ts).
+ */
+export const secondStepPasskeyOptions = endpoint({
+  method: 'POST',
+  path: '/auth/second-step/passkey-options',
+  access: 'public',
+  body: ticketBodySchema,
   data: ceremonyOptionsSchema,
 });
 

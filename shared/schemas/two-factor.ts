@@ -1,4 +1,5 @@
 import { z } from './zod';
+import { authenticationResponseSchema } from './passkeys';
 import { TWO_FACTOR_MESSAGES } from '#shared/messages.ts';
 
 /** Authenticator codes, recovery codes and the second step of sign-in (docs/product.md#two-factor-sign-in). */
@@ -40,12 +41,19 @@ export const secondStepSchema = z.object({
 });
 export type SecondStep = z.infer<typeof secondStepSchema>['secondStep'];
 
-/** The ticket and a code of the chosen kind (`passkey` is the passkeys part's). */
-export const completeSecondStepSchema = z.object({
-  ticket: z.string().check(z.minLength(1), z.maxLength(200)),
-  method: z.enum(['totp', 'recovery']),
-  code: anyCode,
-});
+const ticketField = z.string().check(z.minLength(1), z.maxLength(200));
+
+/** The ticket and a code of the chosen kind, or an assertion of one of the account's passkeys. */
+/** The field that tells the kinds of second step apart (a key, not a message). */
+const STEP_KIND = 'method';
+export const completeSecondStepSchema = z.discriminatedUnion(STEP_KIND, [
+  z.object({ ticket: ticketField, method: z.enum(['totp', 'recovery']), code: anyCode }),
+  z.object({ ticket: ticketField, method: z.literal('passkey'), response: authenticationResponseSchema }),
+]);
+export type CompleteSecondStep = z.infer<typeof completeSecondStepSchema>;
+
+/** The ticket, to begin a passkey ceremony limited to its account's passkeys. */
+export const ticketBodySchema = z.object({ ticket: ticketField });
 
 export const codeBodySchema = z.object({ code: anyCode });
 export const totpCodeBodySchema = z.object({ code: totpCode });

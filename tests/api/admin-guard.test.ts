@@ -78,6 +78,7 @@ export const PUBLIC_ENDPOINTS: Endpoint[] = [
   passkeys.passkeyStatus,
   passkeys.passkeySignInOptions,
   passkeys.passkeySignIn,
+  passkeys.secondStepPasskeyOptions,
   twoFactor.completeSecondStep,
   staff.getInvite,
   staff.acceptInvite,

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSKEY_MESSAGES, SESSION_MESSAGES, TEAM_MESSAGES } from '#shared/messages.ts';
 import * as auth from '#shared/api/auth.ts';
 import * as passkeys from '#shared/api/passkeys.ts';
+import * as twoFactor from '#shared/api/two-factor.ts';
 import * as staff from '#shared/api/staff.ts';
 import { buildApp } from '#server/app.ts';
 import { boot } from '#server/boot.ts';
@@ -345,6 +346,66 @@ describe.each(DATABASE_KINDS)('passkeys on %s', (kind) => {
     await expect(service.verifySecondStep(member.id, mine.assert(signInChallenge))).rejects.toThrow(
       PASSKEY_MESSAGES.challengeExpired,
     );
+  });
+
+  it('a password sign-in of an account with a passkey asks for it as the second step, through the API', async () => {
+    const member = await createMember(t, 'author');
+    const other = await createMember(t, 'author');
+    const mine = newAuthenticator({ counts: true });
+    const theirs = newAuthenticator({ counts: true });
+    await addPasskey(member, mine);
+    await addPasskey(other, theirs);
+    const password = await api(t).call(auth.login, { body: { email: member.email, password: member.password } });
+    expect(password.status, password.text).toBe(200);
+    const step = (password.data as unknown as { secondStep: { ticket: string; methods: string[] } }).secondStep;
+    expect(step.methods).toEqual(['passkey']);
+    const optionsOf = async (ticket: string) => {
+      const answer = await api(t).call(passkeys.secondStepPasskeyOptions, { body: { ticket } });
+      expect(answer.status, answer.text).toBe(200);
+      return answer.data as unknown as PublicKeyCredentialRequestOptionsJSON;
+    };
+    // Another account's passkey is refused, and the ticket stays for the right one.
+    const refused = await api(t).call(twoFactor.completeSecondStep, {
+      body: { ticket: step.ticket, method: 'passkey', response: theirs.assert(await optionsOf(step.ticket)) },
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toEqual({ message: PASSKEY_MESSAGES.otherAccount });
+    const done = await api(t).call(twoFactor.completeSecondStep, {
+      body: {
+        ticket: step.ticket,
+        method: 'passkey',
+        response: mine.assert(await optionsOf(step.ticket), { userVerified: false }),
+      },
+    });
+    expect(done.status, done.text).toBe(200);
+    expect(Object.keys(done.data).sort()).toEqual(['token', 'user']);
+    const session = await t.services.db
+      .selectFrom('sessions')
+      .select('method')
+      .where('token_hash', '=', hashToken(done.data.token))
+      .executeTakeFirstOrThrow();
+    expect(session.method).toBe('password+passkey');
+    // The ticket was used: neither its options nor another completion work again.
+    const again = await api(t).call(passkeys.secondStepPasskeyOptions, { body: { ticket: step.ticket } });
+    expect(again.status).toBe(401);
+    const unknown = await api(t).call(passkeys.secondStepPasskeyOptions, { body: { ticket: 'no-such-ticket' } });
+    expect(unknown.status).toBe(401);
+  });
+
+  it('a passkey-only account may drop its last passkey unless the Owner requires a second factor of it', async () => {
+    const member = await createMember(t, 'editor');
+    const key = newAuthenticator();
+    const added = await addPasskey(member, key);
+    const owner = await createMember(t, 'owner');
+    const policy = await owner.api.call(twoFactor.setSecurityPolicy, { body: { scope: 'staff', graceDays: 7 } });
+    expect(policy.status, policy.text).toBe(200);
+    const refused = await member.api.call(passkeys.removePasskey, { params: { id: added.data.id } });
+    expect(refused.status).toBe(403);
+    expect(refused.body).toEqual({ message: PASSKEY_MESSAGES.lastSecondFactor });
+    expect((await owner.api.call(twoFactor.setSecurityPolicy, { body: { scope: 'off', graceDays: 0 } })).status).toBe(
+      200,
+    );
+    expect((await member.api.call(passkeys.removePasskey, { params: { id: added.data.id } })).status).toBe(200);
   });
 
   it('re-authenticates a session with one of its own passkeys only', async () => {

@@ -108,6 +108,15 @@ test.describe('on a site at http://localhost', () => {
     await expect(page.getByRole('button', { name: 'LOGIN' })).toBeVisible();
     await expect(page.getByRole('button', { name: PASSKEY_MESSAGES.signInButton })).toBeEnabled();
     await shot(page, 'login-available');
+    // With a passkey, the password alone is not enough: the login card asks for the passkey as its second step.
+    await page.getByLabel('Email').fill(SEEDED_ADMIN.email);
+    await page.getByLabel('Password').fill(SEEDED_ADMIN.password);
+    await page.getByRole('button', { name: 'LOGIN' }).click();
+    await page.getByRole('button', { name: 'Use a passkey' }).click();
+    await page.waitForURL('**/admin/banner');
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.waitForURL(`${origin}/`);
+    await page.goto(`${origin}/admin`);
     await page.getByRole('button', { name: PASSKEY_MESSAGES.signInButton }).click();
     await page.waitForURL('**/admin/banner');
     // Stored as the spec's login stores it.

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { SpinnerButton } from '#app/components/ui/SpinnerButton.tsx';
 import { TextField } from '#app/components/ui/TextField.tsx';
 import { ApiError, call } from '#app/lib/api-client.ts';
+import { passkeyFailure, secondStepWithPasskey } from './passkeys';
 import { failureMessage, useSubmit } from '#app/lib/use-submit.ts';
 import { completeSecondStep } from '#shared/api/two-factor.ts';
 import { MESSAGES, TWO_FACTOR_MESSAGES } from '#shared/messages.ts';
@@ -29,6 +30,9 @@ export function SecondStepForm({
   footer?: React.ReactNode;
 }) {
   const [method, setMethod] = useState<'totp' | 'recovery'>(step.methods.includes('totp') ? 'totp' : 'recovery');
+  // A passkey-only account starts with its passkey; the others may switch to it.
+  const [withPasskey, setWithPasskey] = useState(step.methods.includes('passkey') && !step.methods.includes('totp'));
+  const passkeying = useSubmit();
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | undefined>();
   const submitting = useSubmit();
@@ -61,9 +65,57 @@ export function SecondStepForm({
 
   const switchTo = (next: 'totp' | 'recovery') => {
     setMethod(next);
+    setWithPasskey(false);
     setCode('');
     setError(undefined);
   };
+
+  const confirmWithPasskeyStep = () =>
+    passkeying.run(async () => onSignedIn(await secondStepWithPasskey(step.ticket)), {
+      onFailure: (err) => {
+        if (err instanceof ApiError && err.message === TWO_FACTOR_MESSAGES.ticketExpired) onRestart(err.message);
+        else setError(passkeyFailure(err, MESSAGES.loginFailedFallback));
+      },
+    });
+
+  if (withPasskey) {
+    return (
+      <div className="second-step" role="group" aria-label="Second step">
+        <p className="text-body-secondary">Confirm with one of the passkeys saved for this account.</p>
+        {error ? (
+          <p className="text-danger small" role="alert">
+            {error}
+          </p>
+        ) : null}
+        <div className="d-flex flex-wrap gap-2 justify-content-end">
+          {footer}
+          <SpinnerButton
+            type="button"
+            loading={passkeying.busy}
+            className={footer ? undefined : 'w-100'}
+            onClick={() => void confirmWithPasskeyStep()}
+          >
+            Use a passkey
+          </SpinnerButton>
+        </div>
+        <div className="d-flex flex-column align-items-start mt-3 gap-2">
+          {step.methods.includes('totp') ? (
+            <button type="button" className="btn btn-link p-0" onClick={() => switchTo('totp')}>
+              Use your authenticator app instead
+            </button>
+          ) : null}
+          {step.methods.includes('recovery') ? (
+            <button type="button" className="btn btn-link p-0" onClick={() => switchTo('recovery')}>
+              Use a recovery code instead
+            </button>
+          ) : null}
+          <button type="button" className="btn btn-link p-0" onClick={() => onRestart()}>
+            Start over
+          </button>
+        </div>
+      </div>
+    );
+  }
 
   return (
     <form noValidate onSubmit={submit} aria-label="Second step" className="second-step">
@@ -107,6 +159,18 @@ export function SecondStepForm({
         {method === 'recovery' && step.methods.includes('totp') ? (
           <button type="button" className="btn btn-link p-0" onClick={() => switchTo('totp')}>
             Use your authenticator app instead
+          </button>
+        ) : null}
+        {step.methods.includes('passkey') ? (
+          <button
+            type="button"
+            className="btn btn-link p-0"
+            onClick={() => {
+              setError(undefined);
+              setWithPasskey(true);
+            }}
+          >
+            Use a passkey instead
           </button>
         ) : null}
         <button type="button" className="btn btn-link p-0" onClick={() => onRestart()}>

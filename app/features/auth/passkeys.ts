@@ -13,7 +13,9 @@ import {
   passkeyRegistrationOptions,
   passkeySignIn,
   passkeySignInOptions,
+  secondStepPasskeyOptions,
 } from '#shared/api/passkeys.ts';
+import { completeSecondStep } from '#shared/api/two-factor.ts';
 import { PASSKEY_MESSAGES } from '#shared/messages.ts';
 import { ApiError, call } from '#app/lib/api-client.ts';
 
@@ -54,6 +56,15 @@ export async function signInWithPasskey() {
     optionsJSON: options as unknown as PublicKeyCredentialRequestOptionsJSON,
   });
   return call(passkeySignIn, { body: { response } });
+}
+
+/** The second step of a password sign-in with one of the account's passkeys: the spec login's `{ token, user }`. */
+export async function secondStepWithPasskey(ticket: string) {
+  const options = await call(secondStepPasskeyOptions, { body: { ticket }, endSessionOn401: false });
+  const response = await startAuthentication({
+    optionsJSON: options as unknown as PublicKeyCredentialRequestOptionsJSON,
+  });
+  return call(completeSecondStep, { body: { ticket, method: 'passkey', response }, endSessionOn401: false });
 }
 
 /** Proves who one is with one of one's passkeys ("Confirm it's you"). */

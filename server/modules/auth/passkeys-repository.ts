@@ -209,6 +209,11 @@ export async function deletePasskey(db: Db, userId: string, id: string): Promise
   return Number(result.numDeletedRows) === 1;
 }
 
+/** Every passkey of a person (`npm run admin -- --reset-factors`). */
+export async function deletePasskeysOf(db: Db, userId: string): Promise<void> {
+  await db.deleteFrom('passkeys').where('user_id', '=', userId).execute();
+}
+
 /** Housekeeping: challenges past their 5 minutes. */
 export async function deleteExpiredChallenges(db: Db): Promise<void> {
   await db.deleteFrom('webauthn_challenges').where('expires_at', '<', now()).execute();

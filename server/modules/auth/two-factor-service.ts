@@ -2,8 +2,11 @@ import { randomInt } from 'node:crypto';
 import { TWO_FACTOR_MESSAGES, TEAM_MESSAGES } from '#shared/messages.ts';
 import type { Role } from '#shared/roles.ts';
 import type { SessionUser } from '#shared/schemas/auth.ts';
+import type { SignInMethod } from '#shared/sign-in.ts';
+import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
 import {
   SECOND_FACTOR_REQUIRED,
+  type CompleteSecondStep,
   type Policy,
   type PolicyScope,
   type Requirement,
@@ -28,6 +31,7 @@ import {
   deleteTotp,
   findLiveTicket,
   findTotp,
+  hasConfirmedTotp,
   insertTicket,
   joinedAt,
   readPolicy,
@@ -73,6 +77,8 @@ export function createTwoFactorService(deps: {
   activity: Pick<ActivityService, 'record' | 'failedSignIn'>;
   /** Starts the session once the second step is done (the auth service's startSession). */
   signIn: (user: UserRow, context: SignInContext) => Promise<{ token: string; user: SessionUser }>;
+  /** Checks a passkey assertion of this person's for the second step; throws when refused (the passkeys service). */
+  verifyPasskey: (userId: string, response: AuthenticationResponseJSON) => Promise<void>;
 }) {
   const { db, box, activity } = deps;
   const actorOf = (auth: AuthContext) => ({ id: auth.user._id, name: auth.user.name || auth.user.email });
@@ -174,33 +180,51 @@ export function createTwoFactorService(deps: {
     },
 
     /** The second step: a live ticket and a right code make the session, exactly as the spec's login answers it. */
-    async completeSecondStep(input: { ticket: string; method: 'totp' | 'recovery'; code: string }, client: ClientInfo) {
+    async completeSecondStep(input: CompleteSecondStep, client: ClientInfo) {
       const expired = new NotAuthenticatedError(TWO_FACTOR_MESSAGES.ticketExpired);
       const tokenHash = hashToken(input.ticket);
       const ticket = await findLiveTicket(db, tokenHash, TICKET_MAX_TRIES);
       if (!ticket) throw expired;
       // Every comparison costs a try, taken first, so parallel guesses cannot pass the limit.
       if (!(await takeTicketTry(db, tokenHash, TICKET_MAX_TRIES))) throw expired;
-      const method = await checkCode(ticket.user_id, input.code, NotAuthenticatedError, input.method).catch(
-        async (err: unknown) => {
-          const user = await findUserById(db, ticket.user_id);
-          if (user) {
-            await activity.failedSignIn(db, {
-              email: user.email,
-              userId: user.id,
-              reason: input.method,
-              address: client.address,
-              action: 'second-step.failed',
-            });
-          }
-          throw err;
-        },
-      );
+      const failed = async (err: unknown): Promise<never> => {
+        const user = await findUserById(db, ticket.user_id);
+        if (user) {
+          await activity.failedSignIn(db, {
+            email: user.email,
+            userId: user.id,
+            reason: input.method,
+            address: client.address,
+            action: 'second-step.failed',
+          });
+        }
+        throw err;
+      };
+      // A passkey of this ticket's account (another account's is refused by the passkeys service), or a code.
+      const method: SignInMethod =
+        input.method === 'passkey'
+          ? await deps.verifyPasskey(ticket.user_id, input.response).then(() => 'password+passkey' as const, failed)
+          : await checkCode(ticket.user_id, input.code, NotAuthenticatedError, input.method).then(
+              (kind) => (kind === 'totp' ? ('password+totp' as const) : ('password+recovery' as const)),
+              failed,
+            );
       if (!(await consumeTicket(db, tokenHash))) throw expired;
       const user = await findUserById(db, ticket.user_id);
       if (!user) throw expired;
       if (user.status !== 'active') throw new ForbiddenError(TEAM_MESSAGES.accountSuspended);
-      return deps.signIn(user, { ...client, method: method === 'totp' ? 'password+totp' : 'password+recovery' });
+      return deps.signIn(user, { ...client, method });
+    },
+
+    /**
+     * Whether the person may remove their last passkey: an authenticator app remains, or the Owner's rule
+     * does not cover them (docs/product.md#passkeys). Every account keeps its password either way.
+     */
+    async mayRemoveLastPasskey(auth: AuthContext): Promise<boolean> {
+      if (await hasConfirmedTotp(db, auth.person.id)) return true;
+      const row = await readPolicy(db);
+      const covered =
+        row && (row.scope === 'everyone' || (row.scope === 'staff' && STAFF_SCOPE.includes(auth.person.role)));
+      return !covered;
     },
 
     async status(auth: AuthContext): Promise<TwoFactorStatus> {

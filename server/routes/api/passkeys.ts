@@ -9,7 +9,9 @@ import {
   passkeyStatus,
   removePasskey,
   renamePasskey,
+  secondStepPasskeyOptions,
 } from '#shared/api/passkeys.ts';
+import { TWO_FACTOR_MESSAGES } from '#shared/messages.ts';
 import { InvalidInputError, NotAuthenticatedError } from '#server/errors.ts';
 import { authOf } from '#server/plugins/auth.ts';
 import { failureLimits, rateLimit } from '#server/plugins/rate-limits.ts';
@@ -28,6 +30,17 @@ export const passkeyRoutes: ApiRoutes = {
     route(scope, passkeySignInOptions, async () => ({ data: await services.passkeys.signInOptions() }), {
       preHandler: rateLimit(app, { name: 'passkey-options-ip', ...limits.passkeyOptionsPerIp }),
     });
+    // The second step of a password sign-in with a passkey: a ceremony of the ticket's account only.
+    route(
+      scope,
+      secondStepPasskeyOptions,
+      async (request) => {
+        const owner = await services.twoFactor.ticketOwner(request.body.ticket);
+        if (!owner) throw new NotAuthenticatedError(TWO_FACTOR_MESSAGES.ticketExpired);
+        return { data: await services.passkeys.optionsFor(owner, 'second-step') };
+      },
+      { preHandler: rateLimit(app, { name: 'passkey-options-ip', ...limits.passkeyOptionsPerIp }) },
+    );
     route(
       scope,
       passkeySignIn,
@@ -50,9 +63,14 @@ export const passkeyRoutes: ApiRoutes = {
     route(scope, renamePasskey, async (request) => ({
       data: await services.passkeys.rename(authOf(request), request.params.id, request.body.name),
     }));
-    route(scope, removePasskey, async (request) => ({
-      data: await services.passkeys.remove(authOf(request), request.params.id, clientInfoOf(request)),
-    }));
+    route(scope, removePasskey, async (request) => {
+      const auth = authOf(request);
+      return {
+        data: await services.passkeys.remove(auth, request.params.id, clientInfoOf(request), () =>
+          services.twoFactor.mayRemoveLastPasskey(auth),
+        ),
+      };
+    });
     route(scope, passkeyReauthOptions, async (request) => ({
       data: await services.passkeys.optionsFor(authOf(request).user._id, 'reauth'),
     }));
