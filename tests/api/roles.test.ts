@@ -105,6 +105,10 @@ const sessionIdOf = async ({ t }: Context, token: string) =>
       .where('token_hash', '=', hashToken(token))
       .executeTakeFirstOrThrow()
   ).id;
+/** A passkey is a second factor: once it is gone again, the password alone signs the person in as before. */
+const dropPasskeys = async ({ t, me }: Context) => {
+  await t.services.db.deleteFrom('passkeys').where('user_id', '=', me.id).execute();
+};
 /** The person's other sessions ended: sign in again (the Owner of the context too when it is them). */
 const signInAgain = async (ctx: Context) => {
   ctx.me = await signIn(ctx.t, ctx.me);
@@ -241,19 +245,27 @@ const EXAMPLES = new Map<Endpoint, (ctx: Context) => Promise<Example>>([
     async ({ me }) => {
       const options = await me.api.call(passkeys.passkeyRegistrationOptions);
       const authenticator = new SoftAuthenticator({ origin: TEST_ORIGIN, rpId: 'localhost' });
-      return { body: { name: 'Phone', response: authenticator.register(options.data as never) } };
+      return { body: { name: 'Phone', response: authenticator.register(options.data as never) }, after: dropPasskeys };
     },
   ],
   [
     passkeys.renamePasskey,
-    async ({ me }) => ({ params: { id: (await addSoftPasskey(me.api)).id }, body: { name: 'Key' } }),
+    async ({ me }) => ({
+      params: { id: (await addSoftPasskey(me.api)).id },
+      body: { name: 'Key' },
+      after: dropPasskeys,
+    }),
   ],
-  [passkeys.removePasskey, async ({ me }) => ({ params: { id: (await addSoftPasskey(me.api)).id } })],
+  [
+    passkeys.removePasskey,
+    async ({ me }) => ({ params: { id: (await addSoftPasskey(me.api)).id }, after: dropPasskeys }),
+  ],
   [passkeys.passkeyReauthOptions, async () => ({})],
   [
     passkeys.passkeyReauth,
     async ({ me }) => ({
       body: { response: await reauthAssertion(me.api, (await addSoftPasskey(me.api)).authenticator) },
+      after: dropPasskeys,
     }),
   ],
   [profile.getProfile, async () => ({})],

@@ -121,6 +121,18 @@ describe.each(DATABASE_KINDS)('two-factor sign-in on %s', (kind) => {
     expect(again.body.message).toBe(TWO_FACTOR_MESSAGES.ticketExpired);
   });
 
+  it('eight set-ups begun at once (tabs) all answer, leaving one pending set-up and no 500', async () => {
+    const member = await createMember(t, 'editor');
+    const setups = await Promise.all(Array.from({ length: 8 }, () => member.api.call(twoFactor.startTotpSetup)));
+    for (const setup of setups) expect(setup.status, setup.text).toBe(200);
+    const stored = await t.services.db
+      .selectFrom('totp_factors')
+      .select('confirmed_at')
+      .where('user_id', '=', member.id)
+      .execute();
+    expect(stored).toEqual([{ confirmed_at: null }]);
+  });
+
   it('never accepts a code twice, even two requests at once, nor an earlier one after it', async () => {
     const editor = await createMember(t, 'editor');
     const { secret } = await enableTotp(editor);

@@ -25,23 +25,20 @@ export async function hasConfirmedTotp(db: Db, userId: string): Promise<boolean>
 
 /** A new pending secret; false when one is confirmed already (set-up never replaces a working app). */
 export async function savePendingTotp(db: Db, userId: string, sealedSecret: string): Promise<boolean> {
-  return db.transaction().execute(async (trx) => {
-    const existing = await findTotp(trx, userId);
-    if (existing?.confirmed_at) return false;
-    if (existing) {
-      await trx
-        .updateTable('totp_factors')
-        .set({ secret: sealedSecret, last_step: 0 })
-        .where('user_id', '=', userId)
-        .execute();
-    } else {
-      await trx
-        .insertInto('totp_factors')
-        .values({ user_id: userId, secret: sealedSecret, confirmed_at: null, last_step: 0, created_at: now() })
-        .execute();
-    }
-    return true;
-  });
+  // One upsert: two set-ups begun at once (two tabs) both found no row and the second insert failed on the
+  // key (a 500 on PostgreSQL); now the later one replaces the pending secret, and a confirmed app is kept.
+  const row = await db
+    .insertInto('totp_factors')
+    .values({ user_id: userId, secret: sealedSecret, confirmed_at: null, last_step: 0, created_at: now() })
+    .onConflict((oc) =>
+      oc
+        .column('user_id')
+        .doUpdateSet({ secret: sealedSecret, last_step: 0 })
+        .where('totp_factors.confirmed_at', 'is', null),
+    )
+    .returning('user_id')
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 /**
