@@ -15,7 +15,8 @@ import type { Role } from '#shared/roles.ts';
  * | auth         | totp_factors, recovery_codes, second_step_tickets, security_policy               |
  * | auth         | passkeys, webauthn_challenges                                                    |
  * | autosave     | autosaves                                                                        |
- * | blog         | blog_categories, blog_posts, blog_redirects, trash, post_authors                 |
+ * | blog         | blog_categories, blog_posts, blog_redirects, trash, post_authors, blog_tags,     |
+ * |              | post_tags, tag_redirects                                                         |
  * | contact      | contact_messages                                                                 |
  * | content      | content_sections, content_fields, content_items                                  |
  * | jobs         | job_runs                                                                         |
@@ -43,6 +44,9 @@ export interface Database {
   blog_categories: BlogCategoryTable;
   blog_posts: BlogPostTable;
   blog_redirects: BlogRedirectTable;
+  blog_tags: BlogTagTable;
+  post_tags: PostTagTable;
+  tag_redirects: TagRedirectTable;
   subscribers: SubscriberTable;
   job_runs: JobRunTable;
   campaigns: CampaignTable;
@@ -312,6 +316,36 @@ export interface CampaignTable {
 }
 
 /** A post's earlier address (`/blogs/<category>/<slug>`), answered with a 301 to the current one. */
+/** A tag (docs/product.md#tags); a name starting with `#` is internal, never shown or linked publicly. */
+export interface BlogTagTable {
+  id: string;
+  name: string;
+  /** The name lower-cased: unique, as tags are matched ignoring case. */
+  name_key: string;
+  slug: string;
+  /** The address lower-cased: unique, as addresses are found ignoring case. */
+  slug_key: string;
+  description: string;
+  meta_title: string;
+  meta_description: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A post's tags, in the order the editor shows them. */
+export interface PostTagTable {
+  post_id: string;
+  tag_id: string;
+  position: number;
+}
+
+/** A renamed tag's old address, answered with a 301 to its current page. */
+export interface TagRedirectTable {
+  old_slug_key: string;
+  tag_id: string;
+  created_at: string;
+}
+
 export interface BlogRedirectTable {
   path: string;
   post_id: string;
