@@ -389,3 +389,35 @@ export const ACTIVITY_MESSAGES = {
   empty: 'Nothing has been recorded yet.',
   emptyFiltered: 'Nothing matches these filters.',
 } as const;
+
+/** Tags, Read next and reading time (docs/product.md#tags, docs/product.md#read-next). */
+export const TAG_MESSAGES = {
+  nameRequired: 'Enter a tag name',
+  nameTooLong: 'A tag name can be at most 100 characters',
+  nameComma: 'A tag name cannot contain a comma',
+  nameUnusable: (name: string) => `"${name}" cannot be a tag's address: choose another`,
+  nameTaken: (name: string) => `A tag named "${name}" already exists`,
+  slugTaken: (slug: string) => `Another tag already has the address "${slug}"`,
+  badSlug: 'An address may hold letters, digits and - _ . ~ only',
+  slugTooLong: 'An address can be at most 200 characters',
+  descriptionTooLong: 'A description can be at most 2000 characters',
+  metaTitleTooLong: 'A search title can be at most 200 characters',
+  metaDescriptionTooLong: 'A search description can be at most 500 characters',
+  tooMany: 'A post can have at most 20 tags',
+  notFound: 'Tag not found',
+  mergeSame: 'Choose two different tags to merge',
+  saved: 'Tag saved',
+  merged: (from: string, into: string) => `"${from}" merged into "${into}"`,
+  deleted: (name: string) => `Tag "${name}" deleted`,
+  confirmDelete: (name: string, posts: number) =>
+    `Delete the tag "${name}"? ${posts === 1 ? 'Its post keeps' : `Its ${posts} posts keep`} their other tags.`,
+  heading: (name: string) => `Tagged “${name}”`,
+  pageTitle: (name: string, site: string) => `${name} | ${site} blog`,
+  pageDescription: (name: string, site: string) => `Articles tagged ${name} from ${site}.`,
+  feedTitle: (name: string, site: string) => `${site}: articles tagged ${name}`,
+  readingTime: (minutes: number) => `${minutes} min read`,
+  readNext: 'Read next',
+  tagsLabel: 'Tags',
+  tagsHelp: 'Type a tag and press Enter or comma; a name starting with # is internal and never shown publicly.',
+  removeTag: (name: string) => `Remove tag ${name}`,
+} as const;

@@ -16,7 +16,7 @@ import type { Role } from '#shared/roles.ts';
  * | auth         | passkeys, webauthn_challenges                                                    |
  * | autosave     | autosaves                                                                        |
  * | blog         | blog_categories, blog_posts, blog_redirects, trash, post_authors, blog_tags,     |
- * |              | post_tags, tag_redirects                                                         |
+ * |              | post_tags, tag_redirects, related_posts, related_dirty                           |
  * | contact      | contact_messages                                                                 |
  * | content      | content_sections, content_fields, content_items                                  |
  * | jobs         | job_runs                                                                         |
@@ -46,6 +46,8 @@ export interface Database {
   blog_redirects: BlogRedirectTable;
   blog_tags: BlogTagTable;
   post_tags: PostTagTable;
+  related_posts: RelatedPostTable;
+  related_dirty: RelatedDirtyTable;
   tag_redirects: TagRedirectTable;
   subscribers: SubscriberTable;
   job_runs: JobRunTable;
@@ -295,6 +297,8 @@ export interface BlogPostTable {
   review_note: string | null;
   review_by: string | null;
   review_at: string | null;
+  /** The words of its content, counted on every write: its reading time (shared/reading-time.ts). */
+  word_count: Generated<number>;
 }
 
 export type PostStatus = 'draft' | 'scheduled' | 'published' | 'pending';
@@ -337,6 +341,19 @@ export interface PostTagTable {
   post_id: string;
   tag_id: string;
   position: number;
+}
+
+/** A post's Read next list, best first (server/modules/blog/related.ts). */
+export interface RelatedPostTable {
+  post_id: string;
+  related_id: string;
+  position: number;
+}
+
+/** A post whose Read next list is stale, marked in the transaction of the write that made it so. */
+export interface RelatedDirtyTable {
+  post_id: string;
+  marked_at: string;
 }
 
 /** A renamed tag's old address, answered with a 301 to its current page. */

@@ -33,7 +33,7 @@ export function createRestorer(deps: { revisions: RevisionService; content: Cont
       await deps.content.updateSection(key, parsed.data as SectionUpdate, actor, 'restore');
     } else {
       const { post } = await deps.blog.getAdminPost(revision.docId, actor);
-      const data = revision.data as BlogInputFields;
+      const { tags, ...data } = revision.data as Omit<BlogInputFields, 'tags'> & { tags?: unknown };
       // A category deleted since that revision: the post stays in the one it is in now.
       const categories = await deps.blog.listCategories();
       const category = categories.some((c) => c._id === data.blogCategory)
@@ -44,6 +44,8 @@ export function createRestorer(deps: { revisions: RevisionService; content: Cont
         {
           ...data,
           blogCategory: category,
+          // Kept as one text (server/modules/blog/post-input.ts); a revision from before tags leaves them be.
+          tags: typeof tags === 'string' ? tags.split(',').map((name) => name.trim()).filter(Boolean) : undefined,
           status: post.status,
           publishAt: post.publishAt,
           sendNewsletter: false,

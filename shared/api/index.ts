@@ -16,6 +16,7 @@ import * as sessions from './sessions';
 import * as setup from './setup';
 import * as staff from './staff';
 import * as subscribers from './subscribers';
+import * as tags from './tags';
 import * as twoFactor from './two-factor';
 import * as uploads from './uploads';
 
@@ -40,6 +41,7 @@ export const ALL_ENDPOINTS: Endpoint[] = [
     setup,
     staff,
     subscribers,
+    tags,
     twoFactor,
     uploads,
   ].flatMap((group) =>

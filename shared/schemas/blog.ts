@@ -12,6 +12,7 @@ import {
 } from '#shared/post-fields.ts';
 import { optionalLink, optionalText } from './fields';
 import { cursorPageInfoSchema, cursorParam, pageSizeParam } from './paging';
+import { postTagsInput, type TagLink } from './tags';
 
 /**
  * Blog payloads (docs/product.md#blog-entities, docs/product.md#api). The spec's forms show no validation; the server still needs a name for a
@@ -103,6 +104,8 @@ const blogFields = {
    */
   sendNewsletter: z.optional(z.boolean()),
   ...inputsOf('seo'),
+  /** **Extension:** its tags by name, in order (docs/product.md#tags); absent: the tags it has stay. */
+  tags: postTagsInput,
 };
 
 const scheduleNeedsDate = z.superRefine((value: { status?: string; publishAt?: string | null }, ctx) => {
@@ -170,14 +173,28 @@ export const postDetailsSchema = z.extend(blogPostSchema, {
   /** When it first became public (the date the public pages show). */
   publishedAt: z.nullable(z.string()),
   ...answersOf('seo'),
+  /** Minutes to read its content at about 230 words a minute, at least 1 (docs/product.md#reading-time). */
+  readingMinutes: z.number(),
 });
 export type PostDetails = z.infer<typeof postDetailsSchema>;
 
 /** What a blog card shows (docs/product.md#blog-list): list pages send no post's content to the browser. */
-const POST_CARD_FIELDS = ['_id', 'title', 'excerpt', 'featureImage', 'url', 'createdAt', 'publishedAt'] as const;
-export type PostCard = Pick<PostDetails, (typeof POST_CARD_FIELDS)[number]>;
-export const toPostCard = (post: PostDetails): PostCard =>
-  Object.fromEntries(POST_CARD_FIELDS.map((field) => [field, post[field]])) as PostCard;
+const POST_CARD_FIELDS = [
+  '_id',
+  'title',
+  'excerpt',
+  'featureImage',
+  'url',
+  'createdAt',
+  'publishedAt',
+  'readingMinutes',
+] as const;
+/** `tags`: its public tags, when the page loaded them (docs/product.md#tags). */
+export type PostCard = Pick<PostDetails, (typeof POST_CARD_FIELDS)[number]> & { tags?: TagLink[] };
+export const toPostCard = (post: PostDetails, tags?: TagLink[]): PostCard => ({
+  ...(Object.fromEntries(POST_CARD_FIELDS.map((field) => [field, post[field]])) as unknown as PostCard),
+  ...(tags ? { tags } : {}),
+});
 
 /** A link to a post, as the sidebar's recent articles list it. */
 export type PostLink = Pick<BlogPost, '_id' | 'title' | 'url'>;
@@ -200,6 +217,8 @@ export const adminPostSchema = z.extend(postDetailsSchema, {
   review: z.nullable(z.object({ note: z.string(), by: z.string(), at: z.string() })),
   /** Its authors in byline order (docs/product.md#profiles-and-author-pages). */
   authors: z.array(postAuthorSchema),
+  /** Its tags' names in order, internal ones too (docs/product.md#tags). */
+  tags: z.array(z.string()),
 });
 export type AdminPost = z.infer<typeof adminPostSchema>;
 

@@ -1,7 +1,7 @@
 import { data, redirect, useRouteError } from 'react-router';
 import { PROFILE_MESSAGES } from '#shared/messages.ts';
 import { authorRssUrl, authorUrl } from '#shared/profile.ts';
-import { toPostCard, type PageInfo } from '#shared/schemas/blog.ts';
+import { type PageInfo } from '#shared/schemas/blog.ts';
 import { ErrorScreen } from '#app/components/ui/ErrorScreen.tsx';
 import { AuthorHeader } from '#app/features/blog/AuthorHeader.tsx';
 import { BlogList } from '#app/features/blog/BlogList.tsx';
@@ -25,7 +25,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   ]);
   const pageInfo = list.pageInfo as PageInfo;
   if (pageInfo.total === 0) throw data(null, { status: 404, statusText: 'Not Found' });
-  return { author: found.author, posts: list.posts.map(toPostCard), pageInfo, recent, categories, site: context.site };
+  return { author: found.author, posts: await blog.cardsOf(list.posts), pageInfo, recent, categories, site: context.site };
 }
 
 export const meta: Route.MetaFunction = ({ data: d }) => {

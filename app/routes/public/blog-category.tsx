@@ -4,7 +4,7 @@ import { ErrorScreen } from '#app/components/ui/ErrorScreen.tsx';
 import { BlogList } from '#app/features/blog/BlogList.tsx';
 import { BLOG_PAGE_SIZE, pageParam } from '#app/features/blog/page-param.ts';
 import { pageMeta } from '#app/lib/meta.ts';
-import { toPostCard, type PageInfo } from '#shared/schemas/blog.ts';
+import { type PageInfo } from '#shared/schemas/blog.ts';
 import type { Route } from './+types/blog-category';
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -19,7 +19,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return {
     name: category?.name ?? 'Uncategorized',
     segment: category?.slug ?? 'uncategorized',
-    posts: list.posts.map(toPostCard),
+    posts: await blog.cardsOf(list.posts),
     // A numbered page was asked, so its meta is the numbered kind (never a cursor page's).
     pageInfo: list.pageInfo as PageInfo,
     recent,

@@ -1,7 +1,7 @@
 import { BlogList } from '#app/features/blog/BlogList.tsx';
 import { BLOG_PAGE_SIZE, pageParam } from '#app/features/blog/page-param.ts';
 import { pageMeta } from '#app/lib/meta.ts';
-import { toPostCard, type PageInfo } from '#shared/schemas/blog.ts';
+import { type PageInfo } from '#shared/schemas/blog.ts';
 import type { Route } from './+types/blogs';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -12,7 +12,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     blog.listCategories(),
   ]);
   return {
-    posts: list.posts.map(toPostCard),
+    posts: await blog.cardsOf(list.posts),
     // A numbered page was asked, so its meta is the numbered kind (never a cursor page's).
     pageInfo: list.pageInfo as PageInfo,
     recent,

@@ -1,6 +1,7 @@
 import { blogPostUrl, UNCATEGORIZED } from '#shared/paths.ts';
 import type { BlogCategory, BlogInput, PostDetails, PostLink } from '#shared/schemas/blog.ts';
-import { isTextField, POST_FIELDS, postFieldsIn, type PostFieldGroup } from '#shared/post-fields.ts';
+import { isTextField, POST_FIELDS, postFieldsIn, type PostFieldColumn, type PostFieldGroup } from '#shared/post-fields.ts';
+import { readingMinutes, wordCount } from '#shared/reading-time.ts';
 import { sanitizeRichText } from '#server/lib/sanitize-html.ts';
 import type { PostRow, PostWrite } from './posts-repository';
 
@@ -34,6 +35,7 @@ export function toPost(row: PostRow): PostDetails {
     publishAt: row.publish_at,
     publishedAt: row.published_at,
     ...fieldsOf(row, 'seo'),
+    readingMinutes: readingMinutes(row.word_count),
   } as PostDetails;
 }
 
@@ -55,19 +57,23 @@ export const toCategory = (row: { id: string; name: string; slug: string }): Blo
 });
 
 /** The stored columns of a post from the validated input; rich text is sanitised here, on every write. */
-export const postWrite = (
+export function postWrite(
   input: BlogInput,
   placed: { categoryId: string | null; slug: string },
   publishing: Pick<PostWrite, 'status' | 'publish_at' | 'published_at' | 'newsletter'>,
-): PostWrite =>
-  ({
-    ...Object.fromEntries(
-      POST_FIELDS.filter(isTextField).map((field) => {
-        const value = input[field.name];
-        return [field.column, field.kind === 'rich' ? sanitizeRichText(value) : value];
-      }),
-    ),
+): PostWrite {
+  const columns = Object.fromEntries(
+    POST_FIELDS.filter(isTextField).map((field) => {
+      const value = input[field.name];
+      return [field.column, field.kind === 'rich' ? sanitizeRichText(value) : value];
+    }),
+  ) as Record<PostFieldColumn, string>;
+  return {
+    ...columns,
     category_id: placed.categoryId,
     slug: placed.slug,
     ...publishing,
-  }) as PostWrite;
+    // Counted on write, so no page counts words per request (docs/product.md#reading-time).
+    word_count: wordCount(columns.content),
+  } as PostWrite;
+}

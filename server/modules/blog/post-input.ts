@@ -36,10 +36,12 @@ export function publishingOf(input: BlogInput, publishedAt: string | null, at = 
 }
 
 /**
- * A post as its history keeps it: its fields (shared/post-fields.ts), the category last, and not its
- * publishing state (restoring never publishes).
+ * A post as its history keeps it: its fields (shared/post-fields.ts), the category, its tags as one text
+ * (a tag name holds no comma; server/orchestration/restore-revision.ts splits it), and not its publishing
+ * state (restoring never publishes).
  */
-export const revisionDataOf = (post: PostDetails) => ({
+export const revisionDataOf = (post: PostDetails, tagNames: readonly string[]) => ({
   ...Object.fromEntries(POST_FIELDS.filter(isTextField).map((field) => [field.name, post[field.name]])),
   blogCategory: post.blogCategory[0]?._id ?? '',
+  tags: tagNames.join(', '),
 });

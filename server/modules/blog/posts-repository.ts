@@ -19,6 +19,8 @@ export interface PostFilter {
   status?: 'public' | PostStatus;
   /** Only the posts this person is an author of (an Author's or Contributor's own list). */
   authorId?: string;
+  /** Only the posts with this tag (a tag page's list, docs/product.md#tags). */
+  tagId?: string;
 }
 
 const byAuthor = (authorId: string) => (eb: ExpressionBuilder<Database, 'blog_posts'>) =>
@@ -28,6 +30,15 @@ const byAuthor = (authorId: string) => (eb: ExpressionBuilder<Database, 'blog_po
       .select('post_authors.post_id')
       .whereRef('post_authors.post_id', '=', 'blog_posts.id')
       .where('post_authors.user_id', '=', authorId),
+  );
+
+const byTag = (tagId: string) => (eb: ExpressionBuilder<Database, 'blog_posts'>) =>
+  eb.exists(
+    eb
+      .selectFrom('post_tags')
+      .select('post_tags.post_id')
+      .whereRef('post_tags.post_id', '=', 'blog_posts.id')
+      .where('post_tags.tag_id', '=', tagId),
   );
 
 /** Every post with its category's name and slug (null when uncategorized), those in the trash too. */
@@ -49,6 +60,7 @@ function filtered<Q extends ReturnType<typeof postsQuery>>(query: Q, filter: Pos
     q = q.where('blog_posts.status', '=', filter.status === 'public' ? 'published' : filter.status) as Q;
   }
   if (filter.authorId) q = q.where(byAuthor(filter.authorId)) as Q;
+  if (filter.tagId) q = q.where(byTag(filter.tagId)) as Q;
   return q;
 }
 
@@ -92,6 +104,7 @@ function filteredIds(db: Db, filter: PostFilter) {
   else if (filter.categoryId !== undefined) query = query.where('category_id', '=', filter.categoryId);
   if (filter.status) query = query.where('status', '=', filter.status === 'public' ? 'published' : filter.status);
   if (filter.authorId) query = query.where(byAuthor(filter.authorId));
+  if (filter.tagId) query = query.where(byTag(filter.tagId));
   return query;
 }
 
@@ -178,7 +191,7 @@ export type PostColumn = keyof Selectable<BlogPostTable>;
 export type PostWrite = Pick<
   Selectable<BlogPostTable>,
   PostFieldColumn | 'slug' | 'status' | 'publish_at' | 'published_at' | 'newsletter'
->;
+> & { word_count: number };
 
 /** `at`: when it is made (a post published at once is published at that same moment). */
 export async function insertPost(db: Db, id: string, post: PostWrite, at: string = now()): Promise<void> {

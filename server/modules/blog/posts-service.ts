@@ -19,7 +19,13 @@ import { authorScopeOf, checkDeletable, checkedInput, requireOwnPost, type Write
 import { publishingOf, revisionDataOf, validPost, type BlogInputFields } from './post-input';
 import { keysetOfPosts } from './post-lists';
 import * as repo from './posts-repository';
+import { markStale } from './related-repository';
 import type { BlogHooks, BlogWrites } from './writes';
+
+/** What a post's save asks of its tags (tags-service.ts), in its transaction. */
+interface PostTags {
+  applyPostTags(trx: Db, postId: string, names: readonly string[] | undefined): Promise<string[]>;
+}
 
 /** How long posts stay in the trash. */
 export const TRASH_DAYS = 30;
@@ -34,8 +40,9 @@ export function createPostsService(deps: {
   hooks: BlogHooks;
   writes: BlogWrites;
   activity: ActivityRecorder;
+  tags: PostTags;
 }) {
-  const { db, siteMeta, revisions, images, hooks, writes, activity } = deps;
+  const { db, siteMeta, revisions, images, hooks, writes, activity, tags } = deps;
   const { write, writeChecked } = writes;
   /**
    * Validated input with its content ready to store: pasted images stored as files, sanitised, and the
@@ -46,9 +53,23 @@ export function createPostsService(deps: {
     const content = await images.withSizes(sanitizeRichText(await images.inlineToFiles(input.content)));
     return { ...input, content };
   }
-  /** Records a post's saved state in its history (docs/product.md#revisions). */
-  const recordRevision = (trx: Db, post: PostDetails, actor: Actor, action: RevisionAction = 'save') =>
-    revisions.record(trx, { type: 'post', id: post._id, data: revisionDataOf(post) }, actor, action);
+  /**
+   * Records a post's saved state in its history (docs/product.md#revisions), its tags as one text (a
+   * name holds no comma), so that restoring brings them back with its other fields.
+   */
+  const recordRevision = (
+    trx: Db,
+    post: PostDetails,
+    tagNames: string[],
+    actor: Actor,
+    action: RevisionAction = 'save',
+  ) =>
+    revisions.record(
+      trx,
+      { type: 'post', id: post._id, data: revisionDataOf(post, tagNames) },
+      actor,
+      action,
+    );
 
   const postTarget = (post: { _id: string; title: string }) => ({
     type: 'post' as const,
@@ -107,8 +128,10 @@ export function createPostsService(deps: {
         const publishing = publishingOf(input, null, at);
         await repo.insertPost(trx, id, postWrite(input, { categoryId, slug }, publishing), at);
         if (actor.id) await addAuthor(trx, id, actor.id);
+        const tagNames = await tags.applyPostTags(trx, id, input.tags);
+        await markStale(trx, [id]);
         const post = toPost((await repo.findPost(trx, id))!);
-        await recordRevision(trx, post, actor, input.status === 'pending' ? 'submit' : 'save');
+        await recordRevision(trx, post, tagNames, actor, input.status === 'pending' ? 'submit' : 'save');
         const started =
           input.status === 'published' && publishing.newsletter ? await hooks.onPublished?.(trx, post) : false;
         await recordPublishing(trx, actor, post, null, publishing, started);
@@ -150,10 +173,12 @@ export function createPostsService(deps: {
         await repo.updatePost(trx, id, postWrite(input, { categoryId, slug }, publishing));
         // A published post has passed its review: the reviewer's note is done with.
         if (input.status === 'published' && existing.review_note !== null) await repo.setReview(trx, id, null);
+        const tagNames = await tags.applyPostTags(trx, id, input.tags);
+        await markStale(trx, [id]);
         const post = toPost((await repo.findPost(trx, id))!);
         const submitted = input.status === 'pending' && existing.status !== 'pending';
         const accepted = input.status === 'published' && existing.status === 'pending';
-        await recordRevision(trx, post, actor, submitted ? 'submit' : accepted ? 'publish' : action);
+        await recordRevision(trx, post, tagNames, actor, submitted ? 'submit' : accepted ? 'publish' : action);
         const publishedNow = input.status === 'published' && existing.status !== 'published';
         const resent = input.status === 'published' && input.sendNewsletter === true;
         const started =
@@ -175,6 +200,10 @@ export function createPostsService(deps: {
     async publishDue(): Promise<number> {
       const published = await db.transaction().execute(async (trx) => {
         const due = await repo.publishDue(trx);
+        await markStale(
+          trx,
+          due.map((post) => post.id),
+        );
         for (const { id, newsletter } of due) {
           const post = toPost((await repo.findPost(trx, id))!);
           const started = newsletter ? await hooks.onPublished?.(trx, post) : false;
@@ -204,6 +233,7 @@ export function createPostsService(deps: {
         if (!(await repo.trashPost(trx, id, actor.id ? actor.name : null))) {
           throw new NotFoundError(SERVER_MESSAGES.postNotFound);
         }
+        await markStale(trx, [id]);
         await activity.record(trx, {
           action: 'post.deleted',
           actor,
@@ -227,6 +257,7 @@ export function createPostsService(deps: {
         if (!row) throw new NotFoundError(SERVER_MESSAGES.notInTrash);
         const slug = await uniqueSlug(trx, row.category_id, row.slug, id);
         await repo.untrashPost(trx, id, slug);
+        await markStale(trx, [id]);
         await removeRedirect(trx, pathOf(row.category_slug, slug));
         const post = toPost((await repo.findPost(trx, id))!);
         await activity.record(trx, { action: 'post.restored', actor, target: postTarget(post) });

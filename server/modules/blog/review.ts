@@ -7,6 +7,7 @@ import { authorIdsOf } from './authors-repository';
 import { toPost } from './mapping';
 import type { Writer } from './post-access';
 import { revisionDataOf } from './post-input';
+import { tagsOfPost } from './tags-repository';
 import * as repo from './posts-repository';
 
 /** What the review tells the rest of the site (server/orchestration/review-mails.ts e-mails the writers). */
@@ -40,7 +41,7 @@ export function createReview(deps: {
         if (!(await repo.pendingToDraft(trx, id))) throw new ConflictError(TEAM_MESSAGES.notPending);
         await repo.setReview(trx, id, { note, by: actor.name, at: new Date().toISOString() });
         const post = toPost((await repo.findPost(trx, id))!);
-        await revisions.record(trx, { type: 'post', id, data: revisionDataOf(post) }, actor, 'changes', note);
+        await revisions.record(trx, { type: 'post', id, data: revisionDataOf(post, (await tagsOfPost(trx, id)).map((t) => t.name)) }, actor, 'changes', note);
         await hooks.onChangesRequested?.(trx, { post, note, by: actor.name, authorIds: await authorIdsOf(trx, id) });
         return id;
       });

@@ -8,7 +8,9 @@ import { createCategoriesService } from './categories-service';
 import { createPostsService } from './posts-service';
 import { createPreviewLinks } from './preview-links';
 import { createPublicReads } from './public-reads';
+import { createRelated } from './related';
 import { createReview } from './review';
+import { createTagsService } from './tags-service';
 import { createBlogWrites, type BlogHooks } from './writes';
 
 export type { BlogHooks } from './writes';
@@ -31,10 +33,20 @@ export function createBlogService(deps: {
   activity: ActivityRecorder;
 }) {
   const { db, hooks = {} } = deps;
-  const writes = createBlogWrites({ db, siteMeta: deps.siteMeta, hooks });
+  const related = createRelated({ db, siteMeta: deps.siteMeta });
+  // Read next is refreshed after every blog write in this process (and by a periodic job on any, for
+  // marks a killed process left): a failure leaves the marks for the job.
+  const afterCommit = () => {
+    hooks.afterCommit?.();
+    related.refreshRelated().catch(() => undefined);
+  };
+  const writes = createBlogWrites({ db, siteMeta: deps.siteMeta, hooks: { ...hooks, afterCommit } });
+  const tags = createTagsService({ db, writes, hooks });
   return {
     ...createCategoriesService({ db, writes }),
-    ...createPostsService({ ...deps, hooks, writes }),
+    ...createPostsService({ ...deps, hooks: { ...hooks, afterCommit }, writes, tags }),
+    ...tags,
+    ...related,
     ...createPublicReads({ db }),
     ...createPreviewLinks({ db }),
     ...createReview({ db, revisions: deps.revisions, hooks }),

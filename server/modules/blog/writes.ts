@@ -16,6 +16,12 @@ export interface BlogHooks extends ReviewHooks {
   onPublished?: (trx: Db, post: PostDetails) => Promise<unknown>;
   /** Runs inside the transaction that takes a published post off the site (back to draft, or deleted). */
   onWithdrawn?: (trx: Db, postId: string) => Promise<unknown>;
+  /**
+   * Runs inside every transaction that changes which tag names posts have: a post's tags set by its save,
+   * a tag renamed, merged or deleted (server/modules/blog/tags-service.ts). `postIds`: the posts affected.
+   * The seam for the search index, which holds posts' public tag names.
+   */
+  onPostsRetagged?: (trx: Db, postIds: string[]) => Promise<unknown>;
   /** Runs after any blog write has committed. */
   afterCommit?: () => void;
 }
@@ -39,7 +45,7 @@ export function createBlogWrites(deps: { db: Db; siteMeta: SiteMeta; hooks: Blog
   /**
    * A write whose unique checks another writer may win between the check and the insert: the database's
    * unique indexes on post addresses (server/db/migrations/2026-11-24-0011-unique-post-addresses.ts) and
-   * on category names and addresses refuse the loser, and its write runs again. The second run's checks
+   * on category and tag names and addresses refuse the loser, and its write runs again. The second run's checks
    * see the winner: a title-made address moves on to the next free `-N`, and a custom address or a
    * category name taken meanwhile is the usual 409 with its message.
    */
@@ -48,7 +54,11 @@ export function createBlogWrites(deps: { db: Db; siteMeta: SiteMeta; hooks: Blog
       try {
         return await write(work);
       } catch (err) {
-        const raced = isUniqueViolation(err, POST_ADDRESS_INDEX) || isUniqueViolation(err, 'blog_categories');
+        const raced =
+          isUniqueViolation(err, POST_ADDRESS_INDEX) ||
+          isUniqueViolation(err, 'blog_categories') ||
+          // Two saves creating one new tag at once (docs/product.md#tags): the second finds it and uses it.
+          isUniqueViolation(err, 'blog_tags');
         if (!raced || attempt === WRITE_ATTEMPTS) throw err;
       }
     }

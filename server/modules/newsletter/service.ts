@@ -115,7 +115,7 @@ export function createNewsletterService(deps: {
     }: {
       post: PostDetails;
       newsletterOnPublish: boolean;
-    }): Promise<Omit<AdminPost, 'review' | 'authors'>> {
+    }): Promise<Omit<AdminPost, 'review' | 'authors' | 'tags'>> {
       const sent = (await repo.findCampaignOfPost(db, post._id)) !== undefined;
       return { ...post, newsletter: { onPublish: newsletterOnPublish && !sent, sent } };
     },

@@ -22,6 +22,7 @@ import { sessionRoutes } from './sessions';
 import { setupRoutes } from './setup';
 import { staffRoutes } from './staff';
 import { subscriberRoutes } from './subscribers';
+import { tagRoutes } from './tags';
 import { twoFactorRoutes } from './two-factor';
 import { MAX_UPLOAD_BYTES, uploadRoutes } from './uploads';
 
@@ -31,6 +32,7 @@ const RESOURCES: ApiRoutes[] = [
   authRoutes,
   uploadRoutes,
   blogRoutes,
+  tagRoutes,
   subscriberRoutes,
   mailRoutes,
   newsletterRoutes,

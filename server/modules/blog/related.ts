@@ -1,0 +1,164 @@
+import type { PostCard } from '#shared/schemas/blog.ts';
+import { readingMinutes } from '#shared/reading-time.ts';
+import type { Db } from '#server/db/database.ts';
+import type { SiteMeta } from '#server/modules/site-meta/service.ts';
+import { pathOf } from './mapping';
+import * as repo from './related-repository';
+
+/** Posts under each post (docs/product.md#read-next); a list keeps a few more in case some go. */
+const READ_NEXT = 3;
+const KEPT = 6;
+/** Stale marks handled per pass; one pass loads the published posts once. */
+const MARKS_PER_PASS = 200;
+/** Lists written per transaction: short ones, so other writers wait little on SQLite. */
+const LISTS_PER_TRANSACTION = 200;
+
+const STOP_WORDS = new Set(['this', 'that', 'with', 'from', 'your', 'what', 'have', 'will', 'about', 'they', 'their']);
+const wordsOf = (text: string) =>
+  new Set(
+    text
+      .normalize('NFKD')
+      .replace(/\p{M}/gu, '')
+      .toLowerCase()
+      .split(/[^\p{L}\p{N}]+/u)
+      .filter((word) => word.length > 3 && !STOP_WORDS.has(word)),
+  );
+
+type Corpus = Awaited<ReturnType<typeof repo.publishedCorpus>>;
+
+/**
+ * Each post's list from the published posts: most shared tags first, then the same category, then the
+ * most shared words of title and excerpt (cosine), then the newest (docs/decisions/0024-tags-and-read-next.md).
+ */
+function rankerOf(corpus: Corpus) {
+  const tagsOf = new Map<string, Set<string>>();
+  for (const { post_id, tag_id } of corpus.tags) {
+    let set = tagsOf.get(post_id);
+    if (!set) tagsOf.set(post_id, (set = new Set()));
+    set.add(tag_id);
+  }
+  const posts = corpus.posts.map((post) => ({
+    ...post,
+    words: wordsOf(`${post.title} ${post.excerpt}`),
+    tags: tagsOf.get(post.id) ?? new Set<string>(),
+  }));
+  const byId = new Map(posts.map((post) => [post.id, post]));
+  return (postId: string): string[] => {
+    const me = byId.get(postId);
+    if (!me) return [];
+    const scored = [];
+    for (const other of posts) {
+      if (other.id === me.id) continue;
+      let tags = 0;
+      for (const tag of other.tags) if (me.tags.has(tag)) tags++;
+      const category = me.category_id !== null && other.category_id === me.category_id ? 1 : 0;
+      let shared = 0;
+      for (const word of other.words) if (me.words.has(word)) shared++;
+      const text = shared ? shared / Math.sqrt(me.words.size * other.words.size) : 0;
+      scored.push({ id: other.id, tags, category, text, at: other.published_at ?? '' });
+    }
+    scored.sort(
+      (a, b) => b.tags - a.tags || b.category - a.category || b.text - a.text || (a.at < b.at ? 1 : a.at > b.at ? -1 : 0),
+    );
+    return scored.slice(0, KEPT).map((entry) => entry.id);
+  };
+}
+
+const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((id, i) => id === b[i]);
+
+/**
+ * Read next: computed when posts change, never per request. A write marks the posts it changed
+ * (`markStale`, in its transaction); `refresh` — after each commit in the writing process, and as a periodic
+ * job on any process, so a mark left by a process killed mid-way is taken up — recomputes the lists of those
+ * posts, of the posts listing them and of the posts sharing a tag with them, then clears the marks.
+ */
+export function createRelated(deps: { db: Db; siteMeta: SiteMeta }) {
+  const { db, siteMeta } = deps;
+  let running: Promise<number> | null = null;
+  let requested = false;
+
+  /** One pass over the oldest marks; answers how many marks it handled. */
+  async function pass(): Promise<number> {
+    const marks = await repo.staleMarks(db, MARKS_PER_PASS);
+    if (!marks.length) return 0;
+    const causes = marks.map((mark) => mark.post_id);
+    const [listers, neighbours, corpus] = await Promise.all([
+      repo.listersOf(db, causes),
+      repo.tagNeighboursOf(db, causes),
+      repo.publishedCorpus(db),
+    ]);
+    const affected = [...new Set([...causes, ...listers, ...neighbours])];
+    const rank = rankerOf(corpus);
+    const before = new Map<string, string[]>();
+    for (const row of (await repo.listsOf(db, affected)).sort((a, b) => a.position - b.position)) {
+      before.set(row.post_id, [...(before.get(row.post_id) ?? []), row.related_id]);
+    }
+    const changed = new Map<string, string[]>();
+    for (const id of affected) {
+      const list = rank(id);
+      if (!sameList(list, before.get(id) ?? [])) changed.set(id, list);
+    }
+    const ids = [...changed.keys()];
+    for (let i = 0; i < ids.length; i += LISTS_PER_TRANSACTION) {
+      const slice = new Map(ids.slice(i, i + LISTS_PER_TRANSACTION).map((id) => [id, changed.get(id)!]));
+      await db.transaction().execute(async (trx) => {
+        await repo.replaceLists(trx, slice);
+        // Post pages show the lists: cached pages go on every process (docs/decisions/0011-shared-page-cache.md).
+        await siteMeta.bumpContentVersion(trx);
+      });
+    }
+    if (ids.length) await siteMeta.contentVersion.refresh();
+    await db.transaction().execute((trx) => repo.clearMarks(trx, marks));
+    return marks.length;
+  }
+
+  async function drain(): Promise<number> {
+    let handled = 0;
+    for (let n = await pass(); n > 0; n = await pass()) handled += n;
+    return handled;
+  }
+
+  return {
+    markStale: repo.markStale,
+
+    /**
+     * Recomputes every stale list; one run at a time in this process. A call during a run makes it go round
+     * once more (its marks may have come after the run's last pass) and waits for it.
+     */
+    refreshRelated(): Promise<number> {
+      requested = true;
+      running ??= (async () => {
+        let handled = 0;
+        while (requested) {
+          requested = false;
+          handled += await drain();
+        }
+        return handled;
+      })().finally(() => {
+        running = null;
+      });
+      return running;
+    },
+
+    /** Marks every post, for the daily sweep. */
+    markAllRelatedStale: () => repo.markAllStale(db),
+
+    /**
+     * A post's Read next as cards: three published posts, never a draft or one in the trash; null when
+     * the post itself is not public.
+     */
+    async readNext(postId: string): Promise<PostCard[] | null> {
+      if (!(await repo.isPublished(db, postId))) return null;
+      return (await repo.readNextOf(db, postId, READ_NEXT)).map((row) => ({
+        _id: row.id,
+        title: row.title,
+        excerpt: row.excerpt,
+        featureImage: row.feature_image,
+        url: pathOf(row.category_slug, row.slug),
+        createdAt: row.created_at,
+        publishedAt: row.published_at,
+        readingMinutes: readingMinutes(row.word_count),
+      }));
+    },
+  };
+}
