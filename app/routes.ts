@@ -16,6 +16,7 @@ const sectionEditors = SECTIONS.map((section) =>
 const ADMIN_SCREENS = [
   'blog-category',
   'blogs',
+  'tags',
   'trash',
   'media',
   'messages',
@@ -32,6 +33,7 @@ export default [
   route('robots.txt', 'routes/seo/robots.ts'),
   route('rss.xml', 'routes/seo/rss.ts'),
   route('authors/:segment/rss.xml', 'routes/seo/author-rss.ts'),
+  route('tags/:segment/rss.xml', 'routes/seo/tag-rss.ts'),
   route('admin', 'routes/admin/login.tsx'),
   route('admin/confirm-email/:token', 'routes/admin/confirm-email.tsx'),
   // The invitation page is public: whoever opens it has no session yet (docs/product.md#team-and-roles).
@@ -52,6 +54,7 @@ export default [
     route('blogs/:category', 'routes/public/blog-category.tsx'),
     route('blogs/:category/:post', 'routes/public/blog-post.tsx'),
     route('authors/:segment', 'routes/public/author.tsx'),
+    route('tags/:segment', 'routes/public/tag.tsx'),
     route('preview/:token', 'routes/public/post-preview.tsx'),
     route('subscriptions/confirm', 'routes/public/subscription-confirm.tsx'),
     route('subscriptions/unsubscribe', 'routes/public/subscription-unsubscribe.tsx'),

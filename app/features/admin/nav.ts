@@ -16,6 +16,7 @@ import personCheck from 'bootstrap-icons/icons/person-check.svg?raw';
 import share from 'bootstrap-icons/icons/share.svg?raw';
 import shield from 'bootstrap-icons/icons/shield-lock.svg?raw';
 import sliders from 'bootstrap-icons/icons/sliders.svg?raw';
+import tag from 'bootstrap-icons/icons/tag.svg?raw';
 import tags from 'bootstrap-icons/icons/tags.svg?raw';
 import trash from 'bootstrap-icons/icons/trash3.svg?raw';
 import { can, type Capability, type Person } from '#shared/roles.ts';
@@ -53,6 +54,7 @@ export const ADMIN_NAV: NavItem[] = [
   { label: 'Outgoing mail', to: '/admin/mail', icon: envelopeExclamation, allow: 'mail' },
   { label: 'Subscribers', to: '/admin/subscribers', icon: personCheck, allow: 'subscribers' },
   { label: 'Media', to: '/admin/media', icon: images, allow: 'media.upload' },
+  { label: 'Tags', to: '/admin/tags', icon: tag, allow: 'categories' },
   { label: 'Trash', to: '/admin/trash', icon: trash, allow: 'trash' },
   { label: 'Settings', to: '/admin/settings', icon: sliders, allow: 'settings' },
   { label: 'Staff', to: '/admin/staff', icon: personBadge, allow: 'staff.invite' },

@@ -1,7 +1,7 @@
-import { useEffect, useState } from 'react';
+import { Fragment, useEffect, useState } from 'react';
 import { Alert, Button, ButtonGroup, Dropdown } from 'react-bootstrap';
 import { useNavigate } from 'react-router';
-import { MESSAGES, TEAM_UI_MESSAGES } from '#shared/messages.ts';
+import { MESSAGES, TAG_MESSAGES, TEAM_UI_MESSAGES } from '#shared/messages.ts';
 import { can } from '#shared/roles.ts';
 import { POST_HISTORY_LABELS, POST_RICH_FIELDS, postFieldsIn } from '#shared/post-fields.ts';
 import { createPost, previewLink, updatePost } from '#shared/api/blog.ts';
@@ -24,6 +24,7 @@ import { bodyOf, formOf, type PostFormValues } from './post-form';
 import { PublishingPanel } from './PublishingPanel';
 import { ReviewPanel } from './ReviewPanel';
 import { SEO_TEXT_FIELDS, SeoFields } from './SeoFields';
+import { TagInput } from './TagInput';
 import { usePostAutosave } from './use-autosave';
 
 /** The main column: the spec's fields in the registry's order, the tall rich-text editor last. */
@@ -43,10 +44,12 @@ export interface PostEditorProps {
   timeZone: string;
   /** The server's autosave of the post when the editor opened. */
   autosave: Autosave | null;
+  /** Every existing tag's name: the tag input's suggestions. */
+  tagNames?: string[];
 }
 
 /** The post editor (create and edit): its fields, publishing, newsletter, search fields and autosave. */
-export function PostEditor({ categories, post, editing, timeZone, autosave }: PostEditorProps) {
+export function PostEditor({ categories, post, editing, timeZone, autosave, tagNames = [] }: PostEditorProps) {
   const navigate = useNavigate();
   const account = useAccount();
   // Unknown (the server did not say): the spec's editor, as before roles; the server decides anyway.
@@ -122,7 +125,7 @@ export function PostEditor({ categories, post, editing, timeZone, autosave }: Po
           <div className="d-flex gap-2">
             <HistoryButton
               doc={{ type: 'post', id: post._id }}
-              labels={POST_HISTORY_LABELS}
+              labels={{ ...POST_HISTORY_LABELS, tags: TAG_MESSAGES.tagsLabel }}
               richFields={POST_RICH_FIELDS}
             />
             <Button variant="outline-secondary" disabled={opening.busy} onClick={() => openPreview(post._id)}>
@@ -172,13 +175,17 @@ export function PostEditor({ categories, post, editing, timeZone, autosave }: Po
         <div className="row g-4">
           <div className="col-xl-8">
             {MAIN_FIELDS.map((field) => (
-              <PostFieldControl
-                key={field.name}
-                field={field}
-                value={values[field.name]}
-                categories={categories}
-                onChange={(value) => set(field.name, value)}
-              />
+              <Fragment key={field.name}>
+                <PostFieldControl
+                  field={field}
+                  value={values[field.name]}
+                  categories={categories}
+                  onChange={(value) => set(field.name, value)}
+                />
+                {field.kind === 'category' ? (
+                  <TagInput value={values.tags} known={tagNames} onChange={(tags) => set('tags', tags)} />
+                ) : null}
+              </Fragment>
             ))}
           </div>
           <div className="col-xl-4">

@@ -8,6 +8,8 @@ export type PostFormValues = { [N in PostFieldName]: string } & {
   /** `YYYY-MM-DDTHH:mm` in the site's time zone. */
   publishAtLocal: string;
   sendNewsletter: boolean;
+  /** Its tags' names in order (docs/product.md#tags). */
+  tags: string[];
 };
 
 /** A field's value in the form: the category as its id ('' for none), the others as stored. */
@@ -29,6 +31,7 @@ export function formOf(post: AdminPost | null, timeZone: string, mayPublish = tr
     // On by default for a post's first publication, off for later edits; never again once e-mailed.
     sendNewsletter: post ? post.newsletter.onPublish || (!post.publishedAt && !post.newsletter.sent) : true,
     ...valuesOf(post, 'seo'),
+    tags: post?.tags ?? [],
   } as PostFormValues;
 }
 
@@ -58,5 +61,7 @@ export function bodyOf(
   for (const field of SEO_FIELDS) {
     if (values[field] || !options.isNew) body[field] = values[field];
   }
+  // An edit always sends them (all removed is a change); a new post only when it has some.
+  if (values.tags.length || !options.isNew) body.tags = values.tags;
   return body;
 }

@@ -2,7 +2,9 @@ import { Link } from 'react-router';
 import { formatDate } from '#shared/format.ts';
 import type { PostCard } from '#shared/schemas/blog.ts';
 import { Picture } from '#app/components/ui/Picture.tsx';
+import { TAG_MESSAGES } from '#shared/messages.ts';
 import { postDate } from './post-date';
+import { TagList } from './TagList';
 
 /** docs/product.md#blog-list: feature image (190 px high), date, title, excerpt clamped to two lines, Read More. */
 export function BlogCard({ post, eager, priority }: { post: PostCard; eager?: boolean; priority?: boolean }) {
@@ -23,15 +25,17 @@ export function BlogCard({ post, eager, priority }: { post: PostCard; eager?: bo
         </Link>
       ) : null}
       <div className="card-body d-flex flex-column">
-        <time className="blog-date" dateTime={postDate(post)}>
-          {formatDate(postDate(post))}
-        </time>
+        <p className="blog-date mb-0">
+          <time dateTime={postDate(post)}>{formatDate(postDate(post))}</time>
+          <span className="blog-reading-time"> · {TAG_MESSAGES.readingTime(post.readingMinutes)}</span>
+        </p>
         <h2 className="h5 card-title mt-1">
           <Link to={post.url} className="stretched-link-none">
             {post.title}
           </Link>
         </h2>
         <p className="blog-excerpt card-text">{post.excerpt}</p>
+        <TagList tags={post.tags} className="mb-3" />
         <div className="mt-auto">
           {/* The button shows 'Read More'. The hidden title makes the link's text (what search engines read)
               say where it leads; aria-label gives screen readers the same words joined cleanly, since the

@@ -27,7 +27,7 @@ export function BlogList({
   headingLevel: Heading = 'h1',
 }: BlogListProps) {
   const navigation = useNavigation();
-  const loading = navigation.state === 'loading' && /^\/(blogs|authors)(\/|$)/.test(navigation.location.pathname);
+  const loading = navigation.state === 'loading' && /^\/(blogs|authors|tags)(\/|$)/.test(navigation.location.pathname);
   return (
     <div className="blog-page container">
       <div className="row g-4 g-lg-5">

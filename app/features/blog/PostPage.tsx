@@ -6,7 +6,12 @@ import { RichText } from '#app/components/ui/RichText.tsx';
 import type { PublicAuthor } from '#shared/schemas/profile.ts';
 import { BlogSidebar } from './BlogSidebar';
 import { Byline } from './Byline';
+import { TAG_MESSAGES } from '#shared/messages.ts';
+import type { PostCard } from '#shared/schemas/blog.ts';
+import type { TagLink } from '#shared/schemas/tags.ts';
 import { postDate } from './post-date';
+import { ReadNext } from './ReadNext';
+import { TagList } from './TagList';
 
 /** A post as its public page shows it (the post page and its private preview, docs/product.md#blog-post). */
 export function PostPage({
@@ -15,10 +20,15 @@ export function PostPage({
   categories,
   featureImageSize,
   authors = [],
+  tags = [],
+  readNext = [],
 }: {
   post: PostDetails;
   /** Its authors in byline order (docs/product.md#profiles-and-author-pages). */
   authors?: PublicAuthor[];
+  /** Its public tags (docs/product.md#tags) and its Read next (docs/product.md#read-next). */
+  tags?: TagLink[];
+  readNext?: PostCard[];
   recent: PostLink[];
   categories: BlogCategory[];
   /** The feature image's own size when the media library knows it (post-page-data.server.ts). */
@@ -40,6 +50,8 @@ export function PostPage({
             <span className="blog-post-category">{post.blogCategory[0]?.name ?? 'Uncategorized'}</span>
             <span aria-hidden="true"> · </span>
             <time dateTime={date}>{formatDate(date)}</time>
+            <span aria-hidden="true"> · </span>
+            <span className="blog-reading-time">{TAG_MESSAGES.readingTime(post.readingMinutes)}</span>
           </p>
           {post.featureImage ? (
             <Picture
@@ -53,6 +65,8 @@ export function PostPage({
             />
           ) : null}
           <RichText html={post.content} className="blog-content rich-text" />
+          <TagList tags={tags} className="mt-4" />
+          <ReadNext posts={readNext} />
         </article>
         <div className="col-lg-4">
           <BlogSidebar recent={recent} categories={categories} blogId={post._id} />

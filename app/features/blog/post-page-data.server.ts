@@ -10,11 +10,14 @@ import { presentContent } from './present-content';
  */
 export async function postPageData(context: AppLoadContext, post: PostDetails) {
   const { blog, uploads, profiles } = context.services;
-  const [recent, categories, sizes, authors] = await Promise.all([
+  const [recent, categories, sizes, authors, tags, readNext] = await Promise.all([
     blog.recentPostLinks(),
     blog.listCategories(),
     post.featureImage ? uploads.sizesOf([post.featureImage]) : [],
     blog.authorIdsOf(post._id).then((ids) => profiles.publicAuthors(ids)),
+    blog.publicTagsOf([post._id]).then((map) => map.get(post._id) ?? []),
+    // A preview of a draft has no Read next (its list is only made once it is public).
+    blog.readNext(post._id).then((posts) => posts ?? []),
   ]);
   const size = sizes[0];
   return {
@@ -23,6 +26,8 @@ export async function postPageData(context: AppLoadContext, post: PostDetails) {
     recent,
     categories,
     authors,
+    tags,
+    readNext,
     site: context.site,
   };
 }

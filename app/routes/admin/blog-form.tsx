@@ -1,6 +1,7 @@
 import { listCategories, getAdminPost } from '#shared/api/blog.ts';
 import { getAutosave } from '#shared/api/autosave.ts';
 import { getSettings } from '#shared/api/newsletter.ts';
+import { listTagNames } from '#shared/api/tags.ts';
 import type { AdminPost } from '#shared/schemas/blog.ts';
 import { PostEditor } from '#app/features/blog-editor/PostEditor.tsx';
 import { call } from '#app/lib/api-client.ts';
@@ -9,10 +10,12 @@ import type { Route } from './+types/blog-form';
 
 /** Create (`/admin/blogs/create`) and edit (`/admin/blogs/edit/:id`) share this screen. */
 export async function clientLoader({ params }: Route.ClientLoaderArgs) {
-  const [categories, settings, autosave] = await Promise.all([
+  const [categories, settings, autosave, tagNames] = await Promise.all([
     call(listCategories),
     call(getSettings),
     call(getAutosave, { params: { key: params.id ?? 'new' } }).catch(() => null),
+    // Suggestions only: the editor works without them.
+    call(listTagNames).catch(() => [] as string[]),
   ]);
   let post: AdminPost | null = null;
   if (params.id) {
@@ -23,7 +26,7 @@ export async function clientLoader({ params }: Route.ClientLoaderArgs) {
       toast.error(err instanceof Error ? err.message : String(err));
     }
   }
-  return { categories, post, editing: Boolean(params.id), timeZone: settings.timeZone, autosave };
+  return { categories, post, editing: Boolean(params.id), timeZone: settings.timeZone, autosave, tagNames };
 }
 clientLoader.hydrate = true as const;
 

@@ -28,7 +28,7 @@ export function sitemapPlan(fixedUrls: number, posts: number, perFile = URLS_PER
 const urlEntry = (base: string, path: string, lastmod?: string) =>
   `<url><loc>${escapeXml(base + path)}</loc>${lastmod ? `<lastmod>${lastmod}</lastmod>` : ''}</url>\n`;
 
-type Blog = Pick<BlogService, 'listCategories' | 'countPublic' | 'publicAddresses'>;
+type Blog = Pick<BlogService, 'listCategories' | 'countPublic' | 'publicAddresses' | 'publicTagPaths'>;
 
 /**
  * `perFile`: URLs per file (tests make it small to get several files from a few posts). `authorPages`:
@@ -41,8 +41,15 @@ export function createSitemaps(
   authorPages: () => Promise<string[]> = async () => [],
 ) {
   async function plan() {
-    const [categories, authors, posts] = await Promise.all([blog.listCategories(), authorPages(), blog.countPublic()]);
-    return { categories, authors, ...sitemapPlan(3 + categories.length + authors.length, posts, perFile) };
+    const [categories, authors, tags, posts] = await Promise.all([
+      blog.listCategories(),
+      authorPages(),
+      // Public tags with a published post (docs/product.md#tags); internal tags have no page.
+      blog.publicTagPaths(),
+      blog.countPublic(),
+    ]);
+    const fixed = 3 + categories.length + authors.length + tags.length;
+    return { categories, authors, tags, ...sitemapPlan(fixed, posts, perFile) };
   }
 
   return {
@@ -51,7 +58,7 @@ export function createSitemaps(
 
     /** One sitemap file (1-based) as XML text, or null past the last. */
     async file(file: number): Promise<string | null> {
-      const { categories, authors, files, postsOf } = await plan();
+      const { categories, authors, tags, files, postsOf } = await plan();
       if (!Number.isInteger(file) || file < 1 || file > files) return null;
       const { offset, count } = postsOf(file);
       const posts = await blog.publicAddresses(offset, count);
@@ -68,7 +75,8 @@ export function createSitemaps(
             urlEntry(base, '/about-us') +
             urlEntry(base, '/blogs', newest) +
             categories.map((c) => urlEntry(base, blogCategoryUrl(c.slug))).join('') +
-            authors.map((path) => urlEntry(base, path)).join('')
+            authors.map((path) => urlEntry(base, path)).join('') +
+            tags.map((path) => urlEntry(base, path)).join('')
           : '';
       return URLSET_OPEN + fixed + text + URLSET_CLOSE;
     },
