@@ -45,7 +45,13 @@ export function createRestorer(deps: { revisions: RevisionService; content: Cont
           ...data,
           blogCategory: category,
           // Kept as one text (server/modules/blog/post-input.ts); a revision from before tags leaves them be.
-          tags: typeof tags === 'string' ? tags.split(',').map((name) => name.trim()).filter(Boolean) : undefined,
+          tags:
+            typeof tags === 'string'
+              ? tags
+                  .split(',')
+                  .map((name) => name.trim())
+                  .filter(Boolean)
+              : undefined,
           status: post.status,
           publishAt: post.publishAt,
           sendNewsletter: false,

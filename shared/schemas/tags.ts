@@ -5,17 +5,17 @@ import { z } from './zod';
 /** Tag payloads (docs/product.md#tags, docs/api.md#tags). */
 
 /** A tag's name: trimmed, 1–100 characters, no comma (the editor's input separates tags with commas). */
-export const tagNameSchema = z
-  .string({ error: TAG_MESSAGES.nameRequired })
-  .check(
-    z.trim(),
-    z.minLength(1, TAG_MESSAGES.nameRequired),
-    z.maxLength(TAG_NAME_MAX, TAG_MESSAGES.nameTooLong),
-    z.refine((v) => !v.includes(','), TAG_MESSAGES.nameComma),
-  );
+export const tagNameSchema = z.string({ error: TAG_MESSAGES.nameRequired }).check(
+  z.trim(),
+  z.minLength(1, TAG_MESSAGES.nameRequired),
+  z.maxLength(TAG_NAME_MAX, TAG_MESSAGES.nameTooLong),
+  z.refine((v) => !v.includes(','), TAG_MESSAGES.nameComma),
+);
 
 /** A post's tags by name, in order; absent on a save: the post keeps the tags it has. */
-export const postTagsInput = z.optional(z.array(tagNameSchema).check(z.maxLength(MAX_TAGS_PER_POST, TAG_MESSAGES.tooMany)));
+export const postTagsInput = z.optional(
+  z.array(tagNameSchema).check(z.maxLength(MAX_TAGS_PER_POST, TAG_MESSAGES.tooMany)),
+);
 
 /** A public tag as cards and posts link it (internal tags are never in it). */
 export const tagLinkSchema = z.object({ name: z.string(), slug: z.string(), url: z.string() });

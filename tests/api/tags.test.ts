@@ -60,7 +60,9 @@ describe.each(DATABASE_KINDS)('tags, Read next and reading time on %s', (kind) =
     const first = await createPost(admin, { tags: [name, `${name}-Extra`] });
     expect(Object.keys(first)).not.toContain('tags');
     expect((await adminPost(first._id)).tags).toEqual([name, `${name}-Extra`]);
-    const second = await createPost(admin, { tags: [name.toUpperCase(), ` ${name.toLowerCase()} `, '#internal-group'] });
+    const second = await createPost(admin, {
+      tags: [name.toUpperCase(), ` ${name.toLowerCase()} `, '#internal-group'],
+    });
     // One tag per name whatever its case; the stored spelling is kept.
     expect((await adminPost(second._id)).tags).toEqual([name, '#internal-group']);
     expect((await tagNamed(name)).posts).toBe(2);
@@ -122,7 +124,9 @@ describe.each(DATABASE_KINDS)('tags, Read next and reading time on %s', (kind) =
     const published = await createPost(admin, { tags: [name], blogCategory: category._id });
     const draft = await createPost(admin, { tags: [name], status: 'draft' });
     const tag = await tagNamed(name);
-    expect((await saveTag(tag, { description: 'All about it', metaTitle: 'Meta T', metaDescription: 'Meta D' })).status).toBe(200);
+    expect(
+      (await saveTag(tag, { description: 'All about it', metaTitle: 'Meta T', metaDescription: 'Meta D' })).status,
+    ).toBe(200);
     const head = await api(t).call(tags.tagBySegment, { params: { segment: name.toLowerCase() } });
     expect(head.status).toBe(200);
     expect(head.data).toEqual({
@@ -195,7 +199,13 @@ describe.each(DATABASE_KINDS)('tags, Read next and reading time on %s', (kind) =
     const bySlug = await saveTag(tagA, { slug: b.toLowerCase() });
     expect(bySlug.status).toBe(409);
     expect(bySlug.body.message).toBe(TAG_MESSAGES.slugTaken(b.toLowerCase()));
-    for (const fields of [{ name: '' }, { name: 'a,b' }, { slug: 'a/b' }, { slug: '..' }, { description: 'x'.repeat(2001) }]) {
+    for (const fields of [
+      { name: '' },
+      { name: 'a,b' },
+      { slug: 'a/b' },
+      { slug: '..' },
+      { description: 'x'.repeat(2001) },
+    ]) {
       expect((await saveTag(tagA, fields)).status).toBe(400);
     }
     const unknown = await admin.api.callRaw(tags.saveTag, { params: { id: 'nope' }, body: { name: 'x' } });
@@ -239,7 +249,8 @@ describe.each(DATABASE_KINDS)('tags, Read next and reading time on %s', (kind) =
     const name = unique('Kept');
     const post = await createPost(admin, { tags: [name] });
     expect((await edit(post, { tags: [`${name}-later`] })).status).toBe(200);
-    const history = (await admin.api.call(revisionsApi.listRevisions, { params: { docType: 'post', docId: post._id } })).data;
+    const history = (await admin.api.call(revisionsApi.listRevisions, { params: { docType: 'post', docId: post._id } }))
+      .data;
     expect(history[0]!.changed).toEqual(['tags']);
     const restore = await admin.api.callRaw(revisionsApi.restoreRevision, { params: { id: history[1]!._id } });
     expect(restore.status, restore.text).toBe(200);

@@ -151,7 +151,12 @@ export default function Tags({ loaderData: tags }: Route.ComponentProps) {
               value={editing?.description ?? ''}
               onChange={field('description')}
             />
-            <TextField id="tag-meta-title" label="Search title" value={editing?.metaTitle ?? ''} onChange={field('metaTitle')} />
+            <TextField
+              id="tag-meta-title"
+              label="Search title"
+              value={editing?.metaTitle ?? ''}
+              onChange={field('metaTitle')}
+            />
             <TextField
               id="tag-meta-description"
               label="Search description"

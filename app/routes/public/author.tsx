@@ -25,7 +25,14 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   ]);
   const pageInfo = list.pageInfo as PageInfo;
   if (pageInfo.total === 0) throw data(null, { status: 404, statusText: 'Not Found' });
-  return { author: found.author, posts: await blog.cardsOf(list.posts), pageInfo, recent, categories, site: context.site };
+  return {
+    author: found.author,
+    posts: await blog.cardsOf(list.posts),
+    pageInfo,
+    recent,
+    categories,
+    site: context.site,
+  };
 }
 
 export const meta: Route.MetaFunction = ({ data: d }) => {

@@ -1,6 +1,12 @@
 import { blogPostUrl, UNCATEGORIZED } from '#shared/paths.ts';
 import type { BlogCategory, BlogInput, PostDetails, PostLink } from '#shared/schemas/blog.ts';
-import { isTextField, POST_FIELDS, postFieldsIn, type PostFieldColumn, type PostFieldGroup } from '#shared/post-fields.ts';
+import {
+  isTextField,
+  POST_FIELDS,
+  postFieldsIn,
+  type PostFieldColumn,
+  type PostFieldGroup,
+} from '#shared/post-fields.ts';
 import { readingMinutes, wordCount } from '#shared/reading-time.ts';
 import { sanitizeRichText } from '#server/lib/sanitize-html.ts';
 import type { PostRow, PostWrite } from './posts-repository';

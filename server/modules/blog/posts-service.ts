@@ -63,13 +63,7 @@ export function createPostsService(deps: {
     tagNames: string[],
     actor: Actor,
     action: RevisionAction = 'save',
-  ) =>
-    revisions.record(
-      trx,
-      { type: 'post', id: post._id, data: revisionDataOf(post, tagNames) },
-      actor,
-      action,
-    );
+  ) => revisions.record(trx, { type: 'post', id: post._id, data: revisionDataOf(post, tagNames) }, actor, action);
 
   const postTarget = (post: { _id: string; title: string }) => ({
     type: 'post' as const,

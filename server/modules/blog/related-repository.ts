@@ -48,7 +48,12 @@ export async function clearMarks(trx: Db, marks: ReadonlyArray<{ post_id: string
 export async function listersOf(db: Db, postIds: readonly string[]): Promise<string[]> {
   const found: string[] = [];
   for (const ids of chunks(postIds)) {
-    const rows = await db.selectFrom('related_posts').select('post_id').distinct().where('related_id', 'in', ids).execute();
+    const rows = await db
+      .selectFrom('related_posts')
+      .select('post_id')
+      .distinct()
+      .where('related_id', 'in', ids)
+      .execute();
     found.push(...rows.map((row) => row.post_id));
   }
   return found;
@@ -110,7 +115,9 @@ export async function replaceLists(trx: Db, lists: ReadonlyMap<string, readonly 
     await trx
       .insertInto('related_posts')
       .values(chunk)
-      .onConflict((oc) => oc.columns(['post_id', 'related_id']).doUpdateSet((eb) => ({ position: eb.ref('excluded.position') })))
+      .onConflict((oc) =>
+        oc.columns(['post_id', 'related_id']).doUpdateSet((eb) => ({ position: eb.ref('excluded.position') })),
+      )
       .execute();
   }
 }

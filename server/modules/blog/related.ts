@@ -58,13 +58,15 @@ function rankerOf(corpus: Corpus) {
       scored.push({ id: other.id, tags, category, text, at: other.published_at ?? '' });
     }
     scored.sort(
-      (a, b) => b.tags - a.tags || b.category - a.category || b.text - a.text || (a.at < b.at ? 1 : a.at > b.at ? -1 : 0),
+      (a, b) =>
+        b.tags - a.tags || b.category - a.category || b.text - a.text || (a.at < b.at ? 1 : a.at > b.at ? -1 : 0),
     );
     return scored.slice(0, KEPT).map((entry) => entry.id);
   };
 }
 
-const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((id, i) => id === b[i]);
+const sameList = (a: readonly string[], b: readonly string[]) =>
+  a.length === b.length && a.every((id, i) => id === b[i]);
 
 /**
  * Read next: computed when posts change, never per request. A write marks the posts it changed

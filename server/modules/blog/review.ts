@@ -41,7 +41,20 @@ export function createReview(deps: {
         if (!(await repo.pendingToDraft(trx, id))) throw new ConflictError(TEAM_MESSAGES.notPending);
         await repo.setReview(trx, id, { note, by: actor.name, at: new Date().toISOString() });
         const post = toPost((await repo.findPost(trx, id))!);
-        await revisions.record(trx, { type: 'post', id, data: revisionDataOf(post, (await tagsOfPost(trx, id)).map((t) => t.name)) }, actor, 'changes', note);
+        await revisions.record(
+          trx,
+          {
+            type: 'post',
+            id,
+            data: revisionDataOf(
+              post,
+              (await tagsOfPost(trx, id)).map((t) => t.name),
+            ),
+          },
+          actor,
+          'changes',
+          note,
+        );
         await hooks.onChangesRequested?.(trx, { post, note, by: actor.name, authorIds: await authorIdsOf(trx, id) });
         return id;
       });

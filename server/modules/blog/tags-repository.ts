@@ -3,8 +3,6 @@ import { now } from '#server/db/database.ts';
 
 /** All SQL of tags (blog_tags), a post's tags (post_tags) and renamed tags' old addresses (tag_redirects). */
 
-export type TagRow = Awaited<ReturnType<typeof findTag>> & {};
-
 export function findTag(db: Db, id: string) {
   return db.selectFrom('blog_tags').selectAll().where('id', '=', id).executeTakeFirst();
 }

@@ -197,6 +197,7 @@ export function createTagsService(deps: { db: Db; writes: BlogWrites; hooks: Blo
     },
 
     /** The addresses of the public tags with a published post (the sitemap). */
-    publicTagPaths: async () => (await repo.listPublicTagSlugs(db)).filter((t) => !isInternalTag(t.name)).map((t) => tagUrl(t.slug)),
+    publicTagPaths: async () =>
+      (await repo.listPublicTagSlugs(db)).filter((t) => !isInternalTag(t.name)).map((t) => tagUrl(t.slug)),
   };
 }
