@@ -141,7 +141,10 @@ describe.each(DATABASE_KINDS)('fuzzing every endpoint on %s', (kind) => {
     const sections = await t.services.db.selectFrom('content_sections').select('id').limit(2).execute();
     // Revisions too, so the History endpoints are reached with ids that exist.
     const revisions = await t.services.db.selectFrom('revisions').select('id').limit(2).execute();
-    realIds.push(...[...posts, ...categories, ...sections, ...revisions].map((row) => row.id));
+    // Tags too (docs/product.md#tags), a public and an internal one.
+    await t.services.blog.createPost({ title: 'Tagged for fuzzing', tags: ['Fuzzed', '#fuzz-internal'] });
+    const tags = await t.services.db.selectFrom('blog_tags').select('id').limit(2).execute();
+    realIds.push(...[...posts, ...categories, ...sections, ...revisions, ...tags].map((row) => row.id));
   }, 60_000);
   afterAll(() => t?.close());
 

@@ -18,6 +18,7 @@ import * as sessions from '#shared/api/sessions.ts';
 import * as activityLog from '#shared/api/activity.ts';
 import * as staff from '#shared/api/staff.ts';
 import * as subscribers from '#shared/api/subscribers.ts';
+import * as tags from '#shared/api/tags.ts';
 import * as twoFactor from '#shared/api/two-factor.ts';
 import * as uploads from '#shared/api/uploads.ts';
 import { TEAM_MESSAGES } from '#shared/messages.ts';
@@ -62,6 +63,13 @@ type Example = RawInput & { after?: (ctx: Context) => Promise<void> };
 const ok = <T>(what: string, res: { status: number; text: string; data: T }): T => {
   if (res.status !== 200) throw new Error(`${what}: ${res.status} ${res.text}`);
   return res.data;
+};
+
+/** A tag the Owner made (on a post of theirs): its id. */
+const ownerTagId = async ({ owner }: Context) => {
+  const name = unique('Tag');
+  await createPost(owner, { tags: [name] });
+  return ok('tags', await owner.api.call(tags.listTags)).find((tag) => tag.name === name)!._id;
 };
 
 /** A draft the person wrote (every role may write drafts). */
@@ -186,6 +194,14 @@ const EXAMPLES = new Map<Endpoint, (ctx: Context) => Promise<Example>>([
     },
   ],
   [blog.createPost, async () => ({ body: { title: unique('New'), status: 'draft' } })],
+  [tags.listTagNames, async () => ({})],
+  [tags.listTags, async () => ({})],
+  [tags.saveTag, async (ctx) => ({ params: { id: await ownerTagId(ctx) }, body: { name: unique('Renamed') } })],
+  [
+    tags.mergeTag,
+    async (ctx) => ({ params: { id: await ownerTagId(ctx) }, body: { into: await ownerTagId(ctx) } }),
+  ],
+  [tags.deleteTag, async (ctx) => ({ params: { id: await ownerTagId(ctx) } })],
   [
     blog.updatePost,
     async (ctx) => ({ params: { id: await ownDraftId(ctx) }, body: { title: unique('Edited'), status: 'draft' } }),
