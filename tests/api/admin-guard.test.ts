@@ -15,6 +15,7 @@ import * as passkeys from '#shared/api/passkeys.ts';
 import * as policies from '#shared/api/policies.ts';
 import * as profile from '#shared/api/profile.ts';
 import * as subscribers from '#shared/api/subscribers.ts';
+import * as tags from '#shared/api/tags.ts';
 import * as twoFactor from '#shared/api/two-factor.ts';
 import * as uploads from '#shared/api/uploads.ts';
 import { api, urlOf, type RawInput } from '#tests/helpers/api.ts';
@@ -89,6 +90,9 @@ export const PUBLIC_ENDPOINTS: Endpoint[] = [
   blog.listPostsOfCategoryName,
   blog.postByPath,
   blog.recentPosts,
+  tags.tagBySegment,
+  tags.listPostsOfTag,
+  tags.readNext,
   subscribers.subscribe,
   subscribers.unsubscribeOneClick,
 ];

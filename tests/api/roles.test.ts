@@ -197,10 +197,7 @@ const EXAMPLES = new Map<Endpoint, (ctx: Context) => Promise<Example>>([
   [tags.listTagNames, async () => ({})],
   [tags.listTags, async () => ({})],
   [tags.saveTag, async (ctx) => ({ params: { id: await ownerTagId(ctx) }, body: { name: unique('Renamed') } })],
-  [
-    tags.mergeTag,
-    async (ctx) => ({ params: { id: await ownerTagId(ctx) }, body: { into: await ownerTagId(ctx) } }),
-  ],
+  [tags.mergeTag, async (ctx) => ({ params: { id: await ownerTagId(ctx) }, body: { into: await ownerTagId(ctx) } })],
   [tags.deleteTag, async (ctx) => ({ params: { id: await ownerTagId(ctx) } })],
   [
     blog.updatePost,
