@@ -130,6 +130,8 @@ for (const size of WIDTHS) {
     const row = page.locator('tbody tr').filter({ hasText: TAG });
     await expect(row.locator('td').nth(2)).toHaveText('4');
     await shot(page, `admin-tags-${size.name}`);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
     await row.getByRole('button', { name: `Edit ${TAG}` }).click();
     const dialog = page.getByRole('dialog', { name: 'Edit tag' });
     await dialog.getByLabel('Name', { exact: true }).fill(NEW_TAG);

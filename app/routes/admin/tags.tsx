@@ -89,7 +89,10 @@ export default function Tags({ loaderData: tags }: Route.ComponentProps) {
             <thead>
               <tr>
                 <th scope="col">Name</th>
-                <th scope="col">Address</th>
+                {/* The name links nowhere; on a phone the address column would push the actions off screen. */}
+                <th scope="col" className="d-none d-md-table-cell">
+                  Address
+                </th>
                 <th scope="col">Posts</th>
                 <th scope="col">Action</th>
               </tr>
@@ -97,11 +100,11 @@ export default function Tags({ loaderData: tags }: Route.ComponentProps) {
             <tbody>
               {tags.map((tag) => (
                 <tr key={tag._id}>
-                  <td>
+                  <td className="text-break">
                     {tag.name}
                     {tag.internal ? <span className="badge text-bg-secondary ms-2">internal</span> : null}
                   </td>
-                  <td className="text-break">
+                  <td className="text-break d-none d-md-table-cell">
                     {tag.internal ? (
                       <span className="text-body-secondary">—</span>
                     ) : (
