@@ -243,6 +243,9 @@ export const UPLOAD_MESSAGES = {
   damaged: 'The image is damaged or incomplete',
 } as const;
 
+/** What rich text's embedded frames are called when the editor named them nothing (server/lib/sanitize-html.ts). */
+export const EMBED_MESSAGES = { frameTitle: 'Embedded video' } as const;
+
 /** The notice above the admin while mail delivery fails (docs/product.md#outgoing-mail). */
 export const MAIL_TROUBLE_MESSAGES = {
   heading: 'E-mail is not being delivered',
