@@ -201,9 +201,9 @@ export function createServices(deps: { config: Config; db: Db; log: FastifyBaseL
       // Due posts are taken by one UPDATE each, so any process may run this; once per period is enough.
       { name: 'publish-due', everyMs: 15_000, run: () => blog.publishDue() },
       // Read next lists whose marks a process left (killed before its own refresh), and once a day all of
-      // them, for lists only a category or the words link (docs/product.md#read-next).
+      // them again, for lists only a category or the words link (docs/product.md#read-next).
       { name: 'refresh-related', everyMs: 60_000, run: () => blog.refreshRelated() },
-      { name: 'sweep-related', everyMs: 24 * HOUR, run: () => blog.markAllRelatedStale() },
+      { name: 'sweep-related', everyMs: 24 * HOUR, run: () => blog.sweepRelated() },
     ],
   });
   return {

@@ -23,12 +23,6 @@ export async function markStale(trx: Db, postIds: readonly string[]): Promise<vo
   }
 }
 
-/** Marks every post (the daily sweep that also catches lists only a category or the text links). */
-export async function markAllStale(db: Db): Promise<void> {
-  const ids = (await db.selectFrom('blog_posts').select('id').execute()).map((row) => row.id);
-  await markStale(db, ids);
-}
-
 export function staleMarks(db: Db, limit: number) {
   return db.selectFrom('related_dirty').selectAll().orderBy('marked_at').limit(limit).execute();
 }

@@ -26,28 +26,57 @@ const wordsOf = (text: string) =>
 
 type Corpus = Awaited<ReturnType<typeof repo.publishedCorpus>>;
 
+/** A word in more posts than this says little about any two of them and would make every post a candidate. */
+const COMMON_WORD_POSTS = 300;
+/** Of a category, only its newest posts are candidates by category alone (words and tags find the others). */
+const CATEGORY_CANDIDATES = 200;
+
+const push = <K, V>(map: Map<K, V[]>, key: K, value: V) => {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
+};
+
 /**
  * Each post's list from the published posts: most shared tags first, then the same category, then the
  * most shared words of title and excerpt (cosine), then the newest (docs/decisions/0024-tags-and-read-next.md).
+ * Only candidates are scored — posts sharing a tag, a word that is not common, the category's newest and
+ * the newest overall — found through indexes built once per corpus, so a list costs about the same with
+ * 10,000 posts as with 100.
  */
 function rankerOf(corpus: Corpus) {
-  const tagsOf = new Map<string, Set<string>>();
-  for (const { post_id, tag_id } of corpus.tags) {
-    let set = tagsOf.get(post_id);
-    if (!set) tagsOf.set(post_id, (set = new Set()));
-    set.add(tag_id);
-  }
-  const posts = corpus.posts.map((post) => ({
-    ...post,
-    words: wordsOf(`${post.title} ${post.excerpt}`),
-    tags: tagsOf.get(post.id) ?? new Set<string>(),
-  }));
+  const posts = [...corpus.posts]
+    .sort((a, b) => ((a.published_at ?? '') < (b.published_at ?? '') ? 1 : -1))
+    .map((post) => ({ ...post, words: wordsOf(`${post.title} ${post.excerpt}`), tags: new Set<string>() }));
   const byId = new Map(posts.map((post) => [post.id, post]));
+  const byTag = new Map<string, typeof posts>();
+  for (const { post_id, tag_id } of corpus.tags) {
+    const post = byId.get(post_id);
+    if (!post) continue;
+    post.tags.add(tag_id);
+    push(byTag, tag_id, post);
+  }
+  const byWord = new Map<string, typeof posts>();
+  const byCategory = new Map<string, typeof posts>();
+  for (const post of posts) {
+    for (const word of post.words) push(byWord, word, post);
+    if (post.category_id !== null) push(byCategory, post.category_id, post);
+  }
+  const newest = posts.slice(0, KEPT + 1);
   return (postId: string): string[] => {
     const me = byId.get(postId);
     if (!me) return [];
+    const candidates = new Set(newest);
+    for (const tag of me.tags) for (const other of byTag.get(tag) ?? []) candidates.add(other);
+    for (const word of me.words) {
+      const having = byWord.get(word) ?? [];
+      if (having.length <= COMMON_WORD_POSTS) for (const other of having) candidates.add(other);
+    }
+    if (me.category_id !== null) {
+      for (const other of (byCategory.get(me.category_id) ?? []).slice(0, CATEGORY_CANDIDATES)) candidates.add(other);
+    }
     const scored = [];
-    for (const other of posts) {
+    for (const other of candidates) {
       if (other.id === me.id) continue;
       let tags = 0;
       for (const tag of other.tags) if (me.tags.has(tag)) tags++;
@@ -79,6 +108,30 @@ export function createRelated(deps: { db: Db; siteMeta: SiteMeta }) {
   let running: Promise<number> | null = null;
   let requested = false;
 
+  /** Writes the lists that differ from the stored ones, 200 per transaction; answers how many changed. */
+  async function writeChanged(ids: readonly string[], rank: (id: string) => string[]): Promise<number> {
+    const before = new Map<string, string[]>();
+    for (const row of (await repo.listsOf(db, ids)).sort((a, b) => a.position - b.position)) {
+      before.set(row.post_id, [...(before.get(row.post_id) ?? []), row.related_id]);
+    }
+    const changed = new Map<string, string[]>();
+    for (const id of ids) {
+      const list = rank(id);
+      if (!sameList(list, before.get(id) ?? [])) changed.set(id, list);
+    }
+    const changedIds = [...changed.keys()];
+    for (let i = 0; i < changedIds.length; i += LISTS_PER_TRANSACTION) {
+      const slice = new Map(changedIds.slice(i, i + LISTS_PER_TRANSACTION).map((id) => [id, changed.get(id)!]));
+      await db.transaction().execute(async (trx) => {
+        await repo.replaceLists(trx, slice);
+        // Post pages show the lists: cached pages go on every process (docs/decisions/0011-shared-page-cache.md).
+        await siteMeta.bumpContentVersion(trx);
+      });
+    }
+    if (changedIds.length) await siteMeta.contentVersion.refresh();
+    return changedIds.length;
+  }
+
   /** One pass over the oldest marks; answers how many marks it handled. */
   async function pass(): Promise<number> {
     const marks = await repo.staleMarks(db, MARKS_PER_PASS);
@@ -90,26 +143,7 @@ export function createRelated(deps: { db: Db; siteMeta: SiteMeta }) {
       repo.publishedCorpus(db),
     ]);
     const affected = [...new Set([...causes, ...listers, ...neighbours])];
-    const rank = rankerOf(corpus);
-    const before = new Map<string, string[]>();
-    for (const row of (await repo.listsOf(db, affected)).sort((a, b) => a.position - b.position)) {
-      before.set(row.post_id, [...(before.get(row.post_id) ?? []), row.related_id]);
-    }
-    const changed = new Map<string, string[]>();
-    for (const id of affected) {
-      const list = rank(id);
-      if (!sameList(list, before.get(id) ?? [])) changed.set(id, list);
-    }
-    const ids = [...changed.keys()];
-    for (let i = 0; i < ids.length; i += LISTS_PER_TRANSACTION) {
-      const slice = new Map(ids.slice(i, i + LISTS_PER_TRANSACTION).map((id) => [id, changed.get(id)!]));
-      await db.transaction().execute(async (trx) => {
-        await repo.replaceLists(trx, slice);
-        // Post pages show the lists: cached pages go on every process (docs/decisions/0011-shared-page-cache.md).
-        await siteMeta.bumpContentVersion(trx);
-      });
-    }
-    if (ids.length) await siteMeta.contentVersion.refresh();
+    await writeChanged(affected, rankerOf(corpus));
     await db.transaction().execute((trx) => repo.clearMarks(trx, marks));
     return marks.length;
   }
@@ -142,8 +176,17 @@ export function createRelated(deps: { db: Db; siteMeta: SiteMeta }) {
       return running;
     },
 
-    /** Marks every post, for the daily sweep. */
-    markAllRelatedStale: () => repo.markAllStale(db),
+    /**
+     * The daily sweep: every published post's list computed again (lists that only a category or the words
+     * link are not refreshed by a save), the changed ones written. Answers how many changed.
+     */
+    async sweepRelated(): Promise<number> {
+      const corpus = await repo.publishedCorpus(db);
+      return writeChanged(
+        corpus.posts.map((post) => post.id),
+        rankerOf(corpus),
+      );
+    },
 
     /**
      * A post's Read next as cards: three published posts, never a draft or one in the trash; null when

@@ -10,8 +10,6 @@ export async function seedBlog(blog: BlogService, images: string[]) {
       excerpt:
         'How small, senior teams keep a steady release rhythm: automated tests, feature flags and demos that matter.',
       blogCategory: engineering._id,
-      // Tags (docs/product.md#tags): shown on cards and posts, one internal (never shown).
-      tags: ['Delivery', 'Automation', '#demo'],
       content:
         '<p>Releasing often is less about speed than about small, safe steps. Here is the routine our teams follow.</p><h2>Automate the boring parts</h2><p>Every change runs the full test suite and deploys to a staging site that looks like production.</p><table><thead><tr><th>Step</th><th>Who</th><th>When</th></tr></thead><tbody><tr><td>Code review</td><td>Peer engineer</td><td>Every change</td></tr><tr><td>Demo</td><td>Whole team</td><td>End of sprint</td></tr><tr><td>Release</td><td>Delivery manager</td><td>Every other week</td></tr></tbody></table><h2>Hide what is not ready</h2><p>Feature flags let unfinished work ship dark, so the release train never waits.</p>',
     },
@@ -20,7 +18,6 @@ export async function seedBlog(blog: BlogService, images: string[]) {
       excerpt:
         'A pipeline you can set up in a day and keep for years: what we automate first and what we leave for later.',
       blogCategory: engineering._id,
-      tags: ['Automation', 'DevOps', '#demo'],
       content:
         '<p>You do not need a platform team to get continuous delivery right. Start with three stages: build, test, deploy.</p><iframe src="https://www.youtube.com/embed/dQw4w9WgXcQ" title="Pipeline walkthrough" width="560" height="315" allowfullscreen></iframe><p>Then add what hurts most: usually database migrations and preview environments.</p>',
     },
@@ -28,7 +25,6 @@ export async function seedBlog(blog: BlogService, images: string[]) {
       title: 'Designing onboarding that people finish',
       excerpt: 'Five patterns from our research that turned a 30% onboarding completion rate into 78%.',
       blogCategory: design._id,
-      tags: ['UX research', '#demo'],
       content:
         '<p>Most onboarding asks too much too soon. We tested five changes with real users.</p><ol><li>Ask one question per screen.</li><li>Show progress honestly.</li><li>Let people skip and come back.</li><li>Use their words, not ours.</li><li>Celebrate the first success.</li></ol>',
     },
@@ -36,7 +32,6 @@ export async function seedBlog(blog: BlogService, images: string[]) {
       title: 'What we learned from 120 product launches',
       excerpt: 'Twelve years of launches distilled: the habits that make products succeed after the first release.',
       blogCategory: null,
-      tags: ['Delivery', 'UX research', '#demo'],
       content:
         '<p>Launch day is the start, not the finish. The products that thrived all had a plan for the weeks after launch: analytics in place, a support rota and a backlog of small improvements.</p><blockquote><p>Measure what users do, not what they say they will do.</p></blockquote>',
     },
