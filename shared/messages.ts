@@ -239,6 +239,15 @@ export const UPLOAD_MESSAGES = {
   damaged: 'The image is damaged or incomplete',
 } as const;
 
+/** The media library's upload of several images at once (docs/product.md#media-library). */
+export const BATCH_UPLOAD_MESSAGES = {
+  progress: (done: number, total: number) => `Uploading ${done + 1} of ${total}…`,
+  summary: (uploaded: number, total: number) =>
+    uploaded === total
+      ? `Uploaded ${total} ${total === 1 ? 'image' : 'images'}.`
+      : `Uploaded ${uploaded} of ${total} images. Not uploaded:`,
+} as const;
+
 /** Drafts, scheduling, previews and newsletters (docs/product.md#blog-posts). */
 export const PUBLISHING_MESSAGES = {
   badStatus: 'Status must be draft, scheduled or published',
