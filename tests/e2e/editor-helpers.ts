@@ -3,12 +3,10 @@ import path from 'node:path';
 import { test, type Locator, type Page, type Request, type TestInfo } from '@playwright/test';
 import sharp from 'sharp';
 import type { Endpoint } from '#shared/api/endpoint.ts';
-import * as auth from '#shared/api/auth.ts';
-import * as content from '#shared/api/content.ts';
 import * as uploads from '#shared/api/uploads.ts';
-import { api, urlOf } from '#tests/helpers/api.ts';
+import { urlOf } from '#tests/helpers/api.ts';
 import { parseMail, type ParsedMail } from '#tests/helpers/mime.ts';
-import { expect } from './helpers';
+import { expect, login } from './helpers';
 
 /**
  * Helpers for the admin content editor tests (project `editors`, files admin-editors*.spec.ts). They run
@@ -32,23 +30,9 @@ declare global {
   }
 }
 
-/**
- * Signs the seeded administrator in and opens an editor once React and its TinyMCE editors are ready.
- * The session is a fresh one of this test's own, as the login form would make it: the login endpoint's
- * answer stored the way the login page stores it (app/lib/session.ts: `isLoggedIn`, `token`, `user` in
- * local storage). The login form itself is tested in admin-auth.spec.ts; going through it here cost every
- * editor test a render of the login page and of the banner editor it leads to (docs/decisions/0026).
- */
+/** Logs the seeded administrator in and opens an editor once React and its TinyMCE editors are ready. */
 export async function loginAndOpen(page: Page, path: string, richIds: string[] = []) {
-  const answer = await api(page.request).call(auth.login, { body: ADMIN });
-  expect(answer.status, answer.text).toBe(200);
-  // A same-origin document that renders nothing, so the session can be stored before the editor loads.
-  await page.goto(urlOf(content.getContent));
-  await page.evaluate(({ token, user }) => {
-    localStorage.setItem('isLoggedIn', JSON.stringify(true));
-    localStorage.setItem('token', token);
-    localStorage.setItem('user', JSON.stringify(user));
-  }, answer.data);
+  await login(page, ADMIN.email, ADMIN.password);
   await openEditor(page, path, richIds);
 }
 
