@@ -1,0 +1,106 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { PostgresPool, PostgresPoolClient, PostgresQueryResult } from 'kysely';
+import type pg from 'pg';
+import { DatabaseUnavailableError } from './unavailable';
+
+/**
+ * Client-side deadlines of PostgreSQL calls (docs/decisions/0025-database-deadlines.md). The server's
+ * `statement_timeout` only helps while the server speaks: a server that went silent (a partition, a frozen
+ * host, a failover under way) never enforces it, and a request on a pooled connection to it waited forever.
+ */
+export interface Deadlines {
+  /**
+   * Getting a connection: waiting for a free one in the pool, or opening a new one; `null`: only the pool's
+   * own connect time-out (DATABASE_CONNECT_TIMEOUT_MS).
+   */
+  checkoutMs: number | null;
+  /** Each statement, from sending it to its answer; `null` for none (work whose statements have no limit). */
+  queryMs: number | null;
+}
+
+/** The deadlines of the work running now, when it set its own (`withDeadlines`); else the pool's. */
+const scope = new AsyncLocalStorage<Partial<Deadlines>>();
+
+/**
+ * Runs `work` (and everything it starts) with other deadlines than the pool's: long-running work (migrations,
+ * the start-up lock's wait, the newsletter fan-out) that must not be cut as a request would be.
+ */
+export function withDeadlines<T>(deadlines: Partial<Deadlines>, work: () => Promise<T>): Promise<T> {
+  return scope.run({ ...scope.getStore(), ...deadlines }, work);
+}
+
+/** Runs `work` with the pool's own deadlines, whatever the caller runs under (the start-up lock's work). */
+export function withPoolDeadlines<T>(work: () => Promise<T>): Promise<T> {
+  return scope.exit(work);
+}
+
+/** A call that missed its deadline: the database counts as unreachable (503, stale pages), never as a fault. */
+class DatabaseDeadlineError extends DatabaseUnavailableError {}
+
+/** Settles as `work`, or rejects with `late()` once `ms` have passed first. */
+function beforeDeadline<T>(work: Promise<T>, ms: number, late: () => Error): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const missed = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(late()), ms);
+  });
+  return Promise.race([work, missed]).finally(() => clearTimeout(timer));
+}
+
+/**
+ * The pool as Kysely sees it (its PostgresDialect takes any object with `connect` and `end`), with a
+ * deadline on the checkout and on every statement. A statement past its deadline destroys its connection
+ * at once (its socket, so nothing more is read from or written to it) and the connection goes back to the
+ * pool as failed, which drops it; a statement still queued on that connection (a transaction's ROLLBACK)
+ * fails at once with the same error instead of waiting again.
+ */
+export function poolWithDeadlines(pool: pg.Pool, defaults: Deadlines): PostgresPool {
+  // Kysely keys its connection objects by the client it is given: the same client, the same wrapper.
+  const wrappers = new WeakMap<pg.PoolClient, PostgresPoolClient>();
+  const current = (): Deadlines => ({ ...defaults, ...scope.getStore() });
+  return {
+    async connect() {
+      const { checkoutMs } = current();
+      const checkout = pool.connect();
+      const client =
+        checkoutMs === null
+          ? await checkout
+          : await beforeDeadline(checkout, checkoutMs, () => {
+              // It may still come (a pool that was only busy): then it goes back unused, whole.
+              checkout.then(
+                (late) => late.release(),
+                () => undefined,
+              );
+              return new DatabaseDeadlineError(`database connection timed out: none within ${checkoutMs} ms`);
+            });
+      let wrapper = wrappers.get(client);
+      if (!wrapper) {
+        wrapper = clientWithDeadlines(client, current);
+        wrappers.set(client, wrapper);
+      }
+      return wrapper;
+    },
+    end: () => pool.end(),
+  };
+}
+
+function clientWithDeadlines(client: pg.PoolClient, current: () => Deadlines): PostgresPoolClient {
+  let broken: Error | null = null;
+  const query = async <R>(text: string, parameters: ReadonlyArray<unknown>): Promise<PostgresQueryResult<R>> => {
+    if (broken) throw broken;
+    const { queryMs } = current();
+    const answer = client.query(text, parameters as unknown[]) as unknown as Promise<PostgresQueryResult<R>>;
+    if (queryMs === null) return answer;
+    return beforeDeadline(answer, queryMs, () => {
+      broken = new DatabaseDeadlineError(`database statement timed out: no answer within ${queryMs} ms`);
+      // The destroyed socket fails the statement too ("Connection terminated"): nobody waits for that.
+      answer.catch(() => undefined);
+      client.connection.stream.destroy();
+      return broken;
+    });
+  };
+  return {
+    query: query as PostgresPoolClient['query'],
+    // A connection that missed a deadline is given back as failed: the pool ends it and opens a new one.
+    release: () => client.release(broken ?? undefined),
+  };
+}
