@@ -86,7 +86,5 @@ export async function tcpProxy(target: URL) {
       current = next;
       if (next === 'reset') for (const s of sockets) s.resetAndDestroy();
     },
-    /** How many connections (each counted on both sides) are open through the proxy. */
-    openSockets: () => sockets.size,
   };
 }

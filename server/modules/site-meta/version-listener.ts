@@ -19,7 +19,7 @@ const RETRY_MS = { first: 250, max: 5_000 };
  * local proxy or NAT answers TCP keep-alive), so without this it would go on "listening" to nothing and
  * pushes would be missed (docs/decisions/0025-database-deadlines.md).
  */
-export const HEARTBEAT = { everyMs: 5_000, withinMs: 2_000 };
+const HEARTBEAT = { everyMs: 5_000, withinMs: 2_000 };
 
 /**
  * A dedicated PostgreSQL connection that LISTENs for content-version bumps (docs/decisions/0011). A pooled
