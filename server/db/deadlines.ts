@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { PostgresPool, PostgresPoolClient, PostgresQueryResult } from 'kysely';
 import type pg from 'pg';
-import { DatabaseUnavailableError } from './unavailable';
+import { DatabaseUnavailableError, isDatabaseUnavailable } from './unavailable';
 
 /**
  * Client-side deadlines of PostgreSQL calls (docs/decisions/0025-database-deadlines.md). The server's
@@ -47,16 +47,66 @@ function beforeDeadline<T>(work: Promise<T>, ms: number, late: () => Error): Pro
 }
 
 /**
+ * Waits for a checkout while the database shows signs of life: it fails once nothing was answered on any
+ * connection for `ms` (and not before `ms` have passed). A pool busy with statements that keep finishing is
+ * a queue, not an outage: 100 edits at once on 10 connections wait their turn (tests/api/parallel-edits.test.ts);
+ * a server that went silent answers nothing, so the wait ends after `ms`. pg's own connect time-out still
+ * bounds the whole wait.
+ */
+function checkoutWhileAlive(
+  checkout: Promise<pg.PoolClient>,
+  ms: number,
+  lastAnswerAt: () => number,
+  late: () => Error,
+): Promise<pg.PoolClient> {
+  const started = Date.now();
+  return new Promise((resolve, reject) => {
+    let settled = false;
+    let timer: NodeJS.Timeout;
+    const check = () => {
+      const silentMs = Date.now() - Math.max(lastAnswerAt(), started);
+      if (silentMs < ms) {
+        timer = setTimeout(check, ms - silentMs);
+        return;
+      }
+      settled = true;
+      reject(late());
+    };
+    timer = setTimeout(check, ms);
+    checkout.then(
+      (client) => {
+        clearTimeout(timer);
+        // Too late: the connection goes back unused, whole (it came, so it works).
+        if (settled) client.release();
+        else resolve(client);
+      },
+      (err: unknown) => {
+        clearTimeout(timer);
+        if (!settled) reject(err as Error);
+      },
+    );
+  });
+}
+
+/**
  * The pool as Kysely sees it (its PostgresDialect takes any object with `connect` and `end`), with a
  * deadline on the checkout and on every statement. A statement past its deadline destroys its connection
  * at once (its socket, so nothing more is read from or written to it) and the connection goes back to the
  * pool as failed, which drops it; a statement still queued on that connection (a transaction's ROLLBACK)
- * fails at once with the same error instead of waiting again.
+ * fails at once with the same error instead of waiting again. The statement deadline is firm (a server
+ * that answers, but each answer seconds late, is as good as gone for a request); the checkout's counts
+ * from the last answer seen (`checkoutWhileAlive`).
  */
 export function poolWithDeadlines(pool: pg.Pool, defaults: Deadlines): PostgresPool {
   // Kysely keys its connection objects by the client it is given: the same client, the same wrapper.
   const wrappers = new WeakMap<pg.PoolClient, PostgresPoolClient>();
   const current = (): Deadlines => ({ ...defaults, ...scope.getStore() });
+  let lastAnswerAt = 0;
+  const answered = () => {
+    lastAnswerAt = Date.now();
+  };
+  // A new connection is an answer too (an idle one handed out is not: it proves nothing).
+  pool.on('connect', answered);
   return {
     async connect() {
       const { checkoutMs } = current();
@@ -64,17 +114,15 @@ export function poolWithDeadlines(pool: pg.Pool, defaults: Deadlines): PostgresP
       const client =
         checkoutMs === null
           ? await checkout
-          : await beforeDeadline(checkout, checkoutMs, () => {
-              // It may still come (a pool that was only busy): then it goes back unused, whole.
-              checkout.then(
-                (late) => late.release(),
-                () => undefined,
-              );
-              return new DatabaseDeadlineError(`database connection timed out: none within ${checkoutMs} ms`);
-            });
+          : await checkoutWhileAlive(
+              checkout,
+              checkoutMs,
+              () => lastAnswerAt,
+              () => new DatabaseDeadlineError(`database connection timed out: nothing answered for ${checkoutMs} ms`),
+            );
       let wrapper = wrappers.get(client);
       if (!wrapper) {
-        wrapper = clientWithDeadlines(client, current);
+        wrapper = clientWithDeadlines(client, current, answered);
         wrappers.set(client, wrapper);
       }
       return wrapper;
@@ -83,12 +131,26 @@ export function poolWithDeadlines(pool: pg.Pool, defaults: Deadlines): PostgresP
   };
 }
 
-function clientWithDeadlines(client: pg.PoolClient, current: () => Deadlines): PostgresPoolClient {
+function clientWithDeadlines(
+  client: pg.PoolClient,
+  current: () => Deadlines,
+  answered: () => void,
+): PostgresPoolClient {
   let broken: Error | null = null;
   const query = async <R>(text: string, parameters: ReadonlyArray<unknown>): Promise<PostgresQueryResult<R>> => {
     if (broken) throw broken;
     const { queryMs } = current();
-    const answer = client.query(text, parameters as unknown[]) as unknown as Promise<PostgresQueryResult<R>>;
+    const answer = (client.query(text, parameters as unknown[]) as unknown as Promise<PostgresQueryResult<R>>).then(
+      (result) => {
+        answered();
+        return result;
+      },
+      (err: unknown) => {
+        // The server's own refusal (a constraint, a cancelled statement) is an answer too.
+        if (!isDatabaseUnavailable(err)) answered();
+        throw err;
+      },
+    );
     if (queryMs === null) return answer;
     return beforeDeadline(answer, queryMs, () => {
       broken = new DatabaseDeadlineError(`database statement timed out: no answer within ${queryMs} ms`);

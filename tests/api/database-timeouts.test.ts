@@ -201,7 +201,7 @@ describe.each(DATABASE_KINDS.filter((kind) => kind === 'postgres'))('time limits
     expect(await pid(db)).not.toBe(before);
   });
 
-  it('a checkout waits no longer than the deadline when every connection is busy', async () => {
+  it('a checkout gives up after the deadline when every connection is stuck and nothing answers', async () => {
     const db = (await database(undefined, 300)).open();
     // Ten long statements without a client deadline (as migrations run) hold the whole pool.
     const busy = Array.from({ length: 10 }, () =>
