@@ -96,7 +96,8 @@ describe.each(DATABASE_KINDS.filter((kind) => kind === 'postgres'))('a %s server
     // What another process that still reaches the database writes meanwhile (not through the proxy).
     direct = createDb(database.config);
     cleanups.push(() => direct.destroy());
-  });
+    // Two processes booted and the build loaded on a busy two-core machine.
+  }, 120_000);
 
   afterAll(async () => {
     for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined);
