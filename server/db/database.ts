@@ -64,7 +64,11 @@ export function createDb(config: DatabaseConfig, onIdleError: (err: Error) => vo
     const queryMs = config.queryTimeoutMs ?? PG_TIMEOUTS.queryMs;
     // Checkouts wait no longer than a statement may: a request never waits past its deadline for either.
     const deadlines = { checkoutMs: Math.min(queryMs, connectMs), queryMs };
-    return new Kysely<Database>({ dialect: new PostgresDialect({ pool: poolWithDeadlines(pool, deadlines) }) });
+    // Asks whether the server still answers while long work waits (server/db/deadlines.ts).
+    const probe = () => new pg.Client({ connectionString: config.url, connectionTimeoutMillis: connectMs });
+    return new Kysely<Database>({
+      dialect: new PostgresDialect({ pool: poolWithDeadlines(pool, deadlines, probe) }),
+    });
   }
   fs.mkdirSync(path.dirname(config.file), { recursive: true });
   const sqlite = new SQLite(config.file);

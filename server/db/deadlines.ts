@@ -97,16 +97,48 @@ function checkoutWhileAlive(
  * that answers, but each answer seconds late, is as good as gone for a request); the checkout's counts
  * from the last answer seen (`checkoutWhileAlive`).
  */
-export function poolWithDeadlines(pool: pg.Pool, defaults: Deadlines): PostgresPool {
+export function poolWithDeadlines(pool: pg.Pool, defaults: Deadlines, newClient: () => pg.Client): PostgresPool {
   // Kysely keys its connection objects by the client it is given: the same client, the same wrapper.
   const wrappers = new WeakMap<pg.PoolClient, PostgresPoolClient>();
   const current = (): Deadlines => ({ ...defaults, ...scope.getStore() });
+  const requestMs = defaults.queryMs ?? 4_000;
   let lastAnswerAt = 0;
   const answered = () => {
     lastAnswerAt = Date.now();
   };
   // A new connection is an answer too (an idle one handed out is not: it proves nothing).
   pool.on('connect', answered);
+
+  let probing: Promise<boolean> | null = null;
+  /**
+   * Whether the server answered anything within a request's deadline, asking it (a new connection and
+   * `select 1`, under that deadline) when nothing else did; one probe at a time for the whole pool.
+   */
+  const alive = (): Promise<boolean> => {
+    if (Date.now() - lastAnswerAt < requestMs) return Promise.resolve(true);
+    // On a connection of its own: the pool may be full of the very long statements asking.
+    probing ??= (async () => {
+      const probe = newClient();
+      probe.on('error', () => undefined);
+      try {
+        await beforeDeadline(
+          probe.connect().then(() => probe.query('select 1')),
+          requestMs,
+          () => new Error('no answer to the probe'),
+        );
+        answered();
+        return true;
+      } catch {
+        return false;
+      } finally {
+        probe.connection.stream.destroy();
+      }
+    })().finally(() => {
+      probing = null;
+    });
+    return probing;
+  };
+
   return {
     async connect() {
       const { checkoutMs } = current();
@@ -122,7 +154,7 @@ export function poolWithDeadlines(pool: pg.Pool, defaults: Deadlines): PostgresP
             );
       let wrapper = wrappers.get(client);
       if (!wrapper) {
-        wrapper = clientWithDeadlines(client, current, answered);
+        wrapper = clientWithDeadlines(client, current, { answered, alive, requestMs });
         wrappers.set(client, wrapper);
       }
       return wrapper;
@@ -131,10 +163,59 @@ export function poolWithDeadlines(pool: pg.Pool, defaults: Deadlines): PostgresP
   };
 }
 
+/**
+ * Settles as `work`; rejects with `late()` after `ms` (none when null), or earlier once the server stops
+ * answering: every `checkEveryMs` it must have answered something, or answer a probe (`alive`). Long work
+ * (a migration, the wait for the start-up lock, a fan-out) keeps its long deadline while the server lives,
+ * and ends within seconds when it goes silent instead of hanging the mail worker or a start-up.
+ */
+function whileAlive<T>(
+  work: Promise<T>,
+  ms: number | null,
+  checkEveryMs: number,
+  alive: () => Promise<boolean>,
+  late: () => Error,
+): Promise<T> {
+  const started = Date.now();
+  return new Promise((resolve, reject) => {
+    let settled = false;
+    let timer: NodeJS.Timeout | undefined;
+    const fail = () => {
+      settled = true;
+      reject(late());
+    };
+    const wait = () => {
+      const left = ms === null ? checkEveryMs : Math.min(checkEveryMs, ms - (Date.now() - started));
+      timer = setTimeout(() => void check(), Math.max(left, 0));
+    };
+    const check = async () => {
+      if (settled) return;
+      if (ms !== null && Date.now() - started >= ms) return fail();
+      const answers = await alive();
+      if (settled) return;
+      if (!answers) return fail();
+      wait();
+    };
+    wait();
+    work.then(
+      (result) => {
+        clearTimeout(timer);
+        if (!settled) resolve(result);
+        settled = true;
+      },
+      (err: unknown) => {
+        clearTimeout(timer);
+        if (!settled) reject(err as Error);
+        settled = true;
+      },
+    );
+  });
+}
+
 function clientWithDeadlines(
   client: pg.PoolClient,
   current: () => Deadlines,
-  answered: () => void,
+  pool: { answered: () => void; alive: () => Promise<boolean>; requestMs: number },
 ): PostgresPoolClient {
   let broken: Error | null = null;
   const query = async <R>(text: string, parameters: ReadonlyArray<unknown>): Promise<PostgresQueryResult<R>> => {
@@ -142,23 +223,29 @@ function clientWithDeadlines(
     const { queryMs } = current();
     const answer = (client.query(text, parameters as unknown[]) as unknown as Promise<PostgresQueryResult<R>>).then(
       (result) => {
-        answered();
+        pool.answered();
         return result;
       },
       (err: unknown) => {
         // The server's own refusal (a constraint, a cancelled statement) is an answer too.
-        if (!isDatabaseUnavailable(err)) answered();
+        if (!isDatabaseUnavailable(err)) pool.answered();
         throw err;
       },
     );
-    if (queryMs === null) return answer;
-    return beforeDeadline(answer, queryMs, () => {
-      broken = new DatabaseDeadlineError(`database statement timed out: no answer within ${queryMs} ms`);
+    const late = () => {
+      broken = new DatabaseDeadlineError(
+        queryMs === null
+          ? 'database statement timed out: the server stopped answering'
+          : `database statement timed out: no answer within ${queryMs} ms`,
+      );
       // The destroyed socket fails the statement too ("Connection terminated"): nobody waits for that.
       answer.catch(() => undefined);
       client.connection.stream.destroy();
       return broken;
-    });
+    };
+    // A request's statement: a firm deadline. Long work: its own, as long as the server answers.
+    if (queryMs !== null && queryMs <= pool.requestMs) return beforeDeadline(answer, queryMs, late);
+    return whileAlive(answer, queryMs, pool.requestMs, pool.alive, late);
   };
   return {
     query: query as PostgresPoolClient['query'],

@@ -19,6 +19,7 @@ import { isDatabaseUnavailable } from '#server/db/unavailable.ts';
 import { migrateToLatest } from '#server/db/migrate.ts';
 import { withStartupLock } from '#server/db/startup-lock.ts';
 import { createTestDatabase, DATABASE_KINDS } from '#tests/helpers/databases.ts';
+import { tcpProxy } from '#tests/helpers/tcp-proxy.ts';
 
 /**
  * PostgreSQL that cannot be reached stops start-up in time with a message naming DATABASE_URL, and time
@@ -222,5 +223,23 @@ describe.each(DATABASE_KINDS.filter((kind) => kind === 'postgres'))('time limits
     await withLongDeadlines(() => sql`select pg_sleep(0.8)`.execute(db));
     // … and outside them the pool's deadline holds again.
     expect(isDatabaseUnavailable(await failure(sql`select pg_sleep(0.8)`.execute(db)))).toBe(true);
+  });
+  it('long work ends within seconds when the server goes silent, not at its long deadline', async () => {
+    const { config } = await database(undefined, 300);
+    const proxy = await tcpProxy(new URL(config.url));
+    cleanups.push(() => proxy.cut());
+    // A new connection waits DATABASE_CONNECT_TIMEOUT_MS at most, a statement the probe's answer.
+    const db = createDb({ ...config, url: proxy.via(new URL(config.url)), connectTimeoutMs: 1000 });
+    cleanups.push(() => db.destroy());
+    await sql`select 1`.execute(db);
+    proxy.mode('black-hole');
+    for (const work of [
+      () => withLongDeadlines(() => sql`select 1`.execute(db)),
+      () => withoutStatementTimeout(db, (conn) => sql`select 1`.execute(conn)),
+    ]) {
+      const started = Date.now();
+      expect(isDatabaseUnavailable(await failure(work()))).toBe(true);
+      expect(Date.now() - started).toBeLessThan(5_000);
+    }
   });
 });
