@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config';
-import type { Db } from './db/database';
+import { withLongDeadlines, type Db } from './db/database';
 import { openStorage } from './lib/storage/open';
 import { fileTransport, smtpTransport, type MailTransport } from './lib/mail-transport';
 import { createActivity } from './modules/activity/service';
@@ -168,7 +168,8 @@ export function createServices(deps: { config: Config; db: Db; log: FastifyBaseL
     getPost: (id) => blog.getPost(id),
     activity,
   });
-  mailWorker.beforeEachPass(() => newsletter.work());
+  // The fan-out of a big list is long work: each chunk's statements get the long deadlines, not a request's.
+  mailWorker.beforeEachPass(() => withLongDeadlines(() => newsletter.work()));
   // A campaign whose last mail went out in this pass is closed at once, not a pass later.
   mailWorker.afterEachPass(() => newsletter.finish());
   const jobs = createJobScheduler({
