@@ -99,6 +99,8 @@ export function createServices(deps: { config: Config; db: Db; log: FastifyBaseL
     siteName: config.siteName,
     publicUrl: config.publicUrl,
     activity,
+    // The blog is made below: a new name is searchable on the person's posts at once (docs/decisions/0023-search.md).
+    onNameChanged: (trx, userId) => blog.reindexAuthor(trx, userId),
   });
   // The blog is made below; the staff screen only asks it once requests come in.
   const staff = createStaffService({
@@ -109,6 +111,8 @@ export function createServices(deps: { config: Config; db: Db; log: FastifyBaseL
       // Bylines change with it: cached pages are made again (docs/product.md#profiles-and-author-pages).
       reassignAuthor: async (trx, from, to) => {
         await blog.reassignAuthor(trx, from, to);
+        // The heir's name is now in those posts' searchable text.
+        await blog.reindexAuthor(trx, to);
         await siteMeta.bumpContentVersion(trx);
       },
     },
@@ -145,7 +149,7 @@ export function createServices(deps: { config: Config; db: Db; log: FastifyBaseL
     siteMeta,
     revisions,
     images: createContentImages(uploads),
-    people: { activeAmong: (ids) => profiles.activeAmong(ids) },
+    people: { activeAmong: (ids) => profiles.activeAmong(ids), namesIn: (trx, ids) => profiles.namesIn(trx, ids) },
     activity,
     hooks: {
       // The campaign is recorded in the publishing transaction; the mail worker fans it out.

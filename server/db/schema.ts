@@ -16,7 +16,7 @@ import type { Role } from '#shared/roles.ts';
  * | auth         | passkeys, webauthn_challenges                                                    |
  * | autosave     | autosaves                                                                        |
  * | blog         | blog_categories, blog_posts, blog_redirects, trash, post_authors, blog_tags,     |
- * |              | post_tags, tag_redirects                                                         |
+ * |              | post_tags, tag_redirects, post_search (and SQLite's post_search_fts)             |
  * | contact      | contact_messages                                                                 |
  * | content      | content_sections, content_fields, content_items                                  |
  * | jobs         | job_runs                                                                         |
@@ -47,6 +47,7 @@ export interface Database {
   blog_tags: BlogTagTable;
   post_tags: PostTagTable;
   tag_redirects: TagRedirectTable;
+  post_search: PostSearchTable;
   subscribers: SubscriberTable;
   job_runs: JobRunTable;
   campaigns: CampaignTable;
@@ -317,6 +318,20 @@ export interface CampaignTable {
 
 /** A post's earlier address (`/blogs/<category>/<slug>`), answered with a 301 to the current one. */
 /** A tag (docs/product.md#tags); a name starting with `#` is internal, never shown or linked publicly. */
+/**
+ * A post's text as the search index reads it (migration 2026-12-01-0027-search, docs/decisions/0023-search.md):
+ * plain text, one row per post. The engines' own columns (SQLite's rowid `id` and FTS5 table, PostgreSQL's
+ * generated `head` and `document` vectors) are read only by server/modules/blog/search-repository.ts.
+ */
+export interface PostSearchTable {
+  post_id: string;
+  title: string;
+  /** Public tag names, category name, authors' names. */
+  terms: string;
+  excerpt: string;
+  body: string;
+}
+
 export interface BlogTagTable {
   id: string;
   name: string;
