@@ -95,7 +95,7 @@ describe.each(DATABASE_KINDS)('search on %s', (kind) => {
     ] as const) {
       await db
         .insertInto('blog_tags')
-        .values({ id: `${id}-${m}`, name, name_key: name.toLowerCase(), slug: name, slug_key: name.toLowerCase(), created_at: now, updated_at: now })
+        .values({ id: `${id}-${m}`, name, name_key: name.toLowerCase(), slug: name, slug_key: name.toLowerCase(), description: '', meta_title: '', meta_description: '', created_at: now, updated_at: now })
         .execute();
       await db.insertInto('post_tags').values({ post_id: post._id, tag_id: `${id}-${m}`, position: 0 }).execute();
     }
