@@ -75,7 +75,8 @@ export async function dropPostgresTables(db: Db, tables: string[]): Promise<void
   const { rows: configs } = await sql<{ name: string }>`
     SELECT c.cfgname AS name FROM pg_ts_config c JOIN pg_namespace n ON n.oid = c.cfgnamespace
     WHERE n.nspname = current_schema()`.execute(db);
-  for (const { name } of configs) await sql`DROP TEXT SEARCH CONFIGURATION IF EXISTS ${sql.id(name)} CASCADE`.execute(db);
+  for (const { name } of configs)
+    await sql`DROP TEXT SEARCH CONFIGURATION IF EXISTS ${sql.id(name)} CASCADE`.execute(db);
   const { rows: extensions } = await sql<{ name: string }>`
     SELECT e.extname AS name FROM pg_extension e JOIN pg_namespace n ON n.oid = e.extnamespace
     WHERE n.nspname = current_schema() AND e.extname <> 'plpgsql'`.execute(db);

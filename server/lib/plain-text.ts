@@ -14,7 +14,7 @@ const decodeEntity = (entity: string, name: string): string => {
 };
 
 /** Characters no indexed text may hold: the hit markers, NUL and other control characters. */
-const UNINDEXED = /[\uE000\uE001\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g;
+const UNINDEXED = /[\uE000\uE001\p{Cc}]/gu;
 
 export function plainTextOf(html: string): string {
   return indexableText(

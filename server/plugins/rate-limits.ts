@@ -126,7 +126,8 @@ export function limitPages(app: FastifyInstance, path: string, rule: LimitRule) 
     const url = request.url;
     if (!url.startsWith(path)) return;
     const next = url.charAt(path.length);
-    if (next === '' || next === '?' || next === '/' || url.startsWith(`${path}.data`)) return limited.call(app, request, reply);
+    if (next === '' || next === '?' || next === '/' || url.startsWith(`${path}.data`))
+      return limited.call(app, request, reply);
   });
 }
 

@@ -1,6 +1,11 @@
 import { z } from '#shared/schemas/zod.ts';
 import { postDetailsSchema, pageInfoSchema } from '#shared/schemas/blog.ts';
-import { adminSearchQuerySchema, searchHitSchema, searchMetaSchema, searchQuerySchema } from '#shared/schemas/search.ts';
+import {
+  adminSearchQuerySchema,
+  searchHitSchema,
+  searchMetaSchema,
+  searchQuerySchema,
+} from '#shared/schemas/search.ts';
 import { endpoint } from './endpoint';
 
 /**

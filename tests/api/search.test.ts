@@ -95,12 +95,31 @@ describe.each(DATABASE_KINDS)('search on %s', (kind) => {
     ] as const) {
       await db
         .insertInto('blog_tags')
-        .values({ id: `${id}-${m}`, name, name_key: name.toLowerCase(), slug: name, slug_key: name.toLowerCase(), description: '', meta_title: '', meta_description: '', created_at: now, updated_at: now })
+        .values({
+          id: `${id}-${m}`,
+          name,
+          name_key: name.toLowerCase(),
+          slug: name,
+          slug_key: name.toLowerCase(),
+          description: '',
+          meta_title: '',
+          meta_description: '',
+          created_at: now,
+          updated_at: now,
+        })
         .execute();
-      await db.insertInto('post_tags').values({ post_id: post._id, tag_id: `${id}-${m}`, position: 0 }).execute();
+      await db
+        .insertInto('post_tags')
+        .values({ post_id: post._id, tag_id: `${id}-${m}`, position: 0 })
+        .execute();
     }
     await db.transaction().execute((trx) => t.services.blog.reindexPosts(trx, [post._id]));
-    const [tagA, tagB] = await db.selectFrom('blog_tags').select('name').where('id', 'in', [`tag-a-${m}`, `tag-b-${m}`]).orderBy('id').execute();
+    const [tagA, tagB] = await db
+      .selectFrom('blog_tags')
+      .select('name')
+      .where('id', 'in', [`tag-a-${m}`, `tag-b-${m}`])
+      .orderBy('id')
+      .execute();
     expect(await titles(`${m} ${tagA!.name}`)).toEqual([post.title]);
     expect(await titles(`${m} ${tagB!.name.slice(1)}`)).toEqual([]);
   });
@@ -148,7 +167,21 @@ describe.each(DATABASE_KINDS)('search on %s', (kind) => {
   });
 
   it('takes any text safely and refuses what it cannot search with a message', async () => {
-    for (const q of ['"', '*', 'NEAR(a b', 'a AND OR NOT b', '((((', ')', 'x" OR "y', '🙂', 'مرحبا بالعالم', "'; drop table", '-a', 'a:*', '!!&|']) {
+    for (const q of [
+      '"',
+      '*',
+      'NEAR(a b',
+      'a AND OR NOT b',
+      '((((',
+      ')',
+      'x" OR "y',
+      '🙂',
+      'مرحبا بالعالم',
+      "'; drop table",
+      '-a',
+      'a:*',
+      '!!&|',
+    ]) {
       expect((await api(t).call(search.searchPosts, { query: { q } })).status, q).toBe(200);
     }
     const long = await api(t).call(search.searchPosts, { query: { q: 'a'.repeat(10_000) } });

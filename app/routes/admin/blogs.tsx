@@ -71,7 +71,10 @@ const pagesOf =
     const { data, meta } = await callPage(searchAdminPosts, {
       query: { q, ...filterQuery(selected, status), page, limit: 50 },
     });
-    return { data, meta: meta && { limit: meta.limit, hasMore: meta.hasMore, next: meta.hasMore ? String(page + 1) : null } };
+    return {
+      data,
+      meta: meta && { limit: meta.limit, hasMore: meta.hasMore, next: meta.hasMore ? String(page + 1) : null },
+    };
   };
 
 export default function AdminBlogs({ loaderData }: Route.ComponentProps) {

@@ -13,19 +13,20 @@ const LATEST_COUNT = 4;
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { blog } = context.services;
-  const query = (new URL(request.url).searchParams.get('q') ?? '').replace(/[\u0000-\u001f\u007f]/g, ' ').trim();
+  const query = (new URL(request.url).searchParams.get('q') ?? '').replace(/\p{Cc}/gu, ' ').trim();
   const [recent, categories] = await Promise.all([blog.recentPostLinks(), blog.listCategories()]);
   const base = { query, problem: null, hits: [], meta: null, latest: [], recent, categories, site: context.site };
   if (!query) return base;
   if (query.length > MAX_QUERY_LENGTH) return { ...base, problem: SEARCH_MESSAGES.queryTooLong(MAX_QUERY_LENGTH) };
   const { hits, meta } = await blog.searchPublic(query, { page: pageParam(request.url), limit: SEARCH_PAGE_SIZE });
-  const latest =
-    meta.total === 0 ? (await blog.listPosts({ page: 1, limit: LATEST_COUNT })).posts.map(toPostCard) : [];
+  const latest = meta.total === 0 ? (await blog.listPosts({ page: 1, limit: LATEST_COUNT })).posts.map(toPostCard) : [];
   return { ...base, hits, meta, latest };
 }
 
 export const meta: Route.MetaFunction = ({ data }) => [
-  { title: data?.query ? `${SEARCH_MESSAGES.resultsFor(data.query)} | ${data.site.siteName}` : SEARCH_MESSAGES.heading },
+  {
+    title: data?.query ? `${SEARCH_MESSAGES.resultsFor(data.query)} | ${data.site.siteName}` : SEARCH_MESSAGES.heading,
+  },
   { name: 'description', content: `${SEARCH_MESSAGES.heading} ${data?.site.siteName ?? ''}`.trim() },
   // Result pages are not content of their own (docs/product.md#search).
   { name: 'robots', content: 'noindex' },

@@ -10,7 +10,11 @@ const MAX_WORD_LENGTH = 60;
  * a visitor types reaches the search engine's own syntax (docs/decisions/0023-search.md).
  */
 export function queryWords(text: string): string[] {
-  const words = text.normalize('NFKC').toLowerCase().match(/[\p{L}\p{M}\p{N}]+/gu) ?? [];
+  const words =
+    text
+      .normalize('NFKC')
+      .toLowerCase()
+      .match(/[\p{L}\p{M}\p{N}]+/gu) ?? [];
   return words.slice(0, MAX_WORDS).map((word) => [...word].slice(0, MAX_WORD_LENGTH).join(''));
 }
 

@@ -20,8 +20,7 @@ export interface SearchDocument {
 
 /** Which posts a search looks in: public (published, not in the trash), or the admin's list's filter. */
 export type SearchScope =
-  | { kind: 'public' }
-  | { kind: 'admin'; status?: PostStatus; categoryId?: string; authorId?: string };
+  { kind: 'public' } | { kind: 'admin'; status?: PostStatus; categoryId?: string; authorId?: string };
 
 /** A search, made of tokens the caller extracted itself (./search-query.ts): never the text as typed. */
 export interface SearchTerms {
@@ -94,9 +93,7 @@ function scopeCondition(scope: SearchScope): RawBuilder<unknown> {
     if (scope.status) parts.push(sql`p.status = ${scope.status}`);
     if (scope.categoryId) parts.push(sql`p.category_id = ${scope.categoryId}`);
     if (scope.authorId) {
-      parts.push(
-        sql`EXISTS (SELECT 1 FROM post_authors a WHERE a.post_id = p.id AND a.user_id = ${scope.authorId})`,
-      );
+      parts.push(sql`EXISTS (SELECT 1 FROM post_authors a WHERE a.post_id = p.id AND a.user_id = ${scope.authorId})`);
     }
   }
   return sql.join(parts, sql` AND `);

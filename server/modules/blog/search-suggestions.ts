@@ -7,11 +7,7 @@ const MIN_SIMILARITY = 0.3;
 const MAX_SUGGESTIONS = 5;
 
 /** Lower case without accents: "Café" and "cafe" are one word. */
-const folded = (word: string) =>
-  word
-    .normalize('NFKD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase();
+const folded = (word: string) => word.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
 
 function trigrams(word: string): Set<string> {
   const padded = `  ${word} `;

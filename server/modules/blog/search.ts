@@ -52,8 +52,19 @@ export function createSearch(deps: { db: Db; contentVersion: () => Promise<numbe
   return {
     /** The public search: published posts only. */
     async searchPublic(q: string, page: SearchPage = {}): Promise<{ hits: SearchHit[]; meta: SearchMeta }> {
-      const { words, terms, rows, total, limit, number } = await matching(q, { kind: 'public' }, page, SEARCH_PAGE_SIZE);
-      const snippets = terms ? await snippetsOf(db, terms, rows.map((row) => row.id)) : new Map<string, string>();
+      const { words, terms, rows, total, limit, number } = await matching(
+        q,
+        { kind: 'public' },
+        page,
+        SEARCH_PAGE_SIZE,
+      );
+      const snippets = terms
+        ? await snippetsOf(
+            db,
+            terms,
+            rows.map((row) => row.id),
+          )
+        : new Map<string, string>();
       const hits = rows.map((row) => {
         const post = toPost(row);
         return {
@@ -75,11 +86,7 @@ export function createSearch(deps: { db: Db; contentVersion: () => Promise<numbe
     },
 
     /** The admin list's search: every status but the trash, an Author's or Contributor's own posts only. */
-    async searchForAdmin(
-      q: string,
-      filter: { status?: PostStatus; categoryId?: string } & SearchPage,
-      actor: Writer,
-    ) {
+    async searchForAdmin(q: string, filter: { status?: PostStatus; categoryId?: string } & SearchPage, actor: Writer) {
       const scope: SearchScope = {
         kind: 'admin',
         status: filter.status,

@@ -36,7 +36,9 @@ export function createBlogService(deps: {
   const writes = createBlogWrites({ db, siteMeta: deps.siteMeta, hooks });
   const people = deps.people;
   // Kept in the transaction of every write that changes a post's text (docs/decisions/0023-search.md).
-  const searchIndex = createSearchIndex({ authorNames: people?.namesIn ? (trx, ids) => people.namesIn!(trx, ids) : undefined });
+  const searchIndex = createSearchIndex({
+    authorNames: people?.namesIn ? (trx, ids) => people.namesIn!(trx, ids) : undefined,
+  });
   return {
     ...createCategoriesService({ db, writes, searchIndex }),
     ...createPostsService({ ...deps, hooks, writes, searchIndex }),
