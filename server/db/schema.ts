@@ -325,6 +325,8 @@ export interface CampaignTable {
  */
 export interface PostSearchTable {
   post_id: string;
+  /** 'public' (published, not in the trash), 'hidden' (not published) or 'trashed'. */
+  visibility: 'public' | 'hidden' | 'trashed';
   title: string;
   /** Public tag names, category name, authors' names. */
   terms: string;

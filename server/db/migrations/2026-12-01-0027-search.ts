@@ -4,9 +4,10 @@ import { indexableText, plainTextOf } from '#server/lib/plain-text.ts';
 /**
  * Full-text search of posts (docs/decisions/0023-search.md). `post_search` holds each post's text as the
  * index reads it (title, excerpt, content as plain text, and `terms`: its public tags, category and
- * authors' names), one row per post, written in the transaction of every post write
- * (server/modules/blog/search-index.ts). Whether a post may be shown is never stored here: searches join
- * blog_posts for its status and trash.
+ * authors' names), one row per post, and `visibility` ('public': published and not in the trash;
+ * 'hidden': not published; 'trashed'), written in the transaction of every post write that changes them
+ * (server/modules/blog/search-index.ts). On SQLite `visibility` is a column of the full-text index too,
+ * so a public search filters inside the index instead of reading every matching post's row.
  *
  * - SQLite: an FTS5 table over it (external content, kept in step by triggers), stemming English with
  *   the porter tokenizer over unicode61 without diacritics ("pricing" finds "prices", "cafe" finds "Café").
@@ -24,6 +25,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       ALTER MAPPING FOR hword, hword_part, word WITH unaccent, english_stem`.execute(db);
     await sql`CREATE TABLE post_search (
       post_id varchar(36) PRIMARY KEY REFERENCES blog_posts(id) ON DELETE CASCADE,
+      visibility varchar(10) NOT NULL,
       title text NOT NULL,
       terms text NOT NULL,
       excerpt text NOT NULL,
@@ -43,29 +45,30 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     await sql`CREATE TABLE post_search (
       id integer PRIMARY KEY,
       post_id varchar(36) NOT NULL UNIQUE REFERENCES blog_posts(id) ON DELETE CASCADE,
+      visibility varchar(10) NOT NULL,
       title text NOT NULL,
       terms text NOT NULL,
       excerpt text NOT NULL,
       body text NOT NULL
     )`.execute(db);
     await sql`CREATE VIRTUAL TABLE post_search_fts USING fts5(
-      title, terms, excerpt, body,
+      title, terms, excerpt, body, visibility,
       content = 'post_search', content_rowid = 'id',
       tokenize = 'porter unicode61 remove_diacritics 2'
     )`.execute(db);
     await sql`CREATE TRIGGER post_search_ai AFTER INSERT ON post_search BEGIN
-      INSERT INTO post_search_fts (rowid, title, terms, excerpt, body)
-      VALUES (new.id, new.title, new.terms, new.excerpt, new.body);
+      INSERT INTO post_search_fts (rowid, title, terms, excerpt, body, visibility)
+      VALUES (new.id, new.title, new.terms, new.excerpt, new.body, new.visibility);
     END`.execute(db);
     await sql`CREATE TRIGGER post_search_ad AFTER DELETE ON post_search BEGIN
-      INSERT INTO post_search_fts (post_search_fts, rowid, title, terms, excerpt, body)
-      VALUES ('delete', old.id, old.title, old.terms, old.excerpt, old.body);
+      INSERT INTO post_search_fts (post_search_fts, rowid, title, terms, excerpt, body, visibility)
+      VALUES ('delete', old.id, old.title, old.terms, old.excerpt, old.body, old.visibility);
     END`.execute(db);
     await sql`CREATE TRIGGER post_search_au AFTER UPDATE ON post_search BEGIN
-      INSERT INTO post_search_fts (post_search_fts, rowid, title, terms, excerpt, body)
-      VALUES ('delete', old.id, old.title, old.terms, old.excerpt, old.body);
-      INSERT INTO post_search_fts (rowid, title, terms, excerpt, body)
-      VALUES (new.id, new.title, new.terms, new.excerpt, new.body);
+      INSERT INTO post_search_fts (post_search_fts, rowid, title, terms, excerpt, body, visibility)
+      VALUES ('delete', old.id, old.title, old.terms, old.excerpt, old.body, old.visibility);
+      INSERT INTO post_search_fts (rowid, title, terms, excerpt, body, visibility)
+      VALUES (new.id, new.title, new.terms, new.excerpt, new.body, new.visibility);
     END`.execute(db);
   }
   await buildIndex(db);
@@ -81,7 +84,9 @@ async function buildIndex(db: Kysely<unknown>): Promise<void> {
       excerpt: string;
       content: string;
       category: string | null;
-    }>`SELECT p.id, p.title, p.excerpt, p.content, c.name AS category FROM blog_posts p
+      status: string;
+      deleted_at: string | null;
+    }>`SELECT p.id, p.title, p.excerpt, p.content, p.status, p.deleted_at, c.name AS category FROM blog_posts p
        LEFT JOIN blog_categories c ON c.id = p.category_id
        WHERE p.id > ${after} ORDER BY p.id LIMIT 500`.execute(db);
     if (!posts.length) return;
@@ -95,8 +100,9 @@ async function buildIndex(db: Kysely<unknown>): Promise<void> {
     const terms = new Map<string, string[]>();
     for (const { post_id, name } of names) terms.set(post_id, [...(terms.get(post_id) ?? []), name]);
     for (const p of posts) {
-      await sql`INSERT INTO post_search (post_id, title, terms, excerpt, body) VALUES (
-        ${p.id}, ${indexableText(p.title)},
+      const visibility = p.deleted_at ? 'trashed' : p.status === 'published' ? 'public' : 'hidden';
+      await sql`INSERT INTO post_search (post_id, visibility, title, terms, excerpt, body) VALUES (
+        ${p.id}, ${visibility}, ${indexableText(p.title)},
         ${indexableText([...(terms.get(p.id) ?? []), p.category ?? ''].join(' '))},
         ${indexableText(p.excerpt)}, ${plainTextOf(p.content)})`.execute(db);
     }

@@ -179,6 +179,10 @@ export function createPostsService(deps: {
     async publishDue(): Promise<number> {
       const published = await db.transaction().execute(async (trx) => {
         const due = await repo.publishDue(trx);
+        await searchIndex.reindexPosts(
+          trx,
+          due.map((post) => post.id),
+        );
         for (const { id, newsletter } of due) {
           const post = toPost((await repo.findPost(trx, id))!);
           const started = newsletter ? await hooks.onPublished?.(trx, post) : false;
@@ -208,6 +212,7 @@ export function createPostsService(deps: {
         if (!(await repo.trashPost(trx, id, actor.id ? actor.name : null))) {
           throw new NotFoundError(SERVER_MESSAGES.postNotFound);
         }
+        await searchIndex.reindexPosts(trx, [id]);
         await activity.record(trx, {
           action: 'post.deleted',
           actor,
@@ -231,6 +236,7 @@ export function createPostsService(deps: {
         if (!row) throw new NotFoundError(SERVER_MESSAGES.notInTrash);
         const slug = await uniqueSlug(trx, row.category_id, row.slug, id);
         await repo.untrashPost(trx, id, slug);
+        await searchIndex.reindexPosts(trx, [id]);
         await removeRedirect(trx, pathOf(row.category_slug, slug));
         const post = toPost((await repo.findPost(trx, id))!);
         await activity.record(trx, { action: 'post.restored', actor, target: postTarget(post) });

@@ -10,8 +10,9 @@ export type AuthorNames = (trx: Db, userIds: readonly string[]) => Promise<Map<s
 
 /**
  * Keeps the search index (migration 2026-12-01-0027-search) in step with posts: every write that changes
- * what a post's text is made of calls one of these inside its own transaction, so a committed change is
- * searchable at once and a rolled-back one never was (docs/decisions/0023-search.md).
+ * a post's text or whether it is public (published, trashed, restored, taken back) calls one of these
+ * inside its own transaction, so a committed change is searchable at once and a rolled-back one never
+ * was (docs/decisions/0023-search.md).
  */
 export function createSearchIndex(deps: { authorNames?: AuthorNames }) {
   /** Rebuilds the index rows of these posts from what they are now (posts that do not exist are skipped). */
@@ -32,6 +33,7 @@ export function createSearchIndex(deps: { authorNames?: AuthorNames }) {
         trx,
         posts.map((post) => ({
           postId: post.id,
+          visibility: post.deleted_at ? 'trashed' : post.status === 'published' ? 'public' : 'hidden',
           title: indexableText(post.title),
           terms: indexableText([...(terms.get(post.id) ?? []), post.category ?? ''].join(' ')),
           excerpt: indexableText(post.excerpt),

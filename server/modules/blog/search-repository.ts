@@ -5,12 +5,13 @@ import { HIT_END, HIT_START } from './search-snippet';
 
 /**
  * All SQL of the search index (post_search, and on SQLite its FTS5 table post_search_fts; migration
- * 2026-12-01-0027-search). The index holds text only; who may see a post is asked of blog_posts here.
+ * 2026-12-01-0027-search): each post's text and its visibility.
  */
 
 /** One post's text as the index keeps it. */
 export interface SearchDocument {
   postId: string;
+  visibility: 'public' | 'hidden' | 'trashed';
   title: string;
   /** Public tag names, category name, authors' names. */
   terms: string;
@@ -38,7 +39,15 @@ export async function documentSources(trx: Db, ids: readonly string[]) {
   const posts = await trx
     .selectFrom('blog_posts')
     .leftJoin('blog_categories', 'blog_categories.id', 'blog_posts.category_id')
-    .select(['blog_posts.id', 'title', 'excerpt', 'content', 'blog_categories.name as category'])
+    .select([
+      'blog_posts.id',
+      'title',
+      'excerpt',
+      'content',
+      'status',
+      'deleted_at',
+      'blog_categories.name as category',
+    ])
     .where('blog_posts.id', 'in', ids)
     .execute();
   // Tags whose name starts with `#` are internal (docs/product.md#tags): never searchable.
@@ -62,13 +71,11 @@ export async function documentSources(trx: Db, ids: readonly string[]) {
 /** Writes these posts' index rows (an upsert: the SQLite triggers and PostgreSQL's generated columns follow). */
 export async function writeDocuments(trx: Db, docs: readonly SearchDocument[]): Promise<void> {
   for (const doc of docs) {
-    const row = { post_id: doc.postId, title: doc.title, terms: doc.terms, excerpt: doc.excerpt, body: doc.body };
+    const { postId, ...fields } = doc;
     await trx
       .insertInto('post_search')
-      .values(row)
-      .onConflict((oc) =>
-        oc.column('post_id').doUpdateSet({ title: row.title, terms: row.terms, excerpt: row.excerpt, body: row.body }),
-      )
+      .values({ post_id: postId, ...fields })
+      .onConflict((oc) => oc.column('post_id').doUpdateSet(fields))
       .execute();
   }
 }
@@ -85,11 +92,10 @@ export async function postIdsOfAuthor(trx: Db, userId: string): Promise<string[]
   return rows.map((r) => r.post_id);
 }
 
-/** The SQL condition on `p` (blog_posts) of a scope. */
-function scopeCondition(scope: SearchScope): RawBuilder<unknown> {
-  const parts = [sql`p.deleted_at IS NULL`];
-  if (scope.kind === 'public') parts.push(sql`p.status = 'published'`);
-  else {
+/** The admin's filters on `p` (blog_posts): status, category, own posts; `TRUE` without any. */
+function adminFilter(scope: SearchScope): RawBuilder<unknown> {
+  const parts = [sql`TRUE`];
+  if (scope.kind === 'admin') {
     if (scope.status) parts.push(sql`p.status = ${scope.status}`);
     if (scope.categoryId) parts.push(sql`p.category_id = ${scope.categoryId}`);
     if (scope.authorId) {
@@ -100,10 +106,17 @@ function scopeCondition(scope: SearchScope): RawBuilder<unknown> {
 }
 
 /**
+ * The FTS5 query of a scope: the words in the text columns only (a word such as "public" never matches
+ * the visibility column), and the visibility inside the index, so a public search reads no post's row.
+ */
+const fts5Query = (terms: SearchTerms, scope: SearchScope) =>
+  `{title terms excerpt body} : (${terms.fts5}) ${scope.kind === 'public' ? 'AND visibility : "public"' : 'NOT visibility : "trashed"'}`;
+
+/**
  * A page of matching post ids, best first, and how many match. SQLite ranks by bm25 with the title
- * weighing most; PostgreSQL by ts_rank of the small `head` vector (title, terms, excerpt), then the
- * newest publication: ranking by the whole document read every matching post's content, too slow for
- * common words (docs/decisions/0023-search.md).
+ * weighing most (the visibility column weighs nothing); PostgreSQL by ts_rank of the small `head` vector
+ * (title, terms, excerpt), then the newest publication: ranking by the whole document read every matching
+ * post's content, too slow for common words (docs/decisions/0023-search.md).
  */
 export async function searchPostIds(
   db: Db,
@@ -111,29 +124,39 @@ export async function searchPostIds(
   scope: SearchScope,
   slice: { offset: number; limit: number },
 ): Promise<{ ids: string[]; total: number }> {
-  const where = scopeCondition(scope);
+  const filter = adminFilter(scope);
   if (isPostgres(db)) {
     const query = sql`to_tsquery('blog_search', ${terms.tsquery})`;
+    const visible = scope.kind === 'public' ? sql`s.visibility = 'public'` : sql`s.visibility <> 'trashed'`;
+    const where = sql`s.document @@ ${query} AND ${visible} AND ${filter}`;
     const { rows } = await sql<{ id: string }>`
-      SELECT s.post_id AS id FROM post_search s JOIN blog_posts p ON p.id = s.post_id
-      WHERE s.document @@ ${query} AND ${where}
+      SELECT s.post_id AS id FROM post_search s JOIN blog_posts p ON p.id = s.post_id WHERE ${where}
       ORDER BY ts_rank('{0.1, 0.2, 0.4, 1.0}', s.head, ${query}) DESC, p.published_at DESC, p.id
       LIMIT ${slice.limit} OFFSET ${slice.offset}`.execute(db);
     const { rows: count } = await sql<{ n: string | number }>`
-      SELECT count(*) AS n FROM post_search s JOIN blog_posts p ON p.id = s.post_id
-      WHERE s.document @@ ${query} AND ${where}`.execute(db);
+      SELECT count(*) AS n FROM post_search s JOIN blog_posts p ON p.id = s.post_id WHERE ${where}`.execute(db);
     return { ids: rows.map((r) => r.id), total: Number(count[0]?.n ?? 0) };
   }
+  const match = fts5Query(terms, scope);
+  const filtered = scope.kind === 'admin' && Boolean(scope.status ?? scope.categoryId ?? scope.authorId);
+  if (!filtered) {
+    // The visibility is in the index: only the page's rows are read, for their post ids.
+    const { rows } = await sql<{ id: string }>`
+      SELECT s.post_id AS id FROM (
+        SELECT rowid, bm25(post_search_fts, 10.0, 4.0, 2.0, 1.0, 0.0) AS score FROM post_search_fts
+        WHERE post_search_fts MATCH ${match} ORDER BY score, rowid DESC LIMIT ${slice.limit} OFFSET ${slice.offset}
+      ) hit JOIN post_search s ON s.id = hit.rowid ORDER BY hit.score, hit.rowid DESC`.execute(db);
+    const { rows: count } = await sql<{ n: number }>`
+      SELECT count(*) AS n FROM post_search_fts WHERE post_search_fts MATCH ${match}`.execute(db);
+    return { ids: rows.map((r) => r.id), total: Number(count[0]?.n ?? 0) };
+  }
+  const from = sql`FROM post_search_fts CROSS JOIN post_search s ON s.id = post_search_fts.rowid
+    CROSS JOIN blog_posts p ON p.id = s.post_id WHERE post_search_fts MATCH ${match} AND ${filter}`;
   const { rows } = await sql<{ id: string }>`
-    SELECT s.post_id AS id FROM post_search_fts
-    JOIN post_search s ON s.id = post_search_fts.rowid JOIN blog_posts p ON p.id = s.post_id
-    WHERE post_search_fts MATCH ${terms.fts5} AND ${where}
-    ORDER BY bm25(post_search_fts, 10.0, 4.0, 2.0, 1.0), p.published_at DESC, p.id
+    SELECT s.post_id AS id ${from}
+    ORDER BY bm25(post_search_fts, 10.0, 4.0, 2.0, 1.0, 0.0), p.created_at DESC, p.id
     LIMIT ${slice.limit} OFFSET ${slice.offset}`.execute(db);
-  const { rows: count } = await sql<{ n: number }>`
-    SELECT count(*) AS n FROM post_search_fts
-    JOIN post_search s ON s.id = post_search_fts.rowid JOIN blog_posts p ON p.id = s.post_id
-    WHERE post_search_fts MATCH ${terms.fts5} AND ${where}`.execute(db);
+  const { rows: count } = await sql<{ n: number }>`SELECT count(*) AS n ${from}`.execute(db);
   return { ids: rows.map((r) => r.id), total: Number(count[0]?.n ?? 0) };
 }
 
@@ -153,7 +176,9 @@ export async function snippetsOf(db: Db, terms: SearchTerms, ids: readonly strin
   const { rows } = await sql<{ id: string; snippet: string }>`
     SELECT s.post_id AS id, snippet(post_search_fts, 3, ${HIT_START}, ${HIT_END}, '…', 24) AS snippet
     FROM post_search_fts JOIN post_search s ON s.id = post_search_fts.rowid
-    WHERE post_search_fts MATCH ${terms.fts5} AND s.post_id IN (${sql.join(ids)})`.execute(db);
+    WHERE post_search_fts MATCH ${`{title terms excerpt body} : (${terms.fts5})`} AND s.post_id IN (${sql.join(ids)})`.execute(
+    db,
+  );
   return new Map(rows.map((r) => [r.id, r.snippet]));
 }
 
