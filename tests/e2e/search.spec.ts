@@ -87,6 +87,6 @@ test.describe('without JavaScript', () => {
   test('the sidebar form searches and the results are links', async ({ page }) => {
     await page.goto('/blogs');
     await searchFromSidebar(page, 'shipping');
-    await expect(page.getByRole('link', { name: SHIPPING })).toBeVisible();
+    await expect(page.getByTestId('search-result').getByRole('link', { name: SHIPPING })).toBeVisible();
   });
 });
