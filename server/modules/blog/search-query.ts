@@ -18,12 +18,16 @@ export function queryWords(text: string): string[] {
   return words.slice(0, MAX_WORDS).map((word) => [...word].slice(0, MAX_WORD_LENGTH).join(''));
 }
 
+/** A word being typed is searched as a prefix from this length (SQLite's index keeps 3-character prefixes). */
+const MIN_PREFIX = 3;
+
 /**
- * The engines' queries of these words: all must match, the last also as a prefix (it may be half typed).
- * Words hold only letters and digits, and are quoted besides.
+ * The engines' queries of these words: all must match, the last also as a prefix (it may be half typed)
+ * once it has three characters. Words hold only letters and digits, and are quoted besides.
  */
 export function searchTermsOf(words: readonly string[]): SearchTerms {
-  const last = words.length - 1;
+  const lastWord = words[words.length - 1] ?? '';
+  const last = [...lastWord].length >= MIN_PREFIX ? words.length - 1 : -1;
   return {
     fts5: words.map((word, i) => `"${word.replace(/"/g, '""')}"${i === last ? '*' : ''}`).join(' '),
     tsquery: words.map((word, i) => `'${word.replace(/'/g, "''")}'${i === last ? ':*' : ''}`).join(' & '),

@@ -106,11 +106,11 @@ function adminFilter(scope: SearchScope): RawBuilder<unknown> {
 }
 
 /**
- * The FTS5 query of a scope: the words in the text columns only (a word such as "public" never matches
- * the visibility column), and the visibility inside the index, so a public search reads no post's row.
+ * The FTS5 query of a scope: the words, and the visibility tokens of migration 2026-12-01-0027 left out
+ * with `NOT` (cheap: few posts carry them), so a search reads no post's row to know whether it may show it.
  */
 const fts5Query = (terms: SearchTerms, scope: SearchScope) =>
-  `{title terms excerpt body} : (${terms.fts5}) ${scope.kind === 'public' ? 'AND visibility : "public"' : 'NOT visibility : "trashed"'}`;
+  `(${terms.fts5}) NOT visibility : "${scope.kind === 'public' ? 'vis0hidden' : 'vis0trashed'}"`;
 
 /**
  * A page of matching post ids, best first, and how many match. SQLite ranks by bm25 with the title
@@ -173,12 +173,11 @@ export async function snippetsOf(db: Db, terms: SearchTerms, ids: readonly strin
       FROM post_search WHERE post_id IN (${sql.join(ids)})`.execute(db);
     return new Map(rows.map((r) => [r.id, r.snippet]));
   }
+  // From the page's rows to the index (CROSS JOIN keeps that order): the words are matched in ten posts only.
   const { rows } = await sql<{ id: string; snippet: string }>`
     SELECT s.post_id AS id, snippet(post_search_fts, 3, ${HIT_START}, ${HIT_END}, '…', 24) AS snippet
-    FROM post_search_fts JOIN post_search s ON s.id = post_search_fts.rowid
-    WHERE post_search_fts MATCH ${`{title terms excerpt body} : (${terms.fts5})`} AND s.post_id IN (${sql.join(ids)})`.execute(
-    db,
-  );
+    FROM post_search s CROSS JOIN post_search_fts ON post_search_fts.rowid = s.id
+    WHERE s.post_id IN (${sql.join(ids)}) AND post_search_fts MATCH ${terms.fts5}`.execute(db);
   return new Map(rows.map((r) => [r.id, r.snippet]));
 }
 
