@@ -9,7 +9,9 @@ import { defineConfig, devices } from '@playwright/test';
  * editor tests change (so pages other tests read never shift under them). Ports and folders are chosen
  * once in the main process and inherited by the workers through the environment.
  */
-const base = 4300 + Math.floor(Math.random() * 1000) * 3;
+// 7000–9999 holds none of the ports Chromium refuses to open (net/base/port_util.cc: 5060, 5061, 6000,
+// 6566, 6665–6669, 6679, 6697 … below it, 10080 above): a server there once made a run fail with ERR_UNSAFE_PORT.
+const base = 7000 + Math.floor(Math.random() * 999) * 3;
 process.env.E2E_PORT ??= String(base);
 process.env.E2E_EDITOR_PORT ??= String(base + 1);
 process.env.E2E_EDITOR2_PORT ??= String(base + 2);

@@ -42,3 +42,6 @@ export class TooLargeError extends DomainError {}
 
 /** A file of a type the product does not take. */
 export class UnsupportedMediaError extends DomainError {}
+
+/** A server we depend on (the mail server) refused or did not answer; the request itself was fine. */
+export class UpstreamError extends DomainError {}

@@ -62,6 +62,7 @@ export function createServices(deps: { config: Config; db: Db; log: FastifyBaseL
   const mail = createMailService({
     db,
     worker: mailWorker,
+    transport,
     // Sent newsletter mails are cleaned up only once their campaign has kept its counts.
     doneCampaigns: (ids) => newsletter.doneAmong(ids),
   });

@@ -175,6 +175,10 @@ export const SERVER_MESSAGES = {
   messageNotFound: 'Message not found',
   subscriberNotFound: 'Subscriber not found',
   mailNotFound: 'This e-mail is not in the outbox any more',
+  /** A test send waits for the mail server (docs/product.md#newsletter-tools). */
+  mailServerRefused: (error: string) => `The mail server did not take the test e-mail: ${error}`,
+  mailServerSilent: (seconds: number) =>
+    `The mail server did not answer within ${seconds} seconds, so the test e-mail was not sent. Check SMTP_URL and that the server is up.`,
   mailBeingSent: 'This e-mail is being sent right now',
   mailAlreadySent: 'This e-mail has been sent',
   revisionNotFound: 'Revision not found',
@@ -237,6 +241,26 @@ export const UPLOAD_MESSAGES = {
     `The pasted images are larger than ${megapixels} million pixels together: please add big pictures through the media library instead.`,
   badMultipart: 'The upload could not be read: send the image as multipart/form-data in the field "image".',
   damaged: 'The image is damaged or incomplete',
+} as const;
+
+/** What rich text's embedded frames are called when the editor named them nothing (server/lib/sanitize-html.ts). */
+export const EMBED_MESSAGES = { frameTitle: 'Embedded video' } as const;
+
+/** The notice above the admin while mail delivery fails (docs/product.md#outgoing-mail). */
+export const MAIL_TROUBLE_MESSAGES = {
+  heading: 'E-mail is not being delivered',
+  body: (since: string, waiting: number) =>
+    `Every try since ${since} has failed, and ${waiting} ${waiting === 1 ? 'e-mail waits' : 'e-mails wait'} to be sent. The mail server's last answer:`,
+  link: 'Open Outgoing mail',
+} as const;
+
+/** The media library's upload of several images at once (docs/product.md#media-library). */
+export const BATCH_UPLOAD_MESSAGES = {
+  progress: (done: number, total: number) => `Uploading ${done + 1} of ${total}…`,
+  summary: (uploaded: number, total: number) =>
+    uploaded === total
+      ? `Uploaded ${total} ${total === 1 ? 'image' : 'images'}.`
+      : `Uploaded ${uploaded} of ${total} images. Not uploaded:`,
 } as const;
 
 /** Drafts, scheduling, previews and newsletters (docs/product.md#blog-posts). */

@@ -15,8 +15,9 @@ import type { Role } from '#shared/roles.ts';
  * | auth         | totp_factors, recovery_codes, second_step_tickets, security_policy               |
  * | auth         | passkeys, webauthn_challenges                                                    |
  * | autosave     | autosaves                                                                        |
- * | blog         | blog_categories, blog_posts, blog_redirects, trash, post_authors, blog_tags,     |
- * |              | post_tags, tag_redirects, post_search (and SQLite's post_search_fts)             |
+ * | blog         | blog_categories, blog_posts, blog_redirects, trash, post_authors                 |
+ * | blog         | blog_tags, post_tags, tag_redirects                                              |
+ * | blog         | post_search (and SQLite's post_search_fts)                                       |
  * | contact      | contact_messages                                                                 |
  * | content      | content_sections, content_fields, content_items                                  |
  * | jobs         | job_runs                                                                         |

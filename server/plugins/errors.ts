@@ -11,6 +11,7 @@ import {
   NotFoundError,
   TooLargeError,
   UnsupportedMediaError,
+  UpstreamError,
 } from '#server/errors.ts';
 import { isDatabaseUnavailable } from '#server/db/unavailable.ts';
 import { StorageUnavailableError } from '#server/lib/storage/storage.ts';
@@ -25,6 +26,7 @@ const STATUS_OF = new Map<new (...args: never[]) => DomainError, number>([
   [GoneError, 410],
   [TooLargeError, 413],
   [UnsupportedMediaError, 415],
+  [UpstreamError, 502],
 ]);
 
 /** The status a domain error answers with; 500 for anything else (our own fault). */

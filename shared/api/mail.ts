@@ -54,3 +54,15 @@ export const discardOutgoingMail = endpoint({
   params: idParams,
   data: z.object({ _id: z.string() }),
 });
+
+/**
+ * Whether delivery as a whole has been failing for 15 minutes with nothing sent meanwhile: since when (the
+ * oldest mail still retried), the newest error, how many wait; null otherwise. The admin shows a notice.
+ */
+export const mailTrouble = endpoint({
+  method: 'GET',
+  path: '/admin/mail/trouble',
+  access: 'admin',
+  allow: 'mail',
+  data: z.nullable(z.object({ since: z.string(), lastError: z.string(), waiting: z.number() })),
+});

@@ -1,6 +1,6 @@
 import { z } from '#shared/schemas/zod.ts';
 import { VALIDATION_MESSAGES } from '#shared/messages.ts';
-import { subscribeSchema } from '#shared/schemas/subscribe.ts';
+import { adminEmailSchema, subscribeSchema } from '#shared/schemas/subscribe.ts';
 import { cursorPageInfoSchema, cursorQuery } from '#shared/schemas/paging.ts';
 import { endpoint, idParam, idParams, messageData } from './endpoint';
 
@@ -90,7 +90,7 @@ export const addSubscriber = endpoint({
   path: '/admin/subscribers',
   access: 'admin',
   allow: 'subscribers',
-  body: z.object({ email: subscribeSchema.shape.email, ...consent }),
+  body: z.object({ email: adminEmailSchema, ...consent }),
   data: messageData,
 });
 

@@ -211,6 +211,7 @@ const EXAMPLES = new Map<Endpoint, (ctx: Context) => Promise<Example>>([
   [contact.markMessageRead, async ({ t }) => ({ params: { id: await insertMessage(t) }, body: { read: true } })],
   [contact.deleteMessage, async ({ t }) => ({ params: { id: await insertMessage(t) } })],
   [mail.listOutgoingMail, async () => ({})],
+  [mail.mailTrouble, async () => ({})],
   [mail.retryOutgoingMail, async (ctx) => ({ params: { id: await queuedMail(ctx, true) } })],
   [mail.discardOutgoingMail, async (ctx) => ({ params: { id: await queuedMail(ctx, true) } })],
   [newsletter.deliveryReport, async (ctx) => ({ params: { id: await ownDraftId(ctx) } })],

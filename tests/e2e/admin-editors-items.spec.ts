@@ -85,6 +85,29 @@ test.describe('portfolio editor', () => {
     await expect(page.getByLabel('Description', { exact: true })).toHaveValue(`Things we built ${s}`);
   });
 
+  test('the description is edited as text, never as raw tags; paragraphs and line breaks are kept', async ({
+    page,
+    request,
+  }) => {
+    const s = stamp();
+    await loginAndOpen(page, '/admin/portfolio');
+    const pub = await openPublic(page, '/');
+    const typed = `What we built ${s}\n\nFor <clients> & partners\nsince 2015`;
+    await page.getByLabel('Description', { exact: true }).fill(typed);
+    await saveWithSpinner(page, content.sectionUpdates.portfolio, updateButton(page, 'Portfolio'));
+    expect((await getContent(request)).portfolio.description).toBe(
+      `<p>What we built ${s}</p><p>For &lt;clients&gt; &amp; partners<br />since 2015</p>`,
+    );
+    await reloadEditor(page);
+    await expect(page.getByLabel('Description', { exact: true })).toHaveValue(typed);
+    await reloadPublic(pub);
+    const paragraphs = pub.locator('#portfolio .section-lead p');
+    await expect(paragraphs).toHaveCount(2);
+    await expect(paragraphs.first()).toHaveText(`What we built ${s}`);
+    await expect(paragraphs.nth(1)).toContainText('For <clients> & partners');
+    await expect(paragraphs.nth(1).locator('br')).toHaveCount(1);
+  });
+
   test('empty title and description are refused', async ({ page, request }) => {
     const before = (await getContent(request)).portfolio;
     await loginAndOpen(page, '/admin/portfolio');

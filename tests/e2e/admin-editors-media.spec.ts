@@ -1,12 +1,14 @@
+import fs from 'node:fs';
 import type { APIRequestContext, Locator, Page, TestInfo } from '@playwright/test';
 import sharp from 'sharp';
-import { MESSAGES, UPLOAD_MESSAGES } from '#shared/messages.ts';
+import { BATCH_UPLOAD_MESSAGES, MESSAGES, UPLOAD_MESSAGES } from '#shared/messages.ts';
 import type { PostDetails } from '#shared/schemas/blog.ts';
 import {
   ADMIN,
   dismissToasts,
   expectToast,
   loginAndOpen,
+  makePng,
   openEditor,
   richContent,
   stamp,
@@ -191,6 +193,24 @@ for (const width of [1366, 390]) {
       await expect(page.locator('.tox-notification').filter({ hasText: UPLOAD_MESSAGES.heic })).toBeVisible();
       // The refused picture is taken back out of the text.
       await expect.poll(() => richContent(page, 'blog-content')).not.toContain('<img');
+    });
+
+    test('a batch with a HEIC photo uploads the others and names the one refused', async ({ page }, testInfo) => {
+      await loginAndOpen(page, '/admin/media');
+      const s = `${width}-${Date.now()}`;
+      const heic = testInfo.outputPath(`IMG_${s}.HEIC`);
+      fs.writeFileSync(heic, HEIC);
+      const jpeg = await photo(testInfo, `batch-${s}.jpg`, 320, 200);
+      const png = await makePng(testInfo, `batch-${s}.png`, 200, 320);
+      // The refused file comes first: the others are still uploaded after it.
+      await page.getByLabel('Upload images').setInputFiles([heic, jpeg, png]);
+      const summary = page.getByTestId('upload-summary');
+      await expect(summary).toContainText(BATCH_UPLOAD_MESSAGES.summary(2, 3));
+      await expect(summary.getByRole('listitem')).toHaveText([`IMG_${s}.HEIC: ${UPLOAD_MESSAGES.heic}`]);
+      await page.getByRole('searchbox', { name: 'Search the library' }).fill(`batch-${s}`);
+      await expect(page.getByTestId('media-card')).toHaveCount(2);
+      await summary.getByRole('button', { name: 'Close' }).click();
+      await expect(summary).toBeHidden();
     });
   });
 }

@@ -31,4 +31,11 @@ describe('rich-text sanitiser', () => {
     expect(clean).toContain('src="https://www.youtube.com/embed/abc"');
     expect(clean).toContain('src="https://player.vimeo.com/video/1"');
   });
+
+  it('keeps table headers with their scope and captions', () => {
+    const html =
+      '<table><caption>Prices</caption><thead><tr><th scope="col">Plan</th><th scope="col">Price</th></tr></thead>' +
+      '<tbody><tr><th scope="row">Team</th><td>9</td></tr></tbody></table>';
+    expect(sanitizeRichText(html)).toBe(html);
+  });
 });

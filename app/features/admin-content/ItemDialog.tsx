@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Modal } from 'react-bootstrap';
 import type { FieldDef } from '#shared/sections.ts';
 import { SpinnerButton } from '#app/components/ui/SpinnerButton.tsx';
-import { useUnsavedChanges } from '#app/features/unsaved/unsaved-changes.tsx';
+import { useGuardedClose } from '#app/features/unsaved/guarded-close.tsx';
 import { FieldControl } from './FieldControl';
 
 type Item = Record<string, string>;
@@ -30,13 +30,16 @@ export function ItemDialog({
   onClose,
 }: ItemDialogProps) {
   const [item, setItem] = useState<Item>(initial);
-  useUnsavedChanges(fields.some((f) => (item[f.name] ?? '') !== (initial[f.name] ?? '')));
+  const close = useGuardedClose(
+    fields.some((f) => (item[f.name] ?? '') !== (initial[f.name] ?? '')),
+    onClose,
+  );
   const ready = !requireImage || Boolean(item[requireImage]);
   const formId = `item-dialog-${title.replace(/\W+/g, '-').toLowerCase()}`;
   // Fields get the ids `${formId}-${field}`; a field may be called "title", so the heading uses another suffix.
   const headingId = `${formId}-heading`;
   return (
-    <Modal show onHide={onClose} size="lg" centered aria-labelledby={headingId} enforceFocus={false}>
+    <Modal show onHide={close.requestClose} size="lg" centered aria-labelledby={headingId} enforceFocus={false}>
       <Modal.Header closeButton>
         <Modal.Title id={headingId}>{title}</Modal.Title>
       </Modal.Header>
@@ -61,11 +64,12 @@ export function ItemDialog({
         </form>
       </Modal.Body>
       <Modal.Footer>
-        {ready ? (
-          <SpinnerButton type="submit" form={formId} loading={saving}>
-            {submitLabel}
-          </SpinnerButton>
-        ) : null}
+        {close.question ??
+          (ready ? (
+            <SpinnerButton type="submit" form={formId} loading={saving}>
+              {submitLabel}
+            </SpinnerButton>
+          ) : null)}
       </Modal.Footer>
     </Modal>
   );

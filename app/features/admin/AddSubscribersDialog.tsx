@@ -5,6 +5,7 @@ import { SpinnerButton } from '#app/components/ui/SpinnerButton.tsx';
 import { TextField } from '#app/components/ui/TextField.tsx';
 import { ApiError, call } from '#app/lib/api-client.ts';
 import { useSubmit } from '#app/lib/use-submit.ts';
+import { useGuardedClose } from '#app/features/unsaved/guarded-close.tsx';
 
 export type AddMode = 'one' | 'csv';
 
@@ -29,6 +30,10 @@ export function AddSubscribersDialog({
   const [invalid, setInvalid] = useState<string[]>([]);
   const submitting = useSubmit();
   const title = mode === 'one' ? 'Add a subscriber' : 'Import subscribers';
+  // What the form holds; once imported, the same file and source are not edits to lose.
+  const entered = JSON.stringify([email, file?.name, file?.size, file?.lastModified, source, confirmed]);
+  const [saved, setSaved] = useState(entered);
+  const close = useGuardedClose(entered !== saved, onClose);
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
@@ -53,13 +58,14 @@ export function AddSubscribersDialog({
       },
     );
     if (done) {
+      setSaved(entered);
       onAdded();
       if (mode === 'one') onClose();
     }
   };
 
   return (
-    <Modal show onHide={onClose} centered aria-labelledby="add-subscribers-title">
+    <Modal show onHide={close.requestClose} centered aria-labelledby="add-subscribers-title">
       <form noValidate onSubmit={submit}>
         <Modal.Header closeButton>
           <Modal.Title id="add-subscribers-title">{title}</Modal.Title>
@@ -113,12 +119,16 @@ export function AddSubscribersDialog({
           ) : null}
         </Modal.Body>
         <Modal.Footer>
-          <Button variant="secondary" onClick={onClose}>
-            Close
-          </Button>
-          <SpinnerButton type="submit" loading={submitting.busy}>
-            {mode === 'one' ? 'Add' : 'Import'}
-          </SpinnerButton>
+          {close.question ?? (
+            <>
+              <Button variant="secondary" onClick={onClose}>
+                Close
+              </Button>
+              <SpinnerButton type="submit" loading={submitting.busy}>
+                {mode === 'one' ? 'Add' : 'Import'}
+              </SpinnerButton>
+            </>
+          )}
         </Modal.Footer>
       </form>
     </Modal>

@@ -5,6 +5,7 @@ import { TEAM_UI_MESSAGES } from '#shared/messages.ts';
 import type { BlogCategory } from '#shared/schemas/blog.ts';
 import type { StaffMember } from '#shared/schemas/staff.ts';
 import { SpinnerButton } from '#app/components/ui/SpinnerButton.tsx';
+import { useGuardedClose } from '#app/features/unsaved/guarded-close.tsx';
 
 export interface StaffChange {
   role?: Role;
@@ -36,6 +37,11 @@ export function ManageDialog({
   const [categoryIds, setCategoryIds] = useState<string[]>(person.categoryIds);
   const roles = INVITES[myRole].includes(person.role) ? INVITES[myRole] : [person.role, ...INVITES[myRole]];
   const switches = SWITCHES_OF[role];
+  const changed =
+    role !== person.role ||
+    mayNewsletter !== person.mayNewsletter ||
+    [...categoryIds].sort().join() !== [...person.categoryIds].sort().join();
+  const close = useGuardedClose(changed, onClose);
   const toggle = (id: string, on: boolean) =>
     setCategoryIds((ids) => (on ? [...ids, id] : ids.filter((other) => other !== id)));
 
@@ -49,7 +55,7 @@ export function ManageDialog({
   };
 
   return (
-    <Modal show onHide={onClose} centered aria-labelledby="manage-title">
+    <Modal show onHide={close.requestClose} centered aria-labelledby="manage-title">
       <form noValidate onSubmit={save} aria-label={`Manage ${person.name}`}>
         <Modal.Header closeButton>
           <Modal.Title id="manage-title">{person.name}</Modal.Title>
@@ -96,12 +102,16 @@ export function ManageDialog({
           ) : null}
         </Modal.Body>
         <Modal.Footer>
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <SpinnerButton type="submit" loading={busy}>
-            Save
-          </SpinnerButton>
+          {close.question ?? (
+            <>
+              <Button variant="secondary" onClick={onClose}>
+                Cancel
+              </Button>
+              <SpinnerButton type="submit" loading={busy}>
+                Save
+              </SpinnerButton>
+            </>
+          )}
         </Modal.Footer>
       </form>
     </Modal>

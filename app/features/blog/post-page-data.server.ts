@@ -1,6 +1,6 @@
 import type { AppLoadContext } from 'react-router';
 import type { PostDetails } from '#shared/schemas/blog.ts';
-import { presentContent } from './present-content';
+import { presentContent, withFrameTitles } from './present-content';
 
 /**
  * What a post's page renders besides the post (its public page and its private preview): the sidebar's
@@ -18,7 +18,7 @@ export async function postPageData(context: AppLoadContext, post: PostDetails) {
   ]);
   const size = sizes[0];
   return {
-    post: { ...post, content: presentContent(post.content, context.site.mediaUrl) },
+    post: { ...post, content: withFrameTitles(presentContent(post.content, context.site.mediaUrl)) },
     featureImageSize: size ? { width: size.width, height: size.height } : null,
     recent,
     categories,

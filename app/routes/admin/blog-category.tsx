@@ -10,7 +10,7 @@ import { deleteCategory, listCategories, restoreCategory, saveCategory } from '#
 import { toast } from '#app/lib/toast.tsx';
 import { call } from '#app/lib/api-client.ts';
 import { useSubmit } from '#app/lib/use-submit.ts';
-import { useUnsavedChanges } from '#app/features/unsaved/unsaved-changes.tsx';
+import { useGuardedClose } from '#app/features/unsaved/guarded-close.tsx';
 import type { Route } from './+types/blog-category';
 import { IconButton } from '#app/components/ui/IconButton.tsx';
 
@@ -23,7 +23,7 @@ export default function BlogCategories({ loaderData: categories }: Route.Compone
   const [editing, setEditing] = useState<{ _id?: string; name: string } | null>(null);
   // The modal's name, edited and not saved, is guarded like any other form.
   const original = editing?._id ? (categories.find((c) => c._id === editing._id)?.name ?? '') : '';
-  useUnsavedChanges(editing !== null && editing.name !== original);
+  const close = useGuardedClose(editing !== null && editing.name !== original, () => setEditing(null));
   const [deleting, setDeleting] = useState<BlogCategory | null>(null);
   const saving = useSubmit();
 
@@ -88,7 +88,7 @@ export default function BlogCategories({ loaderData: categories }: Route.Compone
           </tbody>
         </Table>
       </div>
-      <Modal show={editing !== null} onHide={() => setEditing(null)} centered aria-labelledby="category-modal-title">
+      <Modal show={editing !== null} onHide={close.requestClose} centered aria-labelledby="category-modal-title">
         <form noValidate onSubmit={submit}>
           <Modal.Header closeButton>
             <Modal.Title id="category-modal-title">Manage Blog Category</Modal.Title>
@@ -102,12 +102,16 @@ export default function BlogCategories({ loaderData: categories }: Route.Compone
             />
           </Modal.Body>
           <Modal.Footer>
-            <Button variant="secondary" onClick={() => setEditing(null)}>
-              Cancel
-            </Button>
-            <SpinnerButton type="submit" loading={saving.busy}>
-              Submit
-            </SpinnerButton>
+            {close.question ?? (
+              <>
+                <Button variant="secondary" onClick={() => setEditing(null)}>
+                  Cancel
+                </Button>
+                <SpinnerButton type="submit" loading={saving.busy}>
+                  Submit
+                </SpinnerButton>
+              </>
+            )}
           </Modal.Footer>
         </form>
       </Modal>

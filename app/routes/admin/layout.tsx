@@ -5,6 +5,7 @@ import { loadAccount, useCan } from '#app/features/admin/account.ts';
 import { AdminLoading } from '#app/features/admin/AdminLoading.tsx';
 import { capabilityOf, firstScreenFor } from '#app/features/admin/nav.ts';
 import { SetupNotices } from '#app/features/admin/SetupNotices.tsx';
+import { MailTroubleNotice } from '#app/features/admin/MailTroubleNotice.tsx';
 import { RequirementBanner } from '#app/features/admin/security/RequirementBanner.tsx';
 import { loadRequirement, SECURITY_PATH } from '#app/features/admin/security/requirement.ts';
 import { Sidebar } from '#app/features/admin/Sidebar.tsx';
@@ -60,6 +61,7 @@ function AdminShell() {
   const [open, setOpen] = useState(false);
   // The notices are about the site's configuration: only for those who may change its settings.
   const mayConfigure = useCan('settings');
+  const mayLookAfterMail = useCan('mail');
 
   // The toggle collapses the sidebar on large screens and shows or hides it on small ones (docs/product.md#layout-and-sidebar).
   const toggle = () => (isLarge() ? setCollapsed((c) => !c) : setOpen((o) => !o));
@@ -114,6 +116,7 @@ function AdminShell() {
           </button>
         </header>
         {mayConfigure ? <SetupNotices /> : null}
+        {mayLookAfterMail ? <MailTroubleNotice /> : null}
         <RequirementBanner />
         <main className="admin-content">
           <Outlet />

@@ -2,13 +2,14 @@ import { useState } from 'react';
 import { Button, Form, Spinner } from 'react-bootstrap';
 import { Link } from 'react-router';
 import { formatDate } from '#shared/format.ts';
-import { MESSAGES, UPLOAD_MESSAGES } from '#shared/messages.ts';
-import { deleteMedia, updateMedia, uploadImage, type MediaItem } from '#shared/api/uploads.ts';
+import { BATCH_UPLOAD_MESSAGES, MESSAGES, UPLOAD_MESSAGES } from '#shared/messages.ts';
+import { deleteMedia, updateMedia, type MediaItem } from '#shared/api/uploads.ts';
 import { ConfirmDialog } from '#app/components/ui/ConfirmDialog.tsx';
 import { Thumbnail } from '#app/components/media/MediaPicker.tsx';
 import { useMedia } from '#app/components/media/use-media.ts';
 import { call } from '#app/lib/api-client.ts';
 import { useSubmit } from '#app/lib/use-submit.ts';
+import { BatchSummary, useBatchUpload } from '#app/features/media/batch-upload.tsx';
 
 const size = (bytes: number) =>
   bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.ceil(bytes / 1024)} KB`;
@@ -94,7 +95,7 @@ function MediaCard({ item, onChanged }: { item: MediaItem; onChanged: () => void
 export default function MediaLibrary() {
   const [search, setSearch] = useState('');
   const media = useMedia(search);
-  const uploading = useSubmit();
+  const batch = useBatchUpload(media.reload);
   return (
     <section className="admin-card">
       <div className="d-flex flex-wrap gap-2 justify-content-between align-items-end mb-3">
@@ -105,22 +106,24 @@ export default function MediaLibrary() {
             type="file"
             accept="image/*"
             multiple
-            disabled={uploading.busy}
+            disabled={batch.busy}
             onChange={(e) => {
-              const files = [...((e.target as HTMLInputElement).files ?? [])];
-              void uploading
-                .run(async () => {
-                  for (const file of files) {
-                    const form = new FormData();
-                    form.append('image', file);
-                    await call(uploadImage, { body: form });
-                  }
-                })
-                .then(() => media.reload());
+              const input = e.target as HTMLInputElement;
+              void batch.upload([...(input.files ?? [])]).then(() => {
+                // Choosing the same files again must start another batch.
+                input.value = '';
+              });
             }}
           />
         </Form.Group>
       </div>
+      {batch.progress ? (
+        <p className="small text-body-secondary" role="status">
+          <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" />
+          {BATCH_UPLOAD_MESSAGES.progress(batch.progress.done, batch.progress.total)}
+        </p>
+      ) : null}
+      {batch.result ? <BatchSummary result={batch.result} onClose={batch.dismiss} /> : null}
       <Form.Control
         type="search"
         className="mb-3"

@@ -49,6 +49,17 @@ function outboxRow(mail: OutgoingMail) {
   };
 }
 
+/**
+ * Stores a mail already claimed for sending until `lockedUntil` (its first attempt counted), for the one
+ * mail sent while its sender waits: the worker leaves it alone unless the claim runs out (the process died
+ * mid-send), and then sends it as any other. Answers its id.
+ */
+export async function enqueueClaimed(db: Db, mail: OutgoingMail, lockedUntil: string): Promise<string> {
+  const row = { ...outboxRow(mail), status: 'sending' as const, attempts: 1, locked_until: lockedUntil };
+  await db.insertInto('mail_outbox').values(row).execute();
+  return row.id;
+}
+
 /** Queues one mail; one whose `dedupeKey` is already in the outbox is left out (its id is then not stored). */
 export async function enqueueMail(db: Db, mail: OutgoingMail): Promise<string> {
   const row = outboxRow(mail);
@@ -182,4 +193,30 @@ export async function deleteSentBefore(db: Db, before: string, doneCampaigns: st
     )
     .executeTakeFirst();
   return Number(result.numDeletedRows);
+}
+
+/**
+ * Whether delivery as a whole is failing, not one bad mailbox: the oldest mail still being retried after
+ * a failed try that was queued after the last mail that went out (the `mail_outbox_sent_idx` index of
+ * 2026-11-26-0014 answers the last send at once), with the newest such mail's error and how many wait.
+ * Undefined when nothing queued since the last send has failed.
+ */
+export async function deliveryTrouble(db: Db) {
+  const lastSent = await db
+    .selectFrom('mail_outbox')
+    .select((eb) => eb.fn.max('sent_at').as('at'))
+    .where('status', '=', 'sent')
+    .executeTakeFirst();
+  let failing = db
+    .selectFrom('mail_outbox')
+    .where('status', 'in', ['pending', 'sending'])
+    .where('last_error', 'is not', null);
+  if (lastSent?.at) failing = failing.where('created_at', '>', lastSent.at);
+  const [oldest, newest, count] = await Promise.all([
+    failing.select('created_at').orderBy('created_at').orderBy('id').limit(1).executeTakeFirst(),
+    failing.select('last_error').orderBy('created_at', 'desc').orderBy('id', 'desc').limit(1).executeTakeFirst(),
+    failing.select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  if (!oldest || !newest) return undefined;
+  return { since: oldest.created_at, lastError: newest.last_error ?? '', waiting: Number(count.n) };
 }

@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import { SERVER_MESSAGES } from '#shared/messages.ts';
 import type { OutgoingMail as OutgoingMailView, OutgoingMailView as ListView } from '#shared/api/mail.ts';
 import type { Db } from '#server/db/database.ts';
-import { ConflictError, NotFoundError } from '#server/errors.ts';
+import { ConflictError, NotFoundError, UpstreamError } from '#server/errors.ts';
+import type { MailTransport } from '#server/lib/mail-transport.ts';
 import {
   campaignMailCounts,
   campaignsWithSentBefore,
@@ -13,7 +14,9 @@ import {
 import {
   countUnsent,
   deleteSentBefore,
+  deliveryTrouble,
   discardUnsent,
+  enqueueClaimed,
   enqueueMail,
   enqueueMany,
   enqueueUnderFreeKey,
@@ -23,7 +26,8 @@ import {
   type OutboxRow,
   type OutgoingMail,
 } from './outbox-repository';
-import { giveUpAtOf, RETRY_WINDOW_MS, type MailWorker } from './worker';
+import { giveUpAtOf, LOCK_MS, RETRY_WINDOW_MS, type MailWorker } from './worker';
+import { markAttemptFailed, markSent } from './claim-repository';
 
 /** What other modules hand to `queue`: they import it from here, never from the mail module's repository. */
 export type { OutgoingMail };
@@ -32,6 +36,10 @@ export type { OutgoingMail };
 export const SENT_RETENTION_MS = 7 * 24 * 3600_000;
 /** At most this many messages are listed for the administrator at once. */
 const LIST_LIMIT = 500;
+/** How long a test send waits for the mail server's answer (docs/product.md#newsletter-tools). */
+export const SEND_NOW_DEADLINE_MS = 15_000;
+/** Failures for this long, with nothing sent meanwhile, put a notice above the admin (docs/product.md#outgoing-mail). */
+export const TROUBLE_AFTER_MS = 15 * 60_000;
 
 type ListedRow = Pick<
   OutboxRow,
@@ -78,6 +86,9 @@ export interface CampaignProgress {
 export function createMailService(deps: {
   db: Db;
   worker: MailWorker;
+  /** The worker's transport, for the one mail sent while its sender waits (`sendNow`). */
+  transport: MailTransport;
+  sendNowDeadlineMs?: number;
   now?: () => Date;
   /**
    * Of these newsletter campaigns, those that are done and have kept their counts (the newsletter module
@@ -98,6 +109,60 @@ export function createMailService(deps: {
   }
 
   return {
+    /**
+     * Sends one mail at once and answers only when the mail server has taken it: a test send, whose point
+     * is the server's answer now (behind a newsletter in the outbox it could wait minutes). It is stored in
+     * the outbox as the record, already claimed, and sent here rather than by the worker; a refused one is
+     * marked failed at once (never retried days later). The server's refusal, or its silence past the
+     * deadline, is an UpstreamError with its words.
+     */
+    async sendNow(mail: OutgoingMail): Promise<void> {
+      const deadlineMs = deps.sendNowDeadlineMs ?? SEND_NOW_DEADLINE_MS;
+      const at = clock();
+      const claim = new Date(at.getTime() + LOCK_MS).toISOString();
+      const id = await enqueueClaimed(db, mail, claim);
+      const message = {
+        id,
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html,
+        headers: mail.headers,
+      };
+      // Settles the outbox row whenever the server answers, even after the sender stopped waiting.
+      const sent = deps.transport.send({ ...message, createdAt: at.toISOString() }).then(
+        async () => {
+          await markSent(db, id, claim, clock());
+        },
+        async (err: unknown) => {
+          const error = err instanceof Error ? err.message : String(err);
+          await markAttemptFailed(db, id, claim, { error, retryAt: null, at: clock() });
+          throw new UpstreamError(SERVER_MESSAGES.mailServerRefused(error));
+        },
+      );
+      let timer: NodeJS.Timeout | undefined;
+      const silent = new Promise<never>((_, reject) => {
+        timer = setTimeout(
+          () => reject(new UpstreamError(SERVER_MESSAGES.mailServerSilent(Math.round(deadlineMs / 1000)))),
+          deadlineMs,
+        );
+      });
+      sent.catch(() => undefined);
+      try {
+        await Promise.race([sent, silent]);
+      } finally {
+        clearTimeout(timer);
+      }
+    },
+    /**
+     * Delivery failing as a whole for TROUBLE_AFTER_MS (see `deliveryTrouble`): since when, the last error
+     * and how many mails wait; null while mail goes out or failures are younger.
+     */
+    async trouble(): Promise<{ since: string; lastError: string; waiting: number } | null> {
+      const trouble = await deliveryTrouble(db);
+      if (!trouble || clock().getTime() - Date.parse(trouble.since) < TROUBLE_AFTER_MS) return null;
+      return trouble;
+    },
     async queue(mail: OutgoingMail, trx?: Db): Promise<string> {
       const id = await enqueueMail(trx ?? db, mail);
       if (!trx) void deps.worker.kick();

@@ -149,10 +149,13 @@ export function createNewsletterService(deps: {
       return { subject: mailOf.subject, html: mailOf.html ?? '', text: mailOf.text };
     },
 
-    /** Sends the newsletter of a post to `to` only, marked as a test; nothing else changes. */
+    /**
+     * Sends the newsletter of a post to `to` only, marked as a test; nothing else changes. It waits for the
+     * mail server's answer, so a refusal or silence is told now (docs/product.md#newsletter-tools).
+     */
     async sendTest(postId: string, to: string): Promise<string> {
       const test = newsletterMail(to, await deps.getPost(postId), await site(), await subscribers.linksOf('preview'));
-      await mail.queue({ ...test, kind: 'newsletter-test', subject: `[Test] ${test.subject}` });
+      await mail.sendNow({ ...test, kind: 'newsletter-test', subject: `[Test] ${test.subject}` });
       return PUBLISHING_MESSAGES.testSent(to);
     },
 

@@ -1,10 +1,10 @@
 import { parse } from 'csv-parse/sync';
-import { SUBSCRIBE_EMAIL } from '#shared/schemas/subscribe.ts';
+import { isAdminEmail } from '#shared/schemas/subscribe.ts';
 
 /**
  * The addresses of a CSV file: the column headed "email" (or "e-mail", any case), else the first column.
- * Blank lines, spaces and repeated addresses are dropped; addresses that break the subscription rule
- * (docs/product.md#subscription-e-mail-rule) are returned apart, to be shown to the administrator.
+ * Blank lines, spaces and repeated addresses are dropped; addresses that break the admin's address rule
+ * (docs/product.md#admin-address-rule) are returned apart, to be shown to the administrator.
  */
 export function addressesOfCsv(csv: string): { valid: string[]; invalid: string[] } {
   const rows = parse(csv, { skip_empty_lines: true, relax_column_count: true, trim: true, bom: true }) as string[][];
@@ -18,7 +18,7 @@ export function addressesOfCsv(csv: string): { valid: string[]; invalid: string[
   for (const row of body) {
     const address = (row[column] ?? '').trim().toLowerCase();
     if (!address) continue;
-    if (SUBSCRIBE_EMAIL.test(address)) valid.add(address);
+    if (isAdminEmail(address)) valid.add(address);
     else invalid.push(address);
   }
   return { valid: [...valid], invalid };

@@ -11,6 +11,7 @@ import { TextField } from '#app/components/ui/TextField.tsx';
 import { browserHasPasskeys, createPasskey, passkeyFailure } from '#app/features/auth/passkeys.ts';
 import { call } from '#app/lib/api-client.ts';
 import { toast } from '#app/lib/toast.tsx';
+import { useGuardedClose } from '#app/features/unsaved/guarded-close.tsx';
 import { useSubmit } from '#app/lib/use-submit.ts';
 
 type PasskeyList = z.output<typeof passkeyListSchema>;
@@ -206,6 +207,7 @@ function RenameDialog({
 }) {
   const [name, setName] = useState(passkey.name);
   const [error, setError] = useState<string | undefined>();
+  const close = useGuardedClose(name !== passkey.name, onClose);
   const saving = useSubmit();
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
@@ -218,7 +220,7 @@ function RenameDialog({
     if (done) onRenamed();
   };
   return (
-    <Modal show onHide={onClose} centered aria-labelledby="rename-passkey-title">
+    <Modal show onHide={close.requestClose} centered aria-labelledby="rename-passkey-title">
       <Form noValidate onSubmit={submit}>
         <Modal.Header closeButton>
           <Modal.Title as="h2" id="rename-passkey-title" className="h5">
@@ -229,12 +231,16 @@ function RenameDialog({
           <TextField id="passkey-rename" label="Name" value={name} error={error} onChange={setName} />
         </Modal.Body>
         <Modal.Footer>
-          <Button variant="outline-secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <SpinnerButton type="submit" loading={saving.busy}>
-            Save name
-          </SpinnerButton>
+          {close.question ?? (
+            <>
+              <Button variant="outline-secondary" onClick={onClose}>
+                Cancel
+              </Button>
+              <SpinnerButton type="submit" loading={saving.busy}>
+                Save name
+              </SpinnerButton>
+            </>
+          )}
         </Modal.Footer>
       </Form>
     </Modal>
