@@ -17,7 +17,7 @@ import type { Role } from '#shared/roles.ts';
  * | autosave     | autosaves                                                                        |
  * | blog         | blog_categories, blog_posts, blog_redirects, trash, post_authors                 |
  * | blog         | blog_tags, post_tags, tag_redirects                                              |
- * | blog         | post_search (and SQLite's post_search_fts)                                       |
+ * | blog         | post_search                                                                      |
  * | contact      | contact_messages                                                                 |
  * | content      | content_sections, content_fields, content_items                                  |
  * | jobs         | job_runs                                                                         |
@@ -27,6 +27,8 @@ import type { Role } from '#shared/roles.ts';
  * | site-meta    | site_meta                                                                        |
  * | subscribers  | subscribers                                                                      |
  * | uploads      | uploads                                                                          |
+ *
+ * (SQLite's full-text table post_search_fts, and its shadow tables, go with post_search.)
  *
  * Backups (server/backup/) copy every table whole, and foreign keys may point across modules (a campaign
  * goes with its post); neither is a module reading another's rows.
