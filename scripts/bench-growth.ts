@@ -242,7 +242,9 @@ async function searchFigures(
     [`search page (/search?q=${middling})`, `/search?q=${middling}`],
     [`search API, common word (/api/search?q=${common})`, `/api/search?q=${common}`],
   ] as const) {
-    const r = await time(address, url, {});
+    // The service loops above leave the keep-alive connection idle past the server's timeout: a request on
+    // it may meet the server closing it (ECONNRESET), so one such failure is tried again.
+    const r = await time(address, url, {}).catch(() => time(address, url, {}));
     console.log(
       `  ${name.padEnd(56)} ${r.p50.toFixed(1).padStart(8)} ${r.p99.toFixed(1).padStart(8)} ${String(r.bytes).padStart(10)}`,
     );

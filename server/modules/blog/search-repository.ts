@@ -68,14 +68,25 @@ export async function documentSources(trx: Db, ids: readonly string[]) {
   return { posts, tags, authors };
 }
 
-/** Writes these posts' index rows (an upsert: the SQLite triggers and PostgreSQL's generated columns follow). */
+/**
+ * Writes these posts' index rows, 100 to a statement (an upsert: the SQLite triggers and PostgreSQL's
+ * generated columns follow).
+ */
 export async function writeDocuments(trx: Db, docs: readonly SearchDocument[]): Promise<void> {
-  for (const doc of docs) {
-    const { postId, ...fields } = doc;
+  for (let i = 0; i < docs.length; i += 100) {
+    const rows = docs.slice(i, i + 100).map(({ postId, ...fields }) => ({ post_id: postId, ...fields }));
     await trx
       .insertInto('post_search')
-      .values({ post_id: postId, ...fields })
-      .onConflict((oc) => oc.column('post_id').doUpdateSet(fields))
+      .values(rows)
+      .onConflict((oc) =>
+        oc.column('post_id').doUpdateSet((eb) => ({
+          visibility: eb.ref('excluded.visibility'),
+          title: eb.ref('excluded.title'),
+          terms: eb.ref('excluded.terms'),
+          excerpt: eb.ref('excluded.excerpt'),
+          body: eb.ref('excluded.body'),
+        })),
+      )
       .execute();
   }
 }
