@@ -100,6 +100,8 @@ export function createServices(deps: { config: Config; db: Db; log: FastifyBaseL
     siteName: config.siteName,
     publicUrl: config.publicUrl,
     activity,
+    // The blog is made below: a new name is searchable on the person's posts at once (docs/decisions/0023-search.md).
+    onNameChanged: (trx, userId) => blog.reindexAuthor(trx, userId),
   });
   // The blog is made below; the staff screen only asks it once requests come in.
   const staff = createStaffService({
@@ -110,6 +112,8 @@ export function createServices(deps: { config: Config; db: Db; log: FastifyBaseL
       // Bylines change with it: cached pages are made again (docs/product.md#profiles-and-author-pages).
       reassignAuthor: async (trx, from, to) => {
         await blog.reassignAuthor(trx, from, to);
+        // The heir's name is now in those posts' searchable text.
+        await blog.reindexAuthor(trx, to);
         await siteMeta.bumpContentVersion(trx);
       },
     },
@@ -146,7 +150,7 @@ export function createServices(deps: { config: Config; db: Db; log: FastifyBaseL
     siteMeta,
     revisions,
     images: createContentImages(uploads),
-    people: { activeAmong: (ids) => profiles.activeAmong(ids) },
+    people: { activeAmong: (ids) => profiles.activeAmong(ids), namesIn: (trx, ids) => profiles.namesIn(trx, ids) },
     activity,
     hooks: {
       // The campaign is recorded in the publishing transaction; the mail worker fans it out.

@@ -25,6 +25,7 @@ export const NO_RATE_LIMITS = {
   reauthPerAccount: NO_LIMIT,
   passkeyPerIp: NO_LIMIT,
   passkeyOptionsPerIp: NO_LIMIT,
+  searchPerIp: NO_LIMIT,
 };
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });

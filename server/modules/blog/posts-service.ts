@@ -19,6 +19,7 @@ import { authorScopeOf, checkDeletable, checkedInput, requireOwnPost, type Write
 import { publishingOf, revisionDataOf, validPost, type BlogInputFields } from './post-input';
 import { keysetOfPosts } from './post-lists';
 import * as repo from './posts-repository';
+import type { SearchIndex } from './search-index';
 import type { BlogHooks, BlogWrites } from './writes';
 
 /** How long posts stay in the trash. */
@@ -34,8 +35,9 @@ export function createPostsService(deps: {
   hooks: BlogHooks;
   writes: BlogWrites;
   activity: ActivityRecorder;
+  searchIndex: SearchIndex;
 }) {
-  const { db, siteMeta, revisions, images, hooks, writes, activity } = deps;
+  const { db, siteMeta, revisions, images, hooks, writes, activity, searchIndex } = deps;
   const { write, writeChecked } = writes;
   /**
    * Validated input with its content ready to store: pasted images stored as files, sanitised, and the
@@ -107,6 +109,7 @@ export function createPostsService(deps: {
         const publishing = publishingOf(input, null, at);
         await repo.insertPost(trx, id, postWrite(input, { categoryId, slug }, publishing), at);
         if (actor.id) await addAuthor(trx, id, actor.id);
+        await searchIndex.reindexPosts(trx, [id]);
         const post = toPost((await repo.findPost(trx, id))!);
         await recordRevision(trx, post, actor, input.status === 'pending' ? 'submit' : 'save');
         const started =
@@ -148,6 +151,7 @@ export function createPostsService(deps: {
         }
         const publishing = publishingOf(input, existing.published_at);
         await repo.updatePost(trx, id, postWrite(input, { categoryId, slug }, publishing));
+        await searchIndex.reindexPosts(trx, [id]);
         // A published post has passed its review: the reviewer's note is done with.
         if (input.status === 'published' && existing.review_note !== null) await repo.setReview(trx, id, null);
         const post = toPost((await repo.findPost(trx, id))!);
@@ -175,6 +179,10 @@ export function createPostsService(deps: {
     async publishDue(): Promise<number> {
       const published = await db.transaction().execute(async (trx) => {
         const due = await repo.publishDue(trx);
+        await searchIndex.reindexPosts(
+          trx,
+          due.map((post) => post.id),
+        );
         for (const { id, newsletter } of due) {
           const post = toPost((await repo.findPost(trx, id))!);
           const started = newsletter ? await hooks.onPublished?.(trx, post) : false;
@@ -204,6 +212,7 @@ export function createPostsService(deps: {
         if (!(await repo.trashPost(trx, id, actor.id ? actor.name : null))) {
           throw new NotFoundError(SERVER_MESSAGES.postNotFound);
         }
+        await searchIndex.reindexPosts(trx, [id]);
         await activity.record(trx, {
           action: 'post.deleted',
           actor,
@@ -227,6 +236,7 @@ export function createPostsService(deps: {
         if (!row) throw new NotFoundError(SERVER_MESSAGES.notInTrash);
         const slug = await uniqueSlug(trx, row.category_id, row.slug, id);
         await repo.untrashPost(trx, id, slug);
+        await searchIndex.reindexPosts(trx, [id]);
         await removeRedirect(trx, pathOf(row.category_slug, slug));
         const post = toPost((await repo.findPost(trx, id))!);
         await activity.record(trx, { action: 'post.restored', actor, target: postTarget(post) });

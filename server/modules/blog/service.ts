@@ -9,6 +9,8 @@ import { createPostsService } from './posts-service';
 import { createPreviewLinks } from './preview-links';
 import { createPublicReads } from './public-reads';
 import { createReview } from './review';
+import { createSearch } from './search';
+import { createSearchIndex } from './search-index';
 import { createBlogWrites, type BlogHooks } from './writes';
 
 export type { BlogHooks } from './writes';
@@ -32,13 +34,22 @@ export function createBlogService(deps: {
 }) {
   const { db, hooks = {} } = deps;
   const writes = createBlogWrites({ db, siteMeta: deps.siteMeta, hooks });
+  const people = deps.people;
+  // Kept in the transaction of every write that changes a post's text (docs/decisions/0023-search.md).
+  const searchIndex = createSearchIndex({
+    authorNames: people?.namesIn ? (trx, ids) => people.namesIn!(trx, ids) : undefined,
+  });
   return {
-    ...createCategoriesService({ db, writes }),
-    ...createPostsService({ ...deps, hooks, writes }),
+    ...createCategoriesService({ db, writes, searchIndex }),
+    ...createPostsService({ ...deps, hooks, writes, searchIndex }),
+    ...createSearch({ db, contentVersion: () => deps.siteMeta.contentVersion.current() }),
+    /** For writes of other modules that change posts' text: tags (their hook), authors' names. */
+    reindexPosts: searchIndex.reindexPosts,
+    reindexAuthor: searchIndex.reindexAuthor,
     ...createPublicReads({ db }),
     ...createPreviewLinks({ db }),
     ...createReview({ db, revisions: deps.revisions, hooks }),
-    ...createPostAuthors({ db, writes, people: deps.people }),
+    ...createPostAuthors({ db, writes, people: deps.people, searchIndex }),
   };
 }
 export type BlogService = ReturnType<typeof createBlogService>;
