@@ -55,6 +55,7 @@ export default [
     route('blogs/:category/:post', 'routes/public/blog-post.tsx'),
     route('authors/:segment', 'routes/public/author.tsx'),
     route('tags/:segment', 'routes/public/tag.tsx'),
+    route('search', 'routes/public/search.tsx'),
     route('preview/:token', 'routes/public/post-preview.tsx'),
     route('subscriptions/confirm', 'routes/public/subscription-confirm.tsx'),
     route('subscriptions/unsubscribe', 'routes/public/subscription-unsubscribe.tsx'),

@@ -3,6 +3,10 @@
 // and drops a database of its own), then times the lists that grow on the production build with the page
 // cache off (every answer is rendered), one request at a time, and prints p50 and p99 and the query plans.
 // Needs `npm run build` first. A benchmark, not a test. See docs/decisions/0013-growth.md.
+// Posts hold about 800 words drawn from a vocabulary with a Zipf-like spread (common and rare words), so
+// search is timed on common, rare, prefix and missing words, beside LIKE '%word%' on the same rows, with
+// the time to build the index of every post and what the index adds to a post's save
+// (docs/decisions/0023-search.md). --words sets the words per post.
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -17,12 +21,14 @@ import { loadConfig, type Config } from '#server/config.ts';
 import type { Db } from '#server/db/database.ts';
 import { encodeCursor } from '#server/lib/cursor.ts';
 import { publicPositionAt } from '#server/modules/blog/addresses-repository.ts';
+import { queryWords } from '#server/modules/blog/search-query.ts';
 
 const { values } = parseArgs({
   options: {
     posts: { type: 'string', default: '10000' },
     subscribers: { type: 'string', default: '100000' },
     runs: { type: 'string', default: '200' },
+    words: { type: 'string', default: '800' },
     only: { type: 'string' },
   },
 });
@@ -36,7 +42,52 @@ const build = (await import(path.resolve('build/server/index.js')).catch(() => {
 })) as ServerBuild;
 
 const iso = (ms: number) => new Date(Date.UTC(2020, 0, 1) + ms).toISOString();
-const CONTENT = `<p>${'Lorem ipsum dolor sit amet, consectetur adipiscing elit. '.repeat(40)}</p>`;
+const WORDS = Number(values.words);
+
+/** A fixed sequence of pseudo-random numbers (mulberry32), so every run seeds the same text. */
+function randomFrom(seed: number) {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+const random = randomFrom(42);
+const SYLLABLES = ['ka', 'lo', 'mi', 'ter', 'san', 'vel', 'dor', 'pri', 'cu', 'nes', 'ra', 'tho', 'bel', 'fin', 'gu'];
+/** 5,000 words; the i-th is drawn with a weight of 1/(i+1), as words of real text are. */
+const VOCABULARY = Array.from({ length: 5000 }, (_, i) => {
+  let word = '';
+  for (let n = i + 1; n > 0; n = Math.floor(n / SYLLABLES.length)) word += SYLLABLES[n % SYLLABLES.length];
+  return word;
+});
+const WEIGHTS = VOCABULARY.map((_, i) => 1 / (i + 1));
+const TOTAL_WEIGHT = WEIGHTS.reduce((a, b) => a + b, 0);
+const CUMULATIVE: number[] = [];
+for (let i = 0, sum = 0; i < WEIGHTS.length; i++) CUMULATIVE.push((sum += WEIGHTS[i]! / TOTAL_WEIGHT));
+function drawWord(): string {
+  const r = random();
+  let lo = 0;
+  let hi = CUMULATIVE.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (CUMULATIVE[mid]! < r) lo = mid + 1;
+    else hi = mid;
+  }
+  return VOCABULARY[lo]!;
+}
+/** About WORDS words in paragraphs of 80; one post in 100 speaks of prices, one in 200 of a café. */
+function contentOf(n: number): string {
+  const paragraphs: string[] = [];
+  for (let p = 0; p < WORDS / 80; p++) {
+    const words = Array.from({ length: 80 }, drawWord);
+    if (p === 0 && n % 100 === 7) words.splice(10, 0, 'our', 'pricing', 'and', 'prices');
+    if (p === 1 && n % 200 === 11) words.splice(5, 0, 'the', 'Café');
+    paragraphs.push(`<p>${words.join(' ')}.</p>`);
+  }
+  return paragraphs.join('');
+}
 
 /** Fast bulk inserts: multi-row INSERTs of 500 rows in one transaction. */
 async function seed(db: Db) {
@@ -48,9 +99,9 @@ async function seed(db: Db) {
         const n = i + j;
         return {
           id: `bench-post-${String(n).padStart(7, '0')}`,
-          title: `Bench post ${n}`,
-          excerpt: `Excerpt of bench post ${n}`,
-          content: CONTENT,
+          title: `Bench post ${n} ${drawWord()} ${drawWord()}`,
+          excerpt: `Excerpt of bench post ${n}: ${Array.from({ length: 12 }, drawWord).join(' ')}`,
+          content: contentOf(n),
           feature_image: '',
           category_id: n % 3 === 0 ? null : category.id,
           slug: `Bench-post-${n}`,
@@ -134,6 +185,79 @@ async function plans(db: Db, kind: 'sqlite' | 'postgres', cursor: { key: string;
   }
 }
 
+/** Times `work` RUNS times (after 10 untimed), in ms. */
+async function timeWork(work: () => Promise<unknown>) {
+  for (let i = 0; i < 10; i++) await work();
+  const samples: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    const started = performance.now();
+    await work();
+    samples.push(performance.now() - started);
+  }
+  samples.sort((a, b) => a - b);
+  return { p50: percentile(samples, 0.5), p99: percentile(samples, 0.99) };
+}
+
+/** LIKE '%word%' over the same columns, as a search without an index would read them: a page and its count. */
+async function likeSearch(db: Db, word: string) {
+  const pattern = `%${word}%`;
+  const where = sql`status = 'published' AND deleted_at IS NULL AND (title LIKE ${pattern} OR excerpt LIKE ${pattern} OR content LIKE ${pattern})`;
+  await sql`SELECT id FROM blog_posts WHERE ${where} ORDER BY published_at DESC LIMIT 10`.execute(db);
+  await sql`SELECT count(*) AS n FROM blog_posts WHERE ${where}`.execute(db);
+}
+
+/** Search: the index build, p50/p99 of the service (uncached: nothing keeps answers) and of the API and page, LIKE beside it, and a save's share. */
+async function searchFigures(
+  db: Db,
+  services: Awaited<ReturnType<typeof boot>>['services'],
+  address: string,
+  indexMs: number,
+) {
+  const common = VOCABULARY[0]!;
+  const middling = VOCABULARY[40]!;
+  const rare = VOCABULARY[4000]!;
+  console.log(`  search index built for every post in ${indexMs} ms`);
+  const queries: Array<[string, string]> = [
+    [`common word (${common}, in nearly every post)`, common],
+    [`middling word (${middling})`, middling],
+    [`rare word (${rare})`, rare],
+    ['stemmed word (pricing, 1 post in 100)', 'pricing'],
+    ['accent folded (cafe, 1 post in 200)', 'cafe'],
+    [`prefix while typing (${common.slice(0, 3)})`, common.slice(0, 3)],
+    [`two words (${middling} ${rare})`, `${middling} ${rare}`],
+    ['no match, with suggestions (zzqx)', 'zzqx'],
+  ];
+  console.log(
+    `  ${'search of'.padEnd(56)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'LIKE p50'.padStart(9)} ${'LIKE p99'.padStart(9)}`,
+  );
+  for (const [name, q] of queries) {
+    const indexed = await timeWork(() => services.blog.searchPublic(q, { page: 1, limit: 10 }));
+    const like = await timeWork(() => likeSearch(db, queryWords(q)[0]!));
+    console.log(
+      `  ${name.padEnd(56)} ${indexed.p50.toFixed(1).padStart(8)} ${indexed.p99.toFixed(1).padStart(8)} ${like.p50.toFixed(1).padStart(9)} ${like.p99.toFixed(1).padStart(9)}`,
+    );
+  }
+  for (const [name, url] of [
+    [`search API (/api/search?q=${middling})`, `/api/search?q=${middling}`],
+    [`search page (/search?q=${middling})`, `/search?q=${middling}`],
+    [`search API, common word (/api/search?q=${common})`, `/api/search?q=${common}`],
+  ] as const) {
+    // The service loops above leave the keep-alive connection idle past the server's timeout: a request on
+    // it may meet the server closing it (ECONNRESET), so one such failure is tried again.
+    const r = await time(address, url, {}).catch(() => time(address, url, {}));
+    console.log(
+      `  ${name.padEnd(56)} ${r.p50.toFixed(1).padStart(8)} ${r.p99.toFixed(1).padStart(8)} ${String(r.bytes).padStart(10)}`,
+    );
+  }
+  // What the index adds to a save: one post's rows rebuilt in a transaction of its own.
+  const save = await timeWork(() =>
+    db.transaction().execute((trx) => services.blog.reindexPosts(trx, ['bench-post-0005001'])),
+  );
+  console.log(
+    `  ${'index write of one saved post'.padEnd(56)} ${save.p50.toFixed(1).padStart(8)} ${save.p99.toFixed(1).padStart(8)}`,
+  );
+}
+
 async function run(kind: 'sqlite' | 'postgres') {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'bench-growth-'));
   const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -162,6 +286,11 @@ async function run(kind: 'sqlite' | 'postgres') {
   services.jobs.stop();
   await services.mailWorker.stop();
   const seedMs = await seed(db);
+  // The posts were inserted as rows, without the index: built here as migration 2026-12-01-0027 does.
+  const ids = (await db.selectFrom('blog_posts').select('id').execute()).map((r) => r.id);
+  const indexStarted = Date.now();
+  await db.transaction().execute((trx) => services.blog.reindexPosts(trx, ids));
+  const indexMs = Date.now() - indexStarted;
   if (kind === 'postgres') await sql`analyze`.execute(db);
   const app = await buildApp({ services, logger: false, ssr: { build, mode: 'production', cache: false } });
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
@@ -212,6 +341,7 @@ async function run(kind: 'sqlite' | 'postgres') {
         `  ${name.padEnd(56)} ${r.p50.toFixed(1).padStart(8)} ${r.p99.toFixed(1).padStart(8)} ${String(r.bytes).padStart(10)}`,
       );
     }
+    await searchFigures(db, services, address, indexMs);
     await plans(db, kind, lastStart);
   } finally {
     await app.close();

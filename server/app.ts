@@ -15,7 +15,7 @@ import { registerCachedPageHits } from '#server/pages/hit-hook.ts';
 import { httpServerFactory, type FirstAnswer } from '#server/pages/http-server.ts';
 import { registerSsr, type SsrOptions } from '#server/pages/route.ts';
 import { registerApi } from './routes/api';
-import { effectiveLimits, type RateLimits } from './plugins/rate-limits';
+import { effectiveLimits, limitPages, type RateLimits } from './plugins/rate-limits';
 import type { Services } from './services';
 
 export interface AppOptions {
@@ -88,10 +88,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await registerSecurity(app, config, { devServer: options.ssr?.mode === 'development' });
   registerHealth(app, services.db, services.storage);
 
-  await registerApi(app, {
-    services,
-    limits: effectiveLimits(config.rateLimitMultiplier, options.rateLimits),
-  });
+  const limits = effectiveLimits(config.rateLimitMultiplier, options.rateLimits);
+  await registerApi(app, { services, limits });
+  // The search page is rendered for every request (docs/decisions/0023-search.md): limited like its API.
+  limitPages(app, '/search', { name: 'search-ip', ...limits.searchPerIp });
 
   await registerStatic(app, { clientDir: options.clientDir, storage: services.storage });
   registerSitemaps(app, services);

@@ -61,6 +61,14 @@ const envSchema = z.object({
     .refine((v) => v.replace(/^(sqlite|file):/, '').trim() !== '', 'must name a SQLite file after file: or sqlite:')
     .optional(),
   DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
+  // Below the server's 30 s statement limit, which must cut a slow statement first (0025-database-deadlines.md).
+  DATABASE_QUERY_TIMEOUT_MS: z.coerce
+    .number('must be a number of milliseconds from 100 to 29000')
+    .int('must be a number of milliseconds from 100 to 29000')
+    .min(100, 'must be a number of milliseconds from 100 to 29000')
+    .max(29_000, 'must be a number of milliseconds from 100 to 29000 (below the 30 s statement time-out)')
+    // Unset: 4000 (PG_TIMEOUTS.queryMs in server/db/database.ts).
+    .optional(),
   PUBLIC_URL: optionalUrl(['http://', 'https://']),
   SITE_NAME: z.string().min(1).default('Brightpath Labs'),
   ADMIN_EMAIL: z.string().email().default('admin@example.com'),
@@ -149,10 +157,13 @@ export interface MailSender {
 /** Where uploads live: the data folder, or an S3-compatible bucket (docs/decisions/0008-media-storage.md). */
 export type StorageConfig = { kind: 'disk'; root: string } | { kind: 's3'; settings: S3Settings };
 
-/** `connectTimeoutMs`: how long to wait for PostgreSQL to accept a connection and answer (server/db/database.ts). */
+/**
+ * `connectTimeoutMs`: how long to wait for PostgreSQL to accept a connection and answer; `queryTimeoutMs`:
+ * the client's deadline of a checkout and of each statement (server/db/database.ts, server/db/deadlines.ts).
+ */
 export type DatabaseConfig =
   | { kind: 'sqlite'; file: string }
-  | { kind: 'postgres'; url: string; connectTimeoutMs?: number; statementTimeoutMs?: number };
+  | { kind: 'postgres'; url: string; connectTimeoutMs?: number; statementTimeoutMs?: number; queryTimeoutMs?: number };
 
 /** Settings a production site should have but can run without; each is logged and shown in the admin. */
 export type SetupNotice = 'publicUrl' | 'smtp';
@@ -228,7 +239,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const dbUrl = e.DATABASE_URL;
   const database: DatabaseConfig =
     dbUrl && /^postgres(ql)?:\/\//.test(dbUrl)
-      ? { kind: 'postgres', url: dbUrl, connectTimeoutMs: e.DATABASE_CONNECT_TIMEOUT_MS }
+      ? {
+          kind: 'postgres',
+          url: dbUrl,
+          connectTimeoutMs: e.DATABASE_CONNECT_TIMEOUT_MS,
+          queryTimeoutMs: e.DATABASE_QUERY_TIMEOUT_MS,
+        }
       : {
           kind: 'sqlite',
           file: dbUrl ? path.resolve(dbUrl.replace(/^(sqlite|file):/, '')) : path.join(dataDir, 'site.db'),

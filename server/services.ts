@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config';
-import type { Db } from './db/database';
+import { withLongDeadlines, type Db } from './db/database';
 import { openStorage } from './lib/storage/open';
 import { fileTransport, smtpTransport, type MailTransport } from './lib/mail-transport';
 import { createActivity } from './modules/activity/service';
@@ -100,6 +100,8 @@ export function createServices(deps: { config: Config; db: Db; log: FastifyBaseL
     siteName: config.siteName,
     publicUrl: config.publicUrl,
     activity,
+    // The blog is made below: a new name is searchable on the person's posts at once (docs/decisions/0023-search.md).
+    onNameChanged: (trx, userId) => blog.reindexAuthor(trx, userId),
   });
   // The blog is made below; the staff screen only asks it once requests come in.
   const staff = createStaffService({
@@ -110,6 +112,8 @@ export function createServices(deps: { config: Config; db: Db; log: FastifyBaseL
       // Bylines change with it: cached pages are made again (docs/product.md#profiles-and-author-pages).
       reassignAuthor: async (trx, from, to) => {
         await blog.reassignAuthor(trx, from, to);
+        // The heir's name is now in those posts' searchable text.
+        await blog.reindexAuthor(trx, to);
         await siteMeta.bumpContentVersion(trx);
       },
     },
@@ -146,7 +150,7 @@ export function createServices(deps: { config: Config; db: Db; log: FastifyBaseL
     siteMeta,
     revisions,
     images: createContentImages(uploads),
-    people: { activeAmong: (ids) => profiles.activeAmong(ids) },
+    people: { activeAmong: (ids) => profiles.activeAmong(ids), namesIn: (trx, ids) => profiles.namesIn(trx, ids) },
     activity,
     hooks: {
       // The campaign is recorded in the publishing transaction; the mail worker fans it out.
@@ -168,7 +172,8 @@ export function createServices(deps: { config: Config; db: Db; log: FastifyBaseL
     getPost: (id) => blog.getPost(id),
     activity,
   });
-  mailWorker.beforeEachPass(() => newsletter.work());
+  // The fan-out of a big list is long work: each chunk's statements get the long deadlines, not a request's.
+  mailWorker.beforeEachPass(() => withLongDeadlines(() => newsletter.work()));
   // A campaign whose last mail went out in this pass is closed at once, not a pass later.
   mailWorker.afterEachPass(() => newsletter.finish());
   const jobs = createJobScheduler({

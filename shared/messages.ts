@@ -445,3 +445,20 @@ export const TAG_MESSAGES = {
   tagsHelp: 'Type a tag and press Enter or comma; a name starting with # is internal and never shown publicly.',
   removeTag: (name: string) => `Remove tag ${name}`,
 } as const;
+
+/** Search (docs/product.md#search). */
+export const SEARCH_MESSAGES = {
+  queryRequired: 'Type what to search for',
+  queryTooLong: (max: number) => `Search for at most ${max} characters`,
+  noResults: (query: string) => `No articles match “${query}”.`,
+  didYouMean: 'Did you mean:',
+  latest: 'Latest articles',
+  label: 'Search articles',
+  placeholder: 'Search articles',
+  button: 'Search',
+  heading: 'Search',
+  resultsFor: (query: string) => `Results for “${query}”`,
+  count: (total: number) => (total === 1 ? '1 article' : `${total} articles`),
+  adminPlaceholder: 'Search posts',
+  adminNoResults: 'No posts match this search.',
+} as const;

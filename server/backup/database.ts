@@ -1,7 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { DatabaseConfig } from '#server/config.ts';
-import { checkDatabaseReachable, createDb, DatabaseUnreachableError, type Db } from '#server/db/database.ts';
+import {
+  checkDatabaseReachable,
+  createDb,
+  DatabaseUnreachableError,
+  forLongWork,
+  type Db,
+} from '#server/db/database.ts';
 import { BackupError, DATABASE_DIR, type Manifest } from './manifest';
 import { pgDump, pgRestore } from './postgres-tools';
 import {
@@ -73,7 +79,7 @@ export async function restoreDatabase(config: DatabaseConfig, snapshot: string, 
     return;
   }
   if (existing.length) {
-    const db = createDb(config);
+    const db = createDb(forLongWork(config));
     try {
       await dropPostgresTables(db, existing);
     } finally {
@@ -85,7 +91,7 @@ export async function restoreDatabase(config: DatabaseConfig, snapshot: string, 
 
 /** A connection, or the server's own message naming DATABASE_URL when PostgreSQL cannot be reached. */
 async function connect(config: DatabaseConfig): Promise<Db> {
-  const db = createDb(config);
+  const db = createDb(forLongWork(config));
   try {
     await checkDatabaseReachable(db, config);
     return db;

@@ -65,11 +65,22 @@ export async function postgresTables(db: Db): Promise<string[]> {
 }
 
 /**
- * `restore --force` on PostgreSQL: every table of the schema goes, and its functions (the activity log's
+ * `restore --force` on PostgreSQL: every table of the schema goes, its text search configurations and the
+ * extensions installed in it (the search index's `blog_search` and `unaccent`, migration
+ * 2026-12-01-0027-search: the dump creates them again), and its functions (the activity log's
  * append-only trigger), so the dump lands in an empty one.
  */
 export async function dropPostgresTables(db: Db, tables: string[]): Promise<void> {
   for (const table of tables) await db.schema.dropTable(table).ifExists().cascade().execute();
+  const { rows: configs } = await sql<{ name: string }>`
+    SELECT c.cfgname AS name FROM pg_ts_config c JOIN pg_namespace n ON n.oid = c.cfgnamespace
+    WHERE n.nspname = current_schema()`.execute(db);
+  for (const { name } of configs)
+    await sql`DROP TEXT SEARCH CONFIGURATION IF EXISTS ${sql.id(name)} CASCADE`.execute(db);
+  const { rows: extensions } = await sql<{ name: string }>`
+    SELECT e.extname AS name FROM pg_extension e JOIN pg_namespace n ON n.oid = e.extnamespace
+    WHERE n.nspname = current_schema() AND e.extname <> 'plpgsql'`.execute(db);
+  for (const { name } of extensions) await sql`DROP EXTENSION IF EXISTS ${sql.id(name)} CASCADE`.execute(db);
   const { rows } = await sql<{ signature: string }>`
     SELECT p.oid::regprocedure::text AS signature FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace
     WHERE n.nspname = current_schema() AND p.prokind = 'f'`.execute(db);

@@ -10,7 +10,7 @@
  */
 import { parseArgs } from 'node:util';
 import { loadConfig } from '#server/config.ts';
-import { createDb } from '#server/db/database.ts';
+import { createDb, forLongWork } from '#server/db/database.ts';
 import { migrateToLatest } from '#server/db/migrate.ts';
 import { generatePassword, hashPassword } from '#server/modules/auth/password.ts';
 import { removeSecondFactors } from '#server/modules/auth/second-factor.ts';
@@ -45,7 +45,8 @@ if (values.password !== undefined && values.password.length < MIN_PASSWORD_LENGT
 }
 
 const config = loadConfig();
-const db = createDb(config.database);
+// A command line tool: its statements are not cut at a request's deadline.
+const db = createDb(forLongWork(config.database));
 try {
   await migrateToLatest(db);
   const password = values.password ?? generatePassword();

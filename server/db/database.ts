@@ -4,17 +4,33 @@ import SQLite from 'better-sqlite3';
 import { Kysely, PostgresAdapter, PostgresDialect, sql, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { DatabaseConfig } from '#server/config.ts';
+import { poolWithDeadlines, withDeadlines } from './deadlines';
 import type { Database } from './schema';
 
 export type Db = Kysely<Database>;
 export type DbKind = DatabaseConfig['kind'];
 
 /**
- * Time limits of PostgreSQL connections. No client-side query time-out (pg's `query_timeout`): it would
- * cut a long migration, and leaves the connection busy in the pool anyway; the server's own
- * `statement_timeout` cancels cleanly.
+ * Time limits of PostgreSQL connections. The server's `statement_timeout` cancels a slow statement cleanly
+ * but only while the server speaks; the client's own deadline (`queryMs`, DATABASE_QUERY_TIMEOUT_MS, below
+ * the statement limit) notices a server that went silent and drops that connection (./deadlines.ts,
+ * docs/decisions/0025-database-deadlines.md). Not pg's `query_timeout`: that one leaves the connection,
+ * still waiting for its answer, in the pool, and cannot be lifted for one piece of work. `keepAliveMs`: a
+ * connection idle this long is probed by TCP, so one to a host that vanished is found and dropped.
  */
-export const PG_TIMEOUTS = { connectMs: 10_000, statementMs: 30_000, idleInTransactionMs: 60_000 };
+export const PG_TIMEOUTS = {
+  connectMs: 10_000,
+  statementMs: 30_000,
+  idleInTransactionMs: 60_000,
+  queryMs: 4_000,
+  keepAliveMs: 5_000,
+};
+
+/**
+ * Deadlines of long-running work that runs with the statement limit (the newsletter fan-out, the command
+ * line tools): the server's limit cuts a slow statement first; the client's only catches a silent server.
+ */
+export const LONG_WORK_QUERY_MS = PG_TIMEOUTS.statementMs + 5_000;
 
 /**
  * `onIdleError` hears about pooled PostgreSQL connections that fail while idle (a server restart, a
@@ -23,25 +39,36 @@ export const PG_TIMEOUTS = { connectMs: 10_000, statementMs: 30_000, idleInTrans
  */
 export function createDb(config: DatabaseConfig, onIdleError: (err: Error) => void = () => {}): Db {
   if (config.kind === 'postgres') {
+    const connectMs = config.connectTimeoutMs ?? PG_TIMEOUTS.connectMs;
     const pool = new pg.Pool({
       connectionString: config.url,
       max: 10,
       // A server that accepts the connection and then says nothing fails the connect (and start-up) in time.
-      connectionTimeoutMillis: config.connectTimeoutMs ?? PG_TIMEOUTS.connectMs,
+      connectionTimeoutMillis: connectMs,
       // Server-side limits: a runaway query, or a transaction left open by a stuck request, ends on its
       // own. Nothing the site runs takes that long (the newsletter fans out in chunks); migrations and the
       // start-up lock's wait lift the statement limit on their connection (`withoutStatementTimeout`).
       statement_timeout: config.statementTimeoutMs ?? PG_TIMEOUTS.statementMs,
       idle_in_transaction_session_timeout: PG_TIMEOUTS.idleInTransactionMs,
-      // Notices a server that went away while a connection sat in the pool.
+      // Notices a server that went away while a connection sat in the pool (probed after keepAliveMs idle,
+      // not the system's default of two hours).
       keepAlive: true,
+      keepAliveInitialDelayMillis: PG_TIMEOUTS.keepAliveMs,
     });
     pool.on('error', onIdleError);
     // A connection can also fail while checked out but between queries (inside a transaction), when the
-    // pool's idle listener is detached: keep that from ending the process too. The next query on it fails
-    // as a normal error and the pool discards the connection when it comes back.
+    // pool's idle listener is detached, or be destroyed by a missed deadline: keep that from ending the
+    // process too. The next query on it fails as a normal error and the pool discards the connection when
+    // it comes back.
     pool.on('connect', (client) => client.on('error', () => {}));
-    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const queryMs = config.queryTimeoutMs ?? PG_TIMEOUTS.queryMs;
+    // Checkouts wait no longer than a statement may: a request never waits past its deadline for either.
+    const deadlines = { checkoutMs: Math.min(queryMs, connectMs), queryMs };
+    // Asks whether the server still answers while long work waits (server/db/deadlines.ts).
+    const probe = () => new pg.Client({ connectionString: config.url, connectionTimeoutMillis: connectMs });
+    return new Kysely<Database>({
+      dialect: new PostgresDialect({ pool: poolWithDeadlines(pool, deadlines, probe) }),
+    });
   }
   fs.mkdirSync(path.dirname(config.file), { recursive: true });
   const sqlite = new SQLite(config.file);
@@ -108,7 +135,10 @@ export class DatabaseUnreachableError extends Error {}
 export async function checkDatabaseReachable(db: Db, config: DatabaseConfig): Promise<void> {
   if (config.kind !== 'postgres') return;
   try {
-    await sql`select 1`.execute(db);
+    // The first connection may take as long as DATABASE_CONNECT_TIMEOUT_MS says (a server far away): the
+    // pool's own connect time-out bounds it.
+    const connectMs = config.connectTimeoutMs ?? PG_TIMEOUTS.connectMs;
+    await withDeadlines({ checkoutMs: null, queryMs: connectMs }, () => sql`select 1`.execute(db));
   } catch (err) {
     throw new DatabaseUnreachableError(describeConnectFailure(config, err));
   }
@@ -136,10 +166,16 @@ function describeConnectFailure(config: Extract<DatabaseConfig, { kind: 'postgre
 
 /**
  * Runs `work` on one connection with no statement time-out (migrations, waiting for the start-up lock),
- * and gives the connection back with the pool's limit restored. On SQLite it just runs `work`.
+ * and gives the connection back with the pool's limit restored. On SQLite it just runs `work`. No client
+ * deadline either, as no statement limit (TCP keep-alive still notices a host that vanished); the
+ * connection is waited for as long as a new one may take (the pool's DATABASE_CONNECT_TIMEOUT_MS).
  */
 export async function withoutStatementTimeout<T>(db: Db, work: (conn: Db) => Promise<T>): Promise<T> {
   if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return work(db);
+  return withDeadlines({ checkoutMs: null, queryMs: null }, () => onOneConnection(db, work));
+}
+
+function onOneConnection<T>(db: Db, work: (conn: Db) => Promise<T>): Promise<T> {
   return db.connection().execute(async (conn) => {
     await sql`set statement_timeout = 0`.execute(conn);
     try {
@@ -149,4 +185,21 @@ export async function withoutStatementTimeout<T>(db: Db, work: (conn: Db) => Pro
       await sql`reset statement_timeout`.execute(conn).catch(() => undefined);
     }
   });
+}
+
+/**
+ * Runs `work` with the deadlines of long-running work that keeps the statement limit (the newsletter
+ * fan-out, imports): a statement may take up to that limit, which the server enforces; the client's
+ * deadline only catches a server that went silent. The pool's connect time-out bounds the checkout.
+ */
+export function withLongDeadlines<T>(work: () => Promise<T>): Promise<T> {
+  return withDeadlines({ checkoutMs: null, queryMs: LONG_WORK_QUERY_MS }, work);
+}
+
+/**
+ * The configuration of a command line tool (backup, restore, admin): its statements may take as long as
+ * the server allows (LONG_WORK_QUERY_MS), not a request's deadline.
+ */
+export function forLongWork(config: DatabaseConfig): DatabaseConfig {
+  return config.kind === 'postgres' ? { ...config, queryTimeoutMs: LONG_WORK_QUERY_MS } : config;
 }

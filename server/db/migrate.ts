@@ -25,6 +25,7 @@ import * as activityLog from './migrations/2026-11-30-0021-activity-log';
 import * as twoFactor from './migrations/2026-11-30-0022-two-factor';
 import * as passkeys from './migrations/2026-11-30-0023-passkeys';
 import * as tags from './migrations/2026-12-01-0026-tags';
+import * as search from './migrations/2026-12-01-0027-search';
 import * as readNext from './migrations/2026-12-01-0028-read-next';
 
 /**
@@ -57,6 +58,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-30-0022-two-factor': twoFactor,
   '2026-11-30-0023-passkeys': passkeys,
   '2026-12-01-0026-tags': tags,
+  '2026-12-01-0027-search': search,
   '2026-12-01-0028-read-next': readNext,
 };
 

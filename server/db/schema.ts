@@ -18,6 +18,7 @@ import type { Role } from '#shared/roles.ts';
  * | blog         | blog_categories, blog_posts, blog_redirects, trash, post_authors                 |
  * | blog         | blog_tags, post_tags, tag_redirects                                              |
  * | blog         | related_posts, related_dirty                                                     |
+ * | blog         | post_search                                                                      |
  * | contact      | contact_messages                                                                 |
  * | content      | content_sections, content_fields, content_items                                  |
  * | jobs         | job_runs                                                                         |
@@ -27,6 +28,8 @@ import type { Role } from '#shared/roles.ts';
  * | site-meta    | site_meta                                                                        |
  * | subscribers  | subscribers                                                                      |
  * | uploads      | uploads                                                                          |
+ *
+ * (SQLite's full-text table post_search_fts, and its shadow tables, go with post_search.)
  *
  * Backups (server/backup/) copy every table whole, and foreign keys may point across modules (a campaign
  * goes with its post); neither is a module reading another's rows.
@@ -50,6 +53,7 @@ export interface Database {
   related_posts: RelatedPostTable;
   related_dirty: RelatedDirtyTable;
   tag_redirects: TagRedirectTable;
+  post_search: PostSearchTable;
   subscribers: SubscriberTable;
   job_runs: JobRunTable;
   campaigns: CampaignTable;
@@ -322,6 +326,22 @@ export interface CampaignTable {
 
 /** A post's earlier address (`/blogs/<category>/<slug>`), answered with a 301 to the current one. */
 /** A tag (docs/product.md#tags); a name starting with `#` is internal, never shown or linked publicly. */
+/**
+ * A post's text as the search index reads it (migration 2026-12-01-0027-search, docs/decisions/0023-search.md):
+ * plain text, one row per post. The engines' own columns (SQLite's rowid `id` and FTS5 table, PostgreSQL's
+ * generated `head` and `document` vectors) are read only by server/modules/blog/search-repository.ts.
+ */
+export interface PostSearchTable {
+  post_id: string;
+  /** 'public' (published, not in the trash), 'hidden' (not published) or 'trashed'. */
+  visibility: 'public' | 'hidden' | 'trashed';
+  title: string;
+  /** Public tag names, category name, authors' names. */
+  terms: string;
+  excerpt: string;
+  body: string;
+}
+
 export interface BlogTagTable {
   id: string;
   name: string;

@@ -2,6 +2,7 @@ import SQLite from 'better-sqlite3';
 import { sql } from 'kysely';
 import type { DatabaseConfig } from '#server/config.ts';
 import { withoutStatementTimeout, type Db } from './database';
+import { withPoolDeadlines } from './deadlines';
 
 /** Any fixed number: the PostgreSQL advisory lock all processes of a site take around start-up work. */
 const STARTUP_LOCK_KEY = 7_316_004_211;
@@ -21,7 +22,9 @@ export async function withStartupLock<T>(config: DatabaseConfig, db: Db, work: (
     return withoutStatementTimeout(db, async (conn) => {
       await sql`select pg_advisory_lock(${STARTUP_LOCK_KEY})`.execute(conn);
       try {
-        return await work();
+        // The work itself (migrations lift the limits again on their own connection; the seed, the
+        // services it creates and their timers) runs under the pool's deadlines, not the wait's none.
+        return await withPoolDeadlines(work);
       } finally {
         await sql`select pg_advisory_unlock(${STARTUP_LOCK_KEY})`.execute(conn);
       }

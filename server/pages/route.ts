@@ -109,7 +109,13 @@ export async function registerSsr(
       }
       const isAdmin = path === '/admin' || path.startsWith('/admin/');
       // Subscription links change data when opened, and previews are private: they reach the loader every time.
-      const personal = path.startsWith('/subscriptions/') || path.startsWith('/preview/');
+      // So do searches: each query is its own page, and caching them would let random queries push the
+      // site's pages out of the cache (docs/decisions/0023-search.md).
+      const personal =
+        path.startsWith('/subscriptions/') ||
+        path.startsWith('/preview/') ||
+        path === '/search' ||
+        path === '/search.data';
       const cacheable =
         options.cache && (request.method === 'GET' || request.method === 'HEAD') && !isAdmin && !personal;
       // A cacheable HEAD is rendered as a GET (Node sends no body for HEAD), so its headers match the GET

@@ -57,6 +57,8 @@ export const DEFAULT_LIMITS = {
   passkeyPerIp: { max: 20, windowMs: 15 * MINUTE },
   /** Passkey sign-ins begun from one address (each stores a challenge for 5 minutes). */
   passkeyOptionsPerIp: { max: 60, windowMs: 15 * MINUTE },
+  /** Searches from one address, the /search page and the API together (docs/product.md#search). */
+  searchPerIp: { max: 60, windowMs: MINUTE },
 } satisfies Record<string, Limit>;
 export type RateLimits = Record<keyof typeof DEFAULT_LIMITS, Limit>;
 
@@ -112,6 +114,21 @@ export function rateLimit(app: FastifyInstance, rule: LimitRule): preHandlerAsyn
     const take = await app.attempts.take(counterKey(rule, request), rule.max, rule.windowMs);
     if (!take.ok) return tooManyRequests(reply, Math.max(1, Math.ceil(take.retryAfterMs / 1000)));
   };
+}
+
+/**
+ * A rate limit on the pages under `path` (`/search`, and React Router's `/search.data` of client-side
+ * navigations), counted with the API's routes that share the rule's name.
+ */
+export function limitPages(app: FastifyInstance, path: string, rule: LimitRule) {
+  const limited = rateLimit(app, rule);
+  app.addHook('onRequest', async (request, reply) => {
+    const url = request.url;
+    if (!url.startsWith(path)) return;
+    const next = url.charAt(path.length);
+    if (next === '' || next === '?' || next === '/' || url.startsWith(`${path}.data`))
+      return limited.call(app, request, reply);
+  });
 }
 
 /**

@@ -12,6 +12,7 @@ import * as policies from './policies';
 import * as profile from './profile';
 import * as review from './review';
 import * as revisions from './revisions';
+import * as search from './search';
 import * as sessions from './sessions';
 import * as setup from './setup';
 import * as staff from './staff';
@@ -37,6 +38,7 @@ export const ALL_ENDPOINTS: Endpoint[] = [
     profile,
     review,
     revisions,
+    search,
     sessions,
     setup,
     staff,

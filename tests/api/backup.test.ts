@@ -9,6 +9,8 @@ import { extract } from 'tar';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Manifest } from '#server/backup/manifest.ts';
 import { restoreBackup } from '#server/backup/restore.ts';
+import { searchTermsOf } from '#server/modules/blog/search-query.ts';
+import { searchPostIds } from '#server/modules/blog/search-repository.ts';
 import { loadConfig, type DatabaseConfig } from '#server/config.ts';
 import { createDb, type Db } from '#server/db/database.ts';
 import { openStorage } from '#server/lib/storage/open.ts';
@@ -58,6 +60,7 @@ const TABLES = [
   'content_items',
   'blog_categories',
   'blog_posts',
+  'post_search',
   'subscribers',
   'uploads',
   'users',
@@ -212,6 +215,14 @@ describe.each(CASES)('backup and restore on $kind, uploads from $from into $to',
     // --force replaces the database's tables with the archive's.
     await restoreBackup(loadConfig(target.env), archive, { force: true });
     expect(await subscribers()).toHaveLength(3);
+    // The search index came back with it, ready to answer (SQLite's FTS5 table, PostgreSQL's vectors).
+    const db = createDb(target.database.config);
+    try {
+      const found = await searchPostIds(db, searchTermsOf(['onboarding']), { kind: 'public' }, { offset: 0, limit: 5 });
+      expect(found.total).toBeGreaterThan(0);
+    } finally {
+      await db.destroy();
+    }
   }, 60_000);
 });
 

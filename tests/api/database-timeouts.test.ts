@@ -7,10 +7,19 @@ import pino from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import { boot } from '#server/boot.ts';
 import { loadConfig, type Config, type DatabaseConfig } from '#server/config.ts';
-import { createDb, DatabaseUnreachableError, withoutStatementTimeout, type Db } from '#server/db/database.ts';
+import {
+  createDb,
+  DatabaseUnreachableError,
+  PG_TIMEOUTS,
+  withLongDeadlines,
+  withoutStatementTimeout,
+  type Db,
+} from '#server/db/database.ts';
+import { isDatabaseUnavailable } from '#server/db/unavailable.ts';
 import { migrateToLatest } from '#server/db/migrate.ts';
 import { withStartupLock } from '#server/db/startup-lock.ts';
 import { createTestDatabase, DATABASE_KINDS } from '#tests/helpers/databases.ts';
+import { tcpProxy } from '#tests/helpers/tcp-proxy.ts';
 
 /**
  * PostgreSQL that cannot be reached stops start-up in time with a message naming DATABASE_URL, and time
@@ -81,14 +90,18 @@ describe('start-up against a PostgreSQL that cannot be reached', () => {
 
 describe.each(DATABASE_KINDS.filter((kind) => kind === 'postgres'))('time limits on %s', (kind) => {
   /** A fresh database, opened with the given statement limit (as two processes would: call it twice). */
-  async function database(statementTimeoutMs?: number) {
+  async function database(statementTimeoutMs?: number, queryTimeoutMs?: number) {
     const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'site-pgtime-'));
     const created = await createTestDatabase(kind, dataDir);
     cleanups.push(async () => {
       await created.drop();
       await fs.rm(dataDir, { recursive: true, force: true });
     });
-    const config = { ...(created.config as Extract<DatabaseConfig, { kind: 'postgres' }>), statementTimeoutMs };
+    const config = {
+      ...(created.config as Extract<DatabaseConfig, { kind: 'postgres' }>),
+      statementTimeoutMs,
+      queryTimeoutMs,
+    };
     const open = (): Db => {
       const db = createDb(config);
       cleanups.push(() => db.destroy());
@@ -151,5 +164,82 @@ describe.each(DATABASE_KINDS.filter((kind) => kind === 'postgres'))('time limits
     const b = withStartupLock(config, second, async () => void events.push('b in'));
     await Promise.all([a, b]);
     expect(events).toEqual(['a in', 'a out', 'b in']);
+  });
+  // Client deadlines (server/db/deadlines.ts, docs/decisions/0025-database-deadlines.md): a slow statement
+  // stands in for a server that stopped answering; tests/api/database-deadlines.test.ts cuts a real proxy.
+  const pid = async (db: Db) => (await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(db)).rows[0]!.pid;
+  const failure = (work: Promise<unknown>) =>
+    work.then(
+      () => null,
+      (err: unknown) => err,
+    );
+
+  it('a statement past the client deadline fails as "database unavailable" and its connection is dropped', async () => {
+    expect(PG_TIMEOUTS.queryMs).toBeLessThan(PG_TIMEOUTS.statementMs);
+    const db = (await database(undefined, 300)).open();
+    const before = await pid(db);
+    const started = Date.now();
+    const err = await failure(sql`select pg_sleep(3)`.execute(db));
+    expect(Date.now() - started).toBeLessThan(2000);
+    expect(isDatabaseUnavailable(err)).toBe(true);
+    // The pool held one connection: the statement took it, and the next query gets a new one.
+    expect(await pid(db)).not.toBe(before);
+  });
+
+  it('a transaction whose statement misses its deadline ends at once, its connection not given back', async () => {
+    const db = (await database(undefined, 300)).open();
+    const before = await pid(db);
+    const started = Date.now();
+    const err = await failure(
+      db.transaction().execute(async (trx) => {
+        expect(await pid(trx)).toBe(before);
+        await sql`select pg_sleep(3)`.execute(trx);
+      }),
+    );
+    // The ROLLBACK on the dropped connection fails at once rather than waiting for its own deadline.
+    expect(Date.now() - started).toBeLessThan(2000);
+    expect(isDatabaseUnavailable(err)).toBe(true);
+    expect(await pid(db)).not.toBe(before);
+  });
+
+  it('a checkout gives up after the deadline when every connection is stuck and nothing answers', async () => {
+    const db = (await database(undefined, 300)).open();
+    // Ten long statements without a client deadline (as migrations run) hold the whole pool.
+    const busy = Array.from({ length: 10 }, () =>
+      withoutStatementTimeout(db, (conn) => sql`select pg_sleep(1.5)`.execute(conn)),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const started = Date.now();
+    const err = await failure(sql`select 1`.execute(db));
+    expect(Date.now() - started).toBeLessThan(1200);
+    expect(isDatabaseUnavailable(err)).toBe(true);
+    await Promise.all(busy);
+    await sql`select 1`.execute(db);
+  });
+
+  it('long work keeps longer deadlines: migrations and the lock wait none, the fan-out and housekeeping long ones', async () => {
+    const db = (await database(undefined, 300)).open();
+    await withoutStatementTimeout(db, (conn) => sql`select pg_sleep(0.8)`.execute(conn));
+    await withLongDeadlines(() => sql`select pg_sleep(0.8)`.execute(db));
+    // … and outside them the pool's deadline holds again.
+    expect(isDatabaseUnavailable(await failure(sql`select pg_sleep(0.8)`.execute(db)))).toBe(true);
+  });
+  it('long work ends within seconds when the server goes silent, not at its long deadline', async () => {
+    const { config } = await database(undefined, 300);
+    const proxy = await tcpProxy(new URL(config.url));
+    cleanups.push(() => proxy.cut());
+    // A new connection waits DATABASE_CONNECT_TIMEOUT_MS at most, a statement the probe's answer.
+    const db = createDb({ ...config, url: proxy.via(new URL(config.url)), connectTimeoutMs: 1000 });
+    cleanups.push(() => db.destroy());
+    await sql`select 1`.execute(db);
+    proxy.mode('black-hole');
+    for (const work of [
+      () => withLongDeadlines(() => sql`select 1`.execute(db)),
+      () => withoutStatementTimeout(db, (conn) => sql`select 1`.execute(conn)),
+    ]) {
+      const started = Date.now();
+      expect(isDatabaseUnavailable(await failure(work()))).toBe(true);
+      expect(Date.now() - started).toBeLessThan(5_000);
+    }
   });
 });

@@ -17,6 +17,7 @@ import {
 import * as authApi from '#shared/api/auth.ts';
 import * as blog from '#shared/api/blog.ts';
 import * as content from '#shared/api/content.ts';
+import * as search from '#shared/api/search.ts';
 import { api } from '#tests/helpers/api.ts';
 
 /**
@@ -196,6 +197,63 @@ describe.each(DATABASE_KINDS)('fuzzing every endpoint on %s', (kind) => {
     expect(failures).toEqual([]);
     expect(await contentSnapshot()).toEqual(before);
   }, 300_000);
+
+  /** Text that search engines' own query syntax or the databases could choke on (docs/decisions/0023-search.md). */
+  const HOSTILE_QUERIES = [
+    '"',
+    '""',
+    '"unbalanced',
+    '*',
+    '**',
+    'a*',
+    '*a',
+    'NEAR(',
+    'NEAR(a b, 2)',
+    'a AND b',
+    'OR',
+    'NOT',
+    'a OR NOT b',
+    '((a)',
+    ')(',
+    'title:x',
+    '^a',
+    'a & b | !c',
+    "a:* & 'b'",
+    '<->',
+    'a\u0000b',
+    'x'.repeat(10_000),
+    'word '.repeat(500),
+    '🙂🚀 emoji',
+    'مرحبا بالعالم',
+    'שלום',
+    '\u202Eevil',
+    'Ⅻ ﬁ Ｆｕｌｌｗｉｄｔｈ',
+    'e\u0301te\u0301',
+    '%',
+    '_',
+    "'; DROP TABLE post_search; --",
+  ];
+
+  it('search: any query text answers 200 or 400 with a message, on the public and the admin search', async () => {
+    const answers: string[] = [];
+    const queries = [...HOSTILE_QUERIES, '\uD800 lone', 'lone \uDFFF'];
+    for (const endpoint of [search.searchPosts, search.searchAdminPosts]) {
+      for (const q of queries) {
+        for (const url of [
+          `/api${endpoint.path}?q=${encodeURIComponent(q.replace(/[\uD800-\uDFFF]/g, ''))}`,
+          `/api${endpoint.path}?q=${percentEncode(q)}`,
+          `/api${endpoint.path}?q=${percentEncode(q)}&page=99999&limit=50`,
+        ]) {
+          const res = await send({ method: 'GET', url, headers: endpoint.access === 'admin' ? adminAuth : {} });
+          const body = res.json() as { message?: string };
+          if (res.statusCode !== 200 && !(res.statusCode === 400 && body.message)) {
+            answers.push(`${res.statusCode} ${url.slice(0, 120)} -> ${res.body.slice(0, 200)}`);
+          }
+        }
+      }
+    }
+    expect(answers).toEqual([]);
+  }, 120_000);
 
   it('administrator endpoints, logged in: no 5xx, no hang, and the session survives', async () => {
     const adminEndpoints = ALL_ENDPOINTS.filter((e) => e.access === 'admin');

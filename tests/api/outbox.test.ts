@@ -284,7 +284,7 @@ describe.each(DATABASE_KINDS)('mail outbox on %s', (kind) => {
     });
 
     it('delivers each mail exactly once when SMTP comes back after an hour down (beyond the old give-up)', async () => {
-      // (Closing the SMTP server may wait up to 30 s for idle pooled connections of earlier tests.)
+      // (Closing the SMTP server cuts idle pooled connections of earlier tests after its closeTimeout.)
       await smtpDown();
       const { db } = t.services;
       for (const email of ['four@example.com', 'five@example.com', 'six@example.com']) {

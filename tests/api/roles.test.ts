@@ -12,6 +12,7 @@ import * as newsletter from '#shared/api/newsletter.ts';
 import * as passkeys from '#shared/api/passkeys.ts';
 import * as review from '#shared/api/review.ts';
 import * as revisions from '#shared/api/revisions.ts';
+import * as search from '#shared/api/search.ts';
 import * as setup from '#shared/api/setup.ts';
 import * as profile from '#shared/api/profile.ts';
 import * as sessions from '#shared/api/sessions.ts';
@@ -206,6 +207,7 @@ const EXAMPLES = new Map<Endpoint, (ctx: Context) => Promise<Example>>([
   [blog.getPost, async (ctx) => ({ params: { id: await ownDraftId(ctx) } })],
   [blog.getAdminPost, async (ctx) => ({ params: { id: await ownDraftId(ctx) } })],
   [blog.listAdminPosts, async () => ({})],
+  [search.searchAdminPosts, async () => ({ query: { q: 'post' } })],
   [blog.previewLink, async (ctx) => ({ params: { id: await ownDraftId(ctx) } })],
   [blog.revokePreviewLink, async (ctx) => ({ params: { id: await ownDraftId(ctx) } })],
   [blog.deletePost, async (ctx) => ({ params: { id: await ownDraftId(ctx) } })],

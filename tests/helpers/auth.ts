@@ -1,10 +1,10 @@
 import type { Role } from '#shared/roles.ts';
 import * as auth from '#shared/api/auth.ts';
-import { hashPassword } from '#server/modules/auth/password.ts';
 import { hashToken } from '#server/modules/auth/tokens.ts';
 import { findUserByEmail, insertUser, updatePasswordHash } from '#server/modules/auth/user-repository.ts';
 import { api, type Answer } from './api';
 import { SEEDED_ADMIN } from './factories';
+import { quickPasswordHash } from './quick-hash';
 import { deliveredMail, type TestApp } from './test-app';
 
 /** The administrator the seed creates in every test app (ADMIN_PASSWORD is set by buildTestApp). */
@@ -25,6 +25,7 @@ export const NO_RATE_LIMITS = {
   reauthPerAccount: NO_LIMIT,
   passkeyPerIp: NO_LIMIT,
   passkeyOptionsPerIp: NO_LIMIT,
+  searchPerIp: NO_LIMIT,
 };
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
@@ -72,7 +73,7 @@ export async function createUser(
   name = 'Second Admin',
   role: Role = 'administrator',
 ): Promise<string> {
-  return insertUser(t.services.db, { email, name, passwordHash: await hashPassword(password), role });
+  return insertUser(t.services.db, { email, name, passwordHash: quickPasswordHash(password), role });
 }
 
 export async function userRow(t: TestApp, email: string) {

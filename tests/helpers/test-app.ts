@@ -9,6 +9,7 @@ import { loadConfig, type Config } from '#server/config.ts';
 import type { Services } from '#server/services.ts';
 import { checkAnswersAgainstContract } from './contract';
 import { createTestDatabase } from './databases';
+import { quickPasswordHash } from './quick-hash';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -45,6 +46,14 @@ export async function buildTestApp(
     await fs.rm(dataDir, { recursive: true, force: true });
     throw err;
   });
+  // The seeded administrator's password, hashed with a small work factor (see quick-hash.ts).
+  if (config.adminPassword) {
+    await db
+      .updateTable('users')
+      .set({ password_hash: quickPasswordHash(config.adminPassword) })
+      .where('email', '=', config.adminEmail)
+      .execute();
+  }
   const app = await buildApp({ services, logger: false, ...options.app });
   const violations = checkAnswersAgainstContract(app);
   await app.ready();

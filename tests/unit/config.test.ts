@@ -25,6 +25,18 @@ describe('configuration', () => {
     ).toMatchObject({ connectTimeoutMs: 2500 });
   });
 
+  it('takes the client deadline of PostgreSQL calls from DATABASE_QUERY_TIMEOUT_MS, below the statement limit', () => {
+    const url = 'postgres://u@h:5432/db';
+    expect(loadConfig({ DATABASE_URL: url, DATABASE_QUERY_TIMEOUT_MS: '1500' }).database).toMatchObject({
+      queryTimeoutMs: 1500,
+    });
+    // Unset: the default of server/db/database.ts (PG_TIMEOUTS.queryMs).
+    expect(loadConfig({ DATABASE_URL: url }).database).not.toHaveProperty('queryTimeoutMs', expect.any(Number));
+    expect(() => loadConfig({ DATABASE_URL: url, DATABASE_QUERY_TIMEOUT_MS: '30000' })).toThrow(
+      'Invalid configuration:\n  DATABASE_QUERY_TIMEOUT_MS: must be a number of milliseconds from 100 to 29000 (below the 30 s statement time-out)',
+    );
+  });
+
   it.each([
     ['PORT', 'abc'],
     ['PORT', '70000'],
@@ -59,6 +71,10 @@ describe('configuration', () => {
     ['METRICS_TOKEN', 'a-long-enough-token\n'],
     ['DATABASE_URL', 'file:'],
     ['DATABASE_URL', 'sqlite: '],
+    ['DATABASE_QUERY_TIMEOUT_MS', 'soon'],
+    ['DATABASE_QUERY_TIMEOUT_MS', '50'],
+    ['DATABASE_QUERY_TIMEOUT_MS', '1.5'],
+    ['DATABASE_QUERY_TIMEOUT_MS', '30000'],
   ])('stops on a bad %s with a message naming it', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`^Invalid configuration:\\n  ${name}: `));

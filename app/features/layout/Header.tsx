@@ -4,6 +4,7 @@ import { HEADER_SCROLL_THRESHOLD_PX } from '#shared/messages.ts';
 import { NAV_ITEMS, sectionUrl } from '#shared/paths.ts';
 import type { SiteContent } from '#shared/schemas/content.ts';
 import { scrollToSection } from '#app/lib/scroll.ts';
+import { SearchBox } from '#app/features/blog/SearchBox.tsx';
 import { SocialLinks } from './SocialLinks';
 
 /** Transparent over the landing or About banner until scrolled, or solid from the start. */
@@ -78,6 +79,8 @@ export function Header({
               </li>
             ))}
           </ul>
+          {/* Small screens: the blog's search in the open menu, beside Blogs (the sidebar is far below there). */}
+          <SearchBox id="header-search" className="d-xl-none my-2" onSearch={() => setMenuOpen(false)} />
           <SocialLinks social={social} />
         </div>
       </nav>

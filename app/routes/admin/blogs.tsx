@@ -1,14 +1,17 @@
 import { useCallback, useState } from 'react';
 import { Alert, Badge, Form, Table } from 'react-bootstrap';
 import { Link, useSearchParams } from 'react-router';
-import { TEAM_UI_MESSAGES, UI_MESSAGES } from '#shared/messages.ts';
+import { SEARCH_MESSAGES, TEAM_UI_MESSAGES, UI_MESSAGES } from '#shared/messages.ts';
 import { can } from '#shared/roles.ts';
 import { loadAccount, useAccount } from '#app/features/admin/account.ts';
 import { usePendingReviews } from '#app/features/admin/pending-reviews.ts';
 import { deletePost, listAdminPosts, listCategories, restorePost } from '#shared/api/blog.ts';
 import { toast } from '#app/lib/toast.tsx';
 import { getSettings } from '#shared/api/newsletter.ts';
+import { searchAdminPosts } from '#shared/api/search.ts';
+import { MAX_QUERY_LENGTH } from '#shared/schemas/search.ts';
 import { POST_STATUSES, type PostDetails, type PostStatus } from '#shared/schemas/blog.ts';
+import type { CursorPageInfo } from '#shared/schemas/paging.ts';
 import { isoToZoned } from '#shared/zoned-time.ts';
 import { ConfirmDialog } from '#app/components/ui/ConfirmDialog.tsx';
 import { call, callPage } from '#app/lib/api-client.ts';
@@ -31,6 +34,8 @@ const STATUS_BADGES: Record<PostStatus, { label: string; bg: string }> = {
  * Every post with its status, newest first. The list follows the category select, which starts at the
  * first category (docs/product.md#blog-posts), and the status select. It shows the first 50 posts of the
  * filter; "Load more" reads the next ones (docs/api.md#paging), so the screen never loads every post.
+ * `?q=` searches the list instead (docs/product.md#search): best matches first, every status, in all
+ * categories unless one is picked.
  */
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const search = new URL(request.url).searchParams;
@@ -41,10 +46,11 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   ]);
   // Someone who sees only their own posts starts with all of them; everyone else with the first category.
   const own = account !== null && !can(account, 'posts.all');
-  const selected = search.get('category') ?? (own ? ALL : (categories[0]?._id ?? ALL));
+  const q = (search.get('q') ?? '').trim().slice(0, MAX_QUERY_LENGTH);
+  const selected = search.get('category') ?? (own || q ? ALL : (categories[0]?._id ?? ALL));
   const status = POST_STATUSES.find((s) => s === search.get('status'));
-  const firstPage = await callPage(listAdminPosts, { query: { ...filterQuery(selected, status), cursor: '' } });
-  return { categories, selected, status: status ?? ALL, firstPage, timeZone };
+  const firstPage = await pagesOf(selected, status, q)('');
+  return { categories, selected, status: status ?? ALL, q, firstPage, timeZone };
 }
 clientLoader.hydrate = true as const;
 
@@ -53,22 +59,59 @@ const filterQuery = (selected: string, status: string | undefined) => ({
   categoryId: selected === ALL ? undefined : selected,
 });
 
+/**
+ * The pages of a filter: the list by keyset, or with a query the search's numbered pages, read by the
+ * same "Load more" (the page number is the cursor).
+ */
+const pagesOf =
+  (selected: string, status: string | undefined, q: string) =>
+  async (cursor: string): Promise<{ data: PostDetails[]; meta: CursorPageInfo | undefined }> => {
+    if (!q) return callPage(listAdminPosts, { query: { ...filterQuery(selected, status), cursor } });
+    const page = Number(cursor || '1');
+    const { data, meta } = await callPage(searchAdminPosts, {
+      query: { q, ...filterQuery(selected, status), page, limit: 50 },
+    });
+    return {
+      data,
+      meta: meta && { limit: meta.limit, hasMore: meta.hasMore, next: meta.hasMore ? String(page + 1) : null },
+    };
+  };
+
 export default function AdminBlogs({ loaderData }: Route.ComponentProps) {
-  const { categories, selected, status, firstPage, timeZone } = loaderData;
+  const { categories, selected, status, q, firstPage, timeZone } = loaderData;
   const [searchParams, setSearchParams] = useSearchParams();
   const pending = usePendingReviews();
-  const filter = (name: 'category' | 'status', value: string) => {
+  const filter = (name: 'category' | 'status' | 'q', value: string) => {
     const next = new URLSearchParams(searchParams);
     if (name === 'category') next.set('category', value);
-    else if (value === ALL) next.delete('status');
-    else next.set('status', value);
+    else if (value === ALL || value === '') next.delete(name);
+    else next.set(name, value);
     setSearchParams(next);
   };
   return (
     <section className="admin-card">
       <div className="d-flex flex-wrap gap-3 justify-content-between align-items-end mb-3">
         <h1 className="h3 mb-0">Blogs</h1>
-        <div className="d-flex gap-2 align-items-end">
+        <div className="d-flex flex-wrap gap-2 align-items-end">
+          <Form
+            role="search"
+            onSubmit={(e) => {
+              e.preventDefault();
+              filter('q', String(new FormData(e.currentTarget).get('q') ?? '').trim());
+            }}
+          >
+            <Form.Group controlId="blog-search">
+              <Form.Label className="small mb-1">{SEARCH_MESSAGES.button}</Form.Label>
+              <Form.Control
+                type="search"
+                name="q"
+                key={q}
+                defaultValue={q}
+                maxLength={MAX_QUERY_LENGTH}
+                placeholder={SEARCH_MESSAGES.adminPlaceholder}
+              />
+            </Form.Group>
+          </Form>
           <Form.Group controlId="blog-category-filter">
             <Form.Label className="small mb-1">Category</Form.Label>
             <Form.Select value={selected} onChange={(e) => filter('category', e.target.value)}>
@@ -105,19 +148,16 @@ export default function AdminBlogs({ loaderData }: Route.ComponentProps) {
         </Alert>
       ) : null}
       {/* A new filter is a new list: it starts again from the loader's first page. */}
-      <PostList key={`${selected} ${status}`} {...{ selected, status, firstPage, timeZone }} />
+      <PostList key={`${selected} ${status} ${q}`} {...{ selected, status, q, firstPage, timeZone }} />
     </section>
   );
 }
 
-type PostListProps = Pick<Route.ComponentProps['loaderData'], 'selected' | 'status' | 'firstPage' | 'timeZone'>;
+type PostListProps = Pick<Route.ComponentProps['loaderData'], 'selected' | 'status' | 'q' | 'firstPage' | 'timeZone'>;
 
 /** The loaded pages of one filter, with Load more; a deleted post leaves the rows in place. */
-function PostList({ selected, status, firstPage, timeZone }: PostListProps) {
-  const fetchPage = useCallback(
-    (cursor: string) => callPage(listAdminPosts, { query: { ...filterQuery(selected, status), cursor } }),
-    [selected, status],
-  );
+function PostList({ selected, status, q, firstPage, timeZone }: PostListProps) {
+  const fetchPage = useCallback((cursor: string) => pagesOf(selected, status, q)(cursor), [selected, status, q]);
   const list = usePagedList<PostDetails>(fetchPage, firstPage);
   const posts = list.items ?? [];
   const [deleting, setDeleting] = useState<PostDetails | null>(null);
@@ -159,6 +199,11 @@ function PostList({ selected, status, firstPage, timeZone }: PostListProps) {
             </tr>
           </thead>
           <tbody>
+            {q && list.items?.length === 0 ? (
+              <tr>
+                <td colSpan={3}>{SEARCH_MESSAGES.adminNoResults}</td>
+              </tr>
+            ) : null}
             {posts.map((post, index) => (
               <tr key={post._id}>
                 <td>{index + 1}</td>

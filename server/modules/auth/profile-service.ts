@@ -55,6 +55,8 @@ export function createProfileService(deps: {
   siteName: string;
   publicUrl: string;
   activity: ActivityRecorder;
+  /** Runs in the transaction of a save that changed the person's name (the search index holds it: server/services.ts). */
+  onNameChanged?: (trx: Db, userId: string) => Promise<unknown>;
 }) {
   const { db, siteMeta } = deps;
   const at = (offsetMs: number) => new Date(Date.now() + offsetMs).toISOString();
@@ -76,6 +78,7 @@ export function createProfileService(deps: {
       try {
         await db.transaction().execute(async (trx) => {
           await updateProfile(trx, row.id, row.segment, input);
+          if (input.name !== row.name) await deps.onNameChanged?.(trx, row.id);
           await siteMeta.bumpContentVersion(trx);
         });
       } catch (err) {
@@ -143,6 +146,11 @@ export function createProfileService(deps: {
         throw err;
       }
       return PROFILE_MESSAGES.emailChanged(change.email);
+    },
+
+    /** People's names by id, read in the caller's transaction (bylines show them; the search index holds them). */
+    async namesIn(trx: Db, ids: readonly string[]): Promise<Map<string, string>> {
+      return new Map((await findUsersByIds(trx, ids)).map((row) => [row.id, row.name]));
     },
 
     /** Active people, for choosing a post's authors. */

@@ -5,16 +5,19 @@ import type { PageQuery } from '#server/lib/paging.ts';
 import { authorIdsOf, publicAuthorIds, setAuthors } from './authors-repository';
 import { pageOfPosts } from './post-lists';
 import { findPost } from './posts-repository';
+import type { SearchIndex } from './search-index';
 import type { BlogWrites } from './writes';
 
 /** What the blog asks about people: given by the auth module (server/services.ts). */
 export interface BlogPeople {
   /** Of these ids, those of active people. */
   activeAmong(ids: readonly string[]): Promise<Set<string>>;
+  /** People's names by id, read in the caller's transaction (the search index holds authors' names). */
+  namesIn?(trx: Db, ids: readonly string[]): Promise<Map<string, string>>;
 }
 
 /** The authors of posts (docs/product.md#profiles-and-author-pages): bylines and author pages' lists. */
-export function createPostAuthors(deps: { db: Db; writes: BlogWrites; people?: BlogPeople }) {
+export function createPostAuthors(deps: { db: Db; writes: BlogWrites; people?: BlogPeople; searchIndex: SearchIndex }) {
   const { db, writes } = deps;
   return {
     /** A post's authors' ids in byline order. */
@@ -34,6 +37,7 @@ export function createPostAuthors(deps: { db: Db; writes: BlogWrites; people?: B
       return writes.write(async (trx) => {
         if (!(await findPost(trx, postId))) throw new NotFoundError(SERVER_MESSAGES.postNotFound);
         await setAuthors(trx, postId, unique);
+        await deps.searchIndex.reindexPosts(trx, [postId]);
         return unique;
       });
     },

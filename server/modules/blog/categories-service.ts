@@ -9,6 +9,7 @@ import * as repo from './categories-repository';
 import { pathOf, toCategory } from './mapping';
 import { uniqueSlug } from './post-addresses';
 import { findPostWithTrash, listCategoryPostsWithTrash, listPosts, movePost } from './posts-repository';
+import type { SearchIndex } from './search-index';
 import type { BlogWrites } from './writes';
 
 /** What the trash keeps of a deleted category, for undo. */
@@ -18,8 +19,8 @@ interface CategoryTrash {
 }
 
 /** Blog categories (docs/product.md#blog-entities); renaming or deleting one moves its posts' addresses. */
-export function createCategoriesService(deps: { db: Db; writes: BlogWrites }) {
-  const { db, writes } = deps;
+export function createCategoriesService(deps: { db: Db; writes: BlogWrites; searchIndex: SearchIndex }) {
+  const { db, writes, searchIndex } = deps;
   const { writeChecked } = writes;
   return {
     listCategories: async () => (await repo.listCategories(db)).map(toCategory),
@@ -50,6 +51,8 @@ export function createCategoriesService(deps: { db: Db; writes: BlogWrites }) {
           }
         }
         await repo.renameCategory(trx, existing.id, { name: input.name, slug });
+        // Its posts' searchable text holds the category's name.
+        if (existing.name !== input.name) await searchIndex.reindexCategory(trx, existing.id);
         return toCategory({ id: existing.id, name: input.name, slug });
       }),
 
@@ -68,6 +71,10 @@ export function createCategoriesService(deps: { db: Db; writes: BlogWrites }) {
           moved.push({ id: post.id, slug: post.slug, movedTo: slug });
         }
         await repo.deleteCategory(trx, id);
+        await searchIndex.reindexPosts(
+          trx,
+          moved.map((post) => post.id),
+        );
         // Kept for undo: the category and where its posts were.
         const trash: CategoryTrash = { category: { id, name: category.name, slug: category.slug }, posts: moved };
         await repo.insertTrash(trx, { id, kind: 'category', data: JSON.stringify(trash) });
@@ -94,6 +101,7 @@ export function createCategoriesService(deps: { db: Db; writes: BlogWrites }) {
           await addRedirect(trx, pathOf(null, moved.movedTo), moved.id);
         }
         await repo.deleteTrash(trx, id);
+        await searchIndex.reindexCategory(trx, category.id);
         return toCategory(category);
       }),
   };

@@ -20,6 +20,7 @@ import { publishingOf, revisionDataOf, validPost, type BlogInputFields } from '.
 import { keysetOfPosts } from './post-lists';
 import * as repo from './posts-repository';
 import { markStale } from './related-repository';
+import type { SearchIndex } from './search-index';
 import type { BlogHooks, BlogWrites } from './writes';
 
 /** What a post's save asks of its tags (tags-service.ts), in its transaction. */
@@ -41,8 +42,9 @@ export function createPostsService(deps: {
   writes: BlogWrites;
   activity: ActivityRecorder;
   tags: PostTags;
+  searchIndex: SearchIndex;
 }) {
-  const { db, siteMeta, revisions, images, hooks, writes, activity, tags } = deps;
+  const { db, siteMeta, revisions, images, hooks, writes, activity, tags, searchIndex } = deps;
   const { write, writeChecked } = writes;
   /**
    * Validated input with its content ready to store: pasted images stored as files, sanitised, and the
@@ -124,6 +126,7 @@ export function createPostsService(deps: {
         if (actor.id) await addAuthor(trx, id, actor.id);
         const tagNames = await tags.applyPostTags(trx, id, input.tags);
         await markStale(trx, [id]);
+        await searchIndex.reindexPosts(trx, [id]);
         const post = toPost((await repo.findPost(trx, id))!);
         await recordRevision(trx, post, tagNames, actor, input.status === 'pending' ? 'submit' : 'save');
         const started =
@@ -165,6 +168,7 @@ export function createPostsService(deps: {
         }
         const publishing = publishingOf(input, existing.published_at);
         await repo.updatePost(trx, id, postWrite(input, { categoryId, slug }, publishing));
+        await searchIndex.reindexPosts(trx, [id]);
         // A published post has passed its review: the reviewer's note is done with.
         if (input.status === 'published' && existing.review_note !== null) await repo.setReview(trx, id, null);
         const tagNames = await tags.applyPostTags(trx, id, input.tags);
@@ -194,10 +198,9 @@ export function createPostsService(deps: {
     async publishDue(): Promise<number> {
       const published = await db.transaction().execute(async (trx) => {
         const due = await repo.publishDue(trx);
-        await markStale(
-          trx,
-          due.map((post) => post.id),
-        );
+        const dueIds = due.map((post) => post.id);
+        await markStale(trx, dueIds);
+        await searchIndex.reindexPosts(trx, dueIds);
         for (const { id, newsletter } of due) {
           const post = toPost((await repo.findPost(trx, id))!);
           const started = newsletter ? await hooks.onPublished?.(trx, post) : false;
@@ -228,6 +231,7 @@ export function createPostsService(deps: {
           throw new NotFoundError(SERVER_MESSAGES.postNotFound);
         }
         await markStale(trx, [id]);
+        await searchIndex.reindexPosts(trx, [id]);
         await activity.record(trx, {
           action: 'post.deleted',
           actor,
@@ -252,6 +256,7 @@ export function createPostsService(deps: {
         const slug = await uniqueSlug(trx, row.category_id, row.slug, id);
         await repo.untrashPost(trx, id, slug);
         await markStale(trx, [id]);
+        await searchIndex.reindexPosts(trx, [id]);
         await removeRedirect(trx, pathOf(row.category_slug, slug));
         const post = toPost((await repo.findPost(trx, id))!);
         await activity.record(trx, { action: 'post.restored', actor, target: postTarget(post) });

@@ -10,6 +10,8 @@ import { createPreviewLinks } from './preview-links';
 import { createPublicReads } from './public-reads';
 import { createRelated } from './related';
 import { createReview } from './review';
+import { createSearch } from './search';
+import { createSearchIndex } from './search-index';
 import { createTagsService } from './tags-service';
 import { createBlogWrites, type BlogHooks } from './writes';
 
@@ -41,16 +43,36 @@ export function createBlogService(deps: {
     related.refreshRelated().catch(() => undefined);
   };
   const writes = createBlogWrites({ db, siteMeta: deps.siteMeta, hooks: { ...hooks, afterCommit } });
-  const tags = createTagsService({ db, writes, hooks });
+  const people = deps.people;
+  // Kept in the transaction of every write that changes a post's text (docs/decisions/0023-search.md).
+  const searchIndex = createSearchIndex({
+    authorNames: people?.namesIn ? (trx, ids) => people.namesIn!(trx, ids) : undefined,
+  });
+  // A post's tags are in its search entry: every write that changes which tag names posts have reindexes them.
+  const tags = createTagsService({
+    db,
+    writes,
+    hooks: {
+      ...hooks,
+      onPostsRetagged: async (trx, postIds) => {
+        await searchIndex.reindexPosts(trx, postIds);
+        await hooks.onPostsRetagged?.(trx, postIds);
+      },
+    },
+  });
   return {
-    ...createCategoriesService({ db, writes }),
-    ...createPostsService({ ...deps, hooks: { ...hooks, afterCommit }, writes, tags }),
+    ...createCategoriesService({ db, writes, searchIndex }),
+    ...createPostsService({ ...deps, hooks: { ...hooks, afterCommit }, writes, tags, searchIndex }),
     ...tags,
     ...related,
+    ...createSearch({ db, contentVersion: () => deps.siteMeta.contentVersion.current() }),
+    /** For writes of other modules that change posts' text: authors' names. */
+    reindexPosts: searchIndex.reindexPosts,
+    reindexAuthor: searchIndex.reindexAuthor,
     ...createPublicReads({ db }),
     ...createPreviewLinks({ db }),
     ...createReview({ db, revisions: deps.revisions, hooks }),
-    ...createPostAuthors({ db, writes, people: deps.people }),
+    ...createPostAuthors({ db, writes, people: deps.people, searchIndex }),
   };
 }
 export type BlogService = ReturnType<typeof createBlogService>;

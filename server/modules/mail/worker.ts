@@ -116,6 +116,16 @@ export function createMailWorker(deps: {
   let stopping = false;
   let releaseFirst = false;
 
+  /**
+   * Set when a pass failed: a claim may then have been taken in the database while its answer was lost (a
+   * statement past its deadline, docs/decisions/0025-database-deadlines.md). Passes run one at a time and
+   * finish what they claim, so a claim of this worker found at the start of a pass is such a one: it is
+   * given back at once, not after LOCK_MS.
+   */
+  let releaseOwn = false;
+  /** Messages that went out but could not be marked sent (the database was away): marked at the next pass. */
+  const unrecorded = new Map<string, { claim: string; at: Date }>();
+
   /** Work to do at the start of every pass (the newsletter fan-out), added by the modules that need it. */
   const beforePass: Array<() => Promise<unknown>> = [];
   const afterPass: Array<() => Promise<unknown>> = [];
@@ -179,8 +189,11 @@ export function createMailWorker(deps: {
     try {
       await markSent(db, row.id, claim, clock());
     } catch (err) {
-      // Sent but not recorded: the claim runs out and the message goes again, with the same Message-ID
-      // so the receiving server can drop the duplicate.
+      // Sent but not recorded: marked at the next pass while the claim holds. Should this process stop
+      // first, the claim runs out and the message goes again, with the same Message-ID so the receiving
+      // server can drop the duplicate.
+      unrecorded.set(row.id, { claim, at: clock() });
+      releaseOwn = true;
       log.error({ mailId: row.id, err }, 'mail sent but not marked sent');
     }
   }
@@ -192,10 +205,24 @@ export function createMailWorker(deps: {
     if (released) log.warn({ released }, 'mail claims of a stopped process released');
   }
 
+  /** After a failed pass: what went out is marked sent, then the claims left behind are given back. */
+  async function recoverFromFailedPass(): Promise<void> {
+    for (const [id, { claim, at }] of unrecorded) {
+      await markSent(db, id, claim, at);
+      unrecorded.delete(id);
+    }
+    const released = await releaseClaims(db, [holder], clock());
+    if (released) log.warn({ released }, 'mail claims of a failed pass released');
+  }
+
   async function drain(): Promise<void> {
     if (releaseFirst) {
       releaseFirst = false;
       await releaseAbandonedClaims();
+    }
+    if (releaseOwn) {
+      await recoverFromFailedPass();
+      releaseOwn = false;
     }
     for (const work of beforePass) await work();
     while (!stopping) {
@@ -207,11 +234,15 @@ export function createMailWorker(deps: {
           Number(a.campaign_id !== null) - Number(b.campaign_id !== null) ||
           a.next_attempt_at.localeCompare(b.next_attempt_at),
       );
-      await Promise.all(
+      // Every lane ends before the pass does, even when one fails: a pass that ended with sends still in
+      // flight would have their claims given back by the next (recoverFromFailedPass) and sent twice.
+      const lanes = await Promise.allSettled(
         Array.from({ length: Math.min(CONCURRENCY, queue.length) }, async () => {
           for (let row = queue.shift(); row; row = queue.shift()) await deliver(row);
         }),
       );
+      const failed = lanes.find((lane) => lane.status === 'rejected');
+      if (failed) throw failed.reason;
     }
     for (const work of afterPass) await work();
   }
@@ -222,7 +253,10 @@ export function createMailWorker(deps: {
       return running;
     }
     running = drain()
-      .catch((err: unknown) => log.error({ err }, 'mail worker pass failed'))
+      .catch((err: unknown) => {
+        releaseOwn = true;
+        log.error({ err }, 'mail worker pass failed');
+      })
       .finally(() => {
         running = null;
         if (again && !stopped) {

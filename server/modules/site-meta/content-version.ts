@@ -35,7 +35,7 @@ export function createContentVersion(db: Db, database?: DatabaseConfig, options:
   /**
    * No time limit of its own: a read slow because the pool is busy is not a database that is down (a limit
    * here turned 50 concurrent edits into 503s). A server that never answers is bounded by the pool's
-   * connect time-out and the statement time-out (server/db/database.ts).
+   * deadlines on the checkout and on each statement (server/db/deadlines.ts).
    */
   async function read(): Promise<number> {
     const startedAt = Date.now();

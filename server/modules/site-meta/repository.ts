@@ -38,6 +38,11 @@ export async function listenForContentVersions(client: pg.Client): Promise<void>
   await client.query(`LISTEN ${VERSION_CHANNEL}`);
 }
 
+/** One trivial query on the listening connection: whether it still reaches the server (its heartbeat). */
+export async function pingListener(client: pg.Client): Promise<void> {
+  await client.query('select 1');
+}
+
 /** Whether a notification received on a listening connection is a version bump. */
 export const isContentVersionNotice = (channel: string) => channel === VERSION_CHANNEL;
 

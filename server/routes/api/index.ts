@@ -18,6 +18,7 @@ import { passkeyRoutes } from './passkeys';
 import { profileRoutes } from './profile';
 import { reviewRoutes } from './review';
 import { revisionRoutes } from './revisions';
+import { searchRoutes } from './search';
 import { sessionRoutes } from './sessions';
 import { setupRoutes } from './setup';
 import { staffRoutes } from './staff';
@@ -46,6 +47,7 @@ const RESOURCES: ApiRoutes[] = [
   sessionRoutes,
   activityRoutes,
   passkeyRoutes,
+  searchRoutes,
 ];
 
 /**
