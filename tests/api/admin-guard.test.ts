@@ -14,6 +14,7 @@ import type { Endpoint } from '#shared/api/endpoint.ts';
 import * as passkeys from '#shared/api/passkeys.ts';
 import * as policies from '#shared/api/policies.ts';
 import * as profile from '#shared/api/profile.ts';
+import * as search from '#shared/api/search.ts';
 import * as subscribers from '#shared/api/subscribers.ts';
 import * as tags from '#shared/api/tags.ts';
 import * as twoFactor from '#shared/api/two-factor.ts';
@@ -93,6 +94,7 @@ export const PUBLIC_ENDPOINTS: Endpoint[] = [
   tags.tagBySegment,
   tags.listPostsOfTag,
   tags.readNext,
+  search.searchPosts,
   subscribers.subscribe,
   subscribers.unsubscribeOneClick,
 ];
