@@ -11,7 +11,7 @@ import { SpinnerButton } from '#app/components/ui/SpinnerButton.tsx';
 import { TextField } from '#app/components/ui/TextField.tsx';
 import { call } from '#app/lib/api-client.ts';
 import { useSubmit } from '#app/lib/use-submit.ts';
-import { useUnsavedChanges } from '#app/features/unsaved/unsaved-changes.tsx';
+import { useGuardedClose } from '#app/features/unsaved/guarded-close.tsx';
 import type { Route } from './+types/tags';
 
 export const clientLoader = () => call(listTags);
@@ -27,6 +27,15 @@ const draftOf = ({ _id, name, slug, description, metaTitle, metaDescription }: T
   metaDescription,
 });
 
+/** The tag dialog's fields, in order; `rows`: a textarea of that many lines. */
+const TAG_FIELDS: Array<{ key: keyof Omit<Draft, '_id'>; id: string; label: string; rows?: number }> = [
+  { key: 'name', id: 'tag-name', label: 'Name' },
+  { key: 'slug', id: 'tag-slug', label: 'Address (URL segment; empty: made from the name)' },
+  { key: 'description', id: 'tag-description', label: 'Description', rows: 3 },
+  { key: 'metaTitle', id: 'tag-meta-title', label: 'Search title' },
+  { key: 'metaDescription', id: 'tag-meta-description', label: 'Search description', rows: 2 },
+];
+
 /**
  * The Tags screen (docs/product.md#tags): every tag with its posts; edit (a new name or address answers
  * 301 from the old one), merge into another, delete. Tags are made in the post editor.
@@ -37,8 +46,9 @@ export default function Tags({ loaderData: tags }: Route.ComponentProps) {
   const [merging, setMerging] = useState<{ from: Tag; into: string } | null>(null);
   const [deleting, setDeleting] = useState<Tag | null>(null);
   const original = editing ? tags.find((t) => t._id === editing._id) : undefined;
-  useUnsavedChanges(
+  const close = useGuardedClose(
     editing !== null && original !== undefined && JSON.stringify(draftOf(original)) !== JSON.stringify(editing),
+    () => setEditing(null),
   );
   const saving = useSubmit();
 
@@ -133,49 +143,35 @@ export default function Tags({ loaderData: tags }: Route.ComponentProps) {
           </Table>
         </div>
       )}
-      <Modal show={editing !== null} onHide={() => setEditing(null)} centered aria-labelledby="tag-modal-title">
+      <Modal show={editing !== null} onHide={close.requestClose} centered aria-labelledby="tag-modal-title">
         <form noValidate onSubmit={save}>
           <Modal.Header closeButton>
             <Modal.Title id="tag-modal-title">Edit tag</Modal.Title>
           </Modal.Header>
           <Modal.Body>
-            <TextField id="tag-name" label="Name" value={editing?.name ?? ''} onChange={field('name')} />
-            <TextField
-              id="tag-slug"
-              label="Address (URL segment; empty: made from the name)"
-              value={editing?.slug ?? ''}
-              onChange={field('slug')}
-            />
-            <TextField
-              id="tag-description"
-              label="Description"
-              as="textarea"
-              rows={3}
-              value={editing?.description ?? ''}
-              onChange={field('description')}
-            />
-            <TextField
-              id="tag-meta-title"
-              label="Search title"
-              value={editing?.metaTitle ?? ''}
-              onChange={field('metaTitle')}
-            />
-            <TextField
-              id="tag-meta-description"
-              label="Search description"
-              as="textarea"
-              rows={2}
-              value={editing?.metaDescription ?? ''}
-              onChange={field('metaDescription')}
-            />
+            {TAG_FIELDS.map(({ key, id, label, rows }) => (
+              <TextField
+                key={key}
+                id={id}
+                label={label}
+                as={rows ? 'textarea' : undefined}
+                rows={rows}
+                value={editing?.[key] ?? ''}
+                onChange={field(key)}
+              />
+            ))}
           </Modal.Body>
           <Modal.Footer>
-            <Button variant="secondary" onClick={() => setEditing(null)}>
-              Cancel
-            </Button>
-            <SpinnerButton type="submit" loading={saving.busy}>
-              Save
-            </SpinnerButton>
+            {close.question ?? (
+              <>
+                <Button variant="secondary" onClick={() => setEditing(null)}>
+                  Cancel
+                </Button>
+                <SpinnerButton type="submit" loading={saving.busy}>
+                  Save
+                </SpinnerButton>
+              </>
+            )}
           </Modal.Footer>
         </form>
       </Modal>
