@@ -14,6 +14,10 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          // As the browser suite does in CI (playwright.config.ts): the API suite runs beside it on two
+          // cores (docs/decisions/0026-fast-test-runs.md), where a test that waits on real timers can be
+          // starved once; a second failure is a failure.
+          retry: process.env.CI ? 1 : 0,
         },
       },
     ],

@@ -39,6 +39,8 @@ export async function boot(config: Config, options: { log?: FastifyBaseLogger; t
     await checkSecretKey(db, secretBoxOf(config));
     const created = createServices({ config, db, log, transport: options.transport });
     await seedIfEmpty({ services: created, config, log });
+    // The seed's posts start a Read next refresh in the background: the start is done when it is.
+    await created.blog.settleRelated();
     return created;
   }).catch(async (err: unknown) => {
     await db.destroy();

@@ -68,6 +68,7 @@ async function main() {
       stop: async () => {
         await services.jobs.stop();
         await services.mailWorker.stop();
+        await services.blog.settleRelated();
         // Last, so the drain and the close can be watched.
         await metricsServer?.close();
         await db.destroy();

@@ -103,6 +103,8 @@ const sameList = (a: readonly string[], b: readonly string[]) =>
  * job on any process, so a mark left by a process killed mid-way is taken up — recomputes the lists of those
  * posts, of the posts listing them and of the posts sharing a tag with them, then clears the marks.
  */
+const noop = () => undefined;
+
 export function createRelated(deps: { db: Db; siteMeta: SiteMeta }) {
   const { db, siteMeta } = deps;
   let running: Promise<number> | null = null;
@@ -161,6 +163,9 @@ export function createRelated(deps: { db: Db; siteMeta: SiteMeta }) {
      * Recomputes every stale list; one run at a time in this process. A call during a run makes it go round
      * once more (its marks may have come after the run's last pass) and waits for it.
      */
+    /** Waits for a refresh under way in this process (before the database closes at shut-down). */
+    settleRelated: (): Promise<void> => (running ? running.then(noop, noop) : Promise.resolve()),
+
     refreshRelated(): Promise<number> {
       requested = true;
       running ??= (async () => {
