@@ -6,7 +6,7 @@
 // Posts hold about 800 words drawn from a vocabulary with a Zipf-like spread (common and rare words), so
 // search is timed on common, rare, prefix and missing words, beside LIKE '%word%' on the same rows, with
 // the time to build the index of every post and what the index adds to a post's save
-// (docs/decisions/0023-search.md). --words sets the words per post.
+// (docs/decisions/0023-search.md). --words sets the words per post; --keep leaves the databases for a look.
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -30,6 +30,7 @@ const { values } = parseArgs({
     runs: { type: 'string', default: '200' },
     words: { type: 'string', default: '800' },
     only: { type: 'string' },
+    keep: { type: 'boolean', default: false },
   },
 });
 const POSTS = Number(values.posts);
@@ -346,8 +347,9 @@ async function run(kind: 'sqlite' | 'postgres') {
   } finally {
     await app.close();
     await db.destroy();
-    await fs.rm(dataDir, { recursive: true, force: true });
-    if (kind === 'postgres') {
+    if (values.keep) console.log(`  kept for a look: ${databaseUrl}`);
+    else await fs.rm(dataDir, { recursive: true, force: true });
+    if (kind === 'postgres' && !values.keep) {
       const admin = new pg.Client({ connectionString: adminUrl });
       await admin.connect();
       await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);

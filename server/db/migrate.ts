@@ -27,6 +27,7 @@ import * as passkeys from './migrations/2026-11-30-0023-passkeys';
 import * as tags from './migrations/2026-12-01-0026-tags';
 import * as search from './migrations/2026-12-01-0027-search';
 import * as readNext from './migrations/2026-12-01-0028-read-next';
+import * as searchDates from './migrations/2026-12-02-0029-search-dates';
 
 /**
  * Migrations are listed here rather than read from a folder at run time, so the bundled server carries
@@ -60,6 +61,7 @@ const migrations: Record<string, Migration> = {
   '2026-12-01-0026-tags': tags,
   '2026-12-01-0027-search': search,
   '2026-12-01-0028-read-next': readNext,
+  '2026-12-02-0029-search-dates': searchDates,
 };
 
 /** Every migration this version knows (a backup made by a newer version is refused by restore). */

@@ -340,6 +340,8 @@ export interface PostSearchTable {
   terms: string;
   excerpt: string;
   body: string;
+  /** The post's publication date (migration 2026-12-02-0029): public results rank without reading posts. */
+  published_at: string | null;
 }
 
 export interface BlogTagTable {

@@ -38,6 +38,7 @@ export function createSearchIndex(deps: { authorNames?: AuthorNames }) {
           terms: indexableText([...(terms.get(post.id) ?? []), post.category ?? ''].join(' ')),
           excerpt: indexableText(post.excerpt),
           body: plainTextOf(post.content),
+          publishedAt: post.published_at,
         })),
       );
     }
