@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { Modal } from 'react-bootstrap';
 import type { FieldDef } from '#shared/sections.ts';
-import { SpinnerButton } from '#app/components/ui/SpinnerButton.tsx';
-import { useGuardedClose } from '#app/features/unsaved/guarded-close.tsx';
+import { GuardedFooter, useGuardedClose } from '#app/features/unsaved/guarded-close.tsx';
 import { FieldControl } from './FieldControl';
 
 type Item = Record<string, string>;
@@ -63,14 +62,7 @@ export function ItemDialog({
           ))}
         </form>
       </Modal.Body>
-      <Modal.Footer>
-        {close.question ??
-          (ready ? (
-            <SpinnerButton type="submit" form={formId} loading={saving}>
-              {submitLabel}
-            </SpinnerButton>
-          ) : null)}
-      </Modal.Footer>
+      <GuardedFooter close={close} submit={ready ? { label: submitLabel, loading: saving, form: formId } : undefined} />
     </Modal>
   );
 }

@@ -1,11 +1,10 @@
 import { useState } from 'react';
-import { Button, Form, Modal } from 'react-bootstrap';
+import { Form, Modal } from 'react-bootstrap';
 import { addSubscriber, importSubscribers } from '#shared/api/subscribers.ts';
-import { SpinnerButton } from '#app/components/ui/SpinnerButton.tsx';
 import { TextField } from '#app/components/ui/TextField.tsx';
 import { ApiError, call } from '#app/lib/api-client.ts';
 import { useSubmit } from '#app/lib/use-submit.ts';
-import { useGuardedClose } from '#app/features/unsaved/guarded-close.tsx';
+import { GuardedFooter, useGuardedClose } from '#app/features/unsaved/guarded-close.tsx';
 
 export type AddMode = 'one' | 'csv';
 
@@ -118,18 +117,11 @@ export function AddSubscribersDialog({
             </div>
           ) : null}
         </Modal.Body>
-        <Modal.Footer>
-          {close.question ?? (
-            <>
-              <Button variant="secondary" onClick={onClose}>
-                Close
-              </Button>
-              <SpinnerButton type="submit" loading={submitting.busy}>
-                {mode === 'one' ? 'Add' : 'Import'}
-              </SpinnerButton>
-            </>
-          )}
-        </Modal.Footer>
+        <GuardedFooter
+          close={close}
+          cancel={{ label: 'Close', onClick: onClose }}
+          submit={{ label: mode === 'one' ? 'Add' : 'Import', loading: submitting.busy }}
+        />
       </form>
     </Modal>
   );

@@ -5,7 +5,7 @@ import { TEAM_UI_MESSAGES } from '#shared/messages.ts';
 import type { BlogCategory } from '#shared/schemas/blog.ts';
 import type { StaffMember } from '#shared/schemas/staff.ts';
 import { SpinnerButton } from '#app/components/ui/SpinnerButton.tsx';
-import { useGuardedClose } from '#app/features/unsaved/guarded-close.tsx';
+import { GuardedFooter, useGuardedClose } from '#app/features/unsaved/guarded-close.tsx';
 
 export interface StaffChange {
   role?: Role;
@@ -101,18 +101,11 @@ export function ManageDialog({
             </fieldset>
           ) : null}
         </Modal.Body>
-        <Modal.Footer>
-          {close.question ?? (
-            <>
-              <Button variant="secondary" onClick={onClose}>
-                Cancel
-              </Button>
-              <SpinnerButton type="submit" loading={busy}>
-                Save
-              </SpinnerButton>
-            </>
-          )}
-        </Modal.Footer>
+        <GuardedFooter
+          close={close}
+          cancel={{ label: 'Cancel', onClick: onClose }}
+          submit={{ label: 'Save', loading: busy }}
+        />
       </form>
     </Modal>
   );

@@ -1,5 +1,6 @@
-import { useEffect, useRef, useState } from 'react';
-import { Button } from 'react-bootstrap';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { Button, Modal } from 'react-bootstrap';
+import { SpinnerButton } from '#app/components/ui/SpinnerButton.tsx';
 import { useUnsavedChanges } from './unsaved-changes';
 
 /**
@@ -43,5 +44,39 @@ function DiscardQuestion({ onKeep, onDiscard }: { onKeep: () => void; onDiscard:
         Discard changes
       </Button>
     </div>
+  );
+}
+
+/**
+ * A guarded dialog's footer: its Cancel (or Close) and submit buttons, or the discard question in their
+ * place while it is asked. `cancel` is left out by dialogs that close only by × (the item dialogs);
+ * `submit` while there is nothing to submit yet; `form` names the form when the button is outside it.
+ */
+export function GuardedFooter({
+  close,
+  cancel,
+  submit,
+}: {
+  close: { question: ReactNode };
+  cancel?: { label: string; onClick: () => void; variant?: 'secondary' | 'outline-secondary' };
+  submit?: { label: ReactNode; loading: boolean; form?: string };
+}) {
+  return (
+    <Modal.Footer>
+      {close.question ?? (
+        <>
+          {cancel ? (
+            <Button variant={cancel.variant ?? 'secondary'} onClick={cancel.onClick}>
+              {cancel.label}
+            </Button>
+          ) : null}
+          {submit ? (
+            <SpinnerButton type="submit" form={submit.form} loading={submit.loading}>
+              {submit.label}
+            </SpinnerButton>
+          ) : null}
+        </>
+      )}
+    </Modal.Footer>
   );
 }

@@ -4,13 +4,12 @@ import { useRevalidator } from 'react-router';
 import { MESSAGES, UI_MESSAGES } from '#shared/messages.ts';
 import type { BlogCategory } from '#shared/schemas/blog.ts';
 import { ConfirmDialog } from '#app/components/ui/ConfirmDialog.tsx';
-import { SpinnerButton } from '#app/components/ui/SpinnerButton.tsx';
 import { TextField } from '#app/components/ui/TextField.tsx';
 import { deleteCategory, listCategories, restoreCategory, saveCategory } from '#shared/api/blog.ts';
 import { toast } from '#app/lib/toast.tsx';
 import { call } from '#app/lib/api-client.ts';
 import { useSubmit } from '#app/lib/use-submit.ts';
-import { useGuardedClose } from '#app/features/unsaved/guarded-close.tsx';
+import { GuardedFooter, useGuardedClose } from '#app/features/unsaved/guarded-close.tsx';
 import type { Route } from './+types/blog-category';
 import { IconButton } from '#app/components/ui/IconButton.tsx';
 
@@ -101,18 +100,11 @@ export default function BlogCategories({ loaderData: categories }: Route.Compone
               onChange={(name) => setEditing((e) => (e ? { ...e, name } : e))}
             />
           </Modal.Body>
-          <Modal.Footer>
-            {close.question ?? (
-              <>
-                <Button variant="secondary" onClick={() => setEditing(null)}>
-                  Cancel
-                </Button>
-                <SpinnerButton type="submit" loading={saving.busy}>
-                  Submit
-                </SpinnerButton>
-              </>
-            )}
-          </Modal.Footer>
+          <GuardedFooter
+            close={close}
+            cancel={{ label: 'Cancel', onClick: () => setEditing(null) }}
+            submit={{ label: 'Submit', loading: saving.busy }}
+          />
         </form>
       </Modal>
       <ConfirmDialog

@@ -11,7 +11,7 @@ import { SpinnerButton } from '#app/components/ui/SpinnerButton.tsx';
 import { TextField } from '#app/components/ui/TextField.tsx';
 import { call } from '#app/lib/api-client.ts';
 import { useSubmit } from '#app/lib/use-submit.ts';
-import { useGuardedClose } from '#app/features/unsaved/guarded-close.tsx';
+import { GuardedFooter, useGuardedClose } from '#app/features/unsaved/guarded-close.tsx';
 import type { Route } from './+types/tags';
 
 export const clientLoader = () => call(listTags);
@@ -161,18 +161,11 @@ export default function Tags({ loaderData: tags }: Route.ComponentProps) {
               />
             ))}
           </Modal.Body>
-          <Modal.Footer>
-            {close.question ?? (
-              <>
-                <Button variant="secondary" onClick={() => setEditing(null)}>
-                  Cancel
-                </Button>
-                <SpinnerButton type="submit" loading={saving.busy}>
-                  Save
-                </SpinnerButton>
-              </>
-            )}
-          </Modal.Footer>
+          <GuardedFooter
+            close={close}
+            cancel={{ label: 'Cancel', onClick: () => setEditing(null) }}
+            submit={{ label: 'Save', loading: saving.busy }}
+          />
         </form>
       </Modal>
       <Modal show={merging !== null} onHide={() => setMerging(null)} centered aria-labelledby="merge-modal-title">

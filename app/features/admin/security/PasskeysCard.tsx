@@ -11,7 +11,7 @@ import { TextField } from '#app/components/ui/TextField.tsx';
 import { browserHasPasskeys, createPasskey, passkeyFailure } from '#app/features/auth/passkeys.ts';
 import { call } from '#app/lib/api-client.ts';
 import { toast } from '#app/lib/toast.tsx';
-import { useGuardedClose } from '#app/features/unsaved/guarded-close.tsx';
+import { GuardedFooter, useGuardedClose } from '#app/features/unsaved/guarded-close.tsx';
 import { useSubmit } from '#app/lib/use-submit.ts';
 
 type PasskeyList = z.output<typeof passkeyListSchema>;
@@ -230,18 +230,11 @@ function RenameDialog({
         <Modal.Body>
           <TextField id="passkey-rename" label="Name" value={name} error={error} onChange={setName} />
         </Modal.Body>
-        <Modal.Footer>
-          {close.question ?? (
-            <>
-              <Button variant="outline-secondary" onClick={onClose}>
-                Cancel
-              </Button>
-              <SpinnerButton type="submit" loading={saving.busy}>
-                Save name
-              </SpinnerButton>
-            </>
-          )}
-        </Modal.Footer>
+        <GuardedFooter
+          close={close}
+          cancel={{ label: 'Cancel', onClick: onClose, variant: 'outline-secondary' }}
+          submit={{ label: 'Save name', loading: saving.busy }}
+        />
       </Form>
     </Modal>
   );
