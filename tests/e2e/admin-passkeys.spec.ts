@@ -6,7 +6,7 @@ import { PASSKEY_MESSAGES } from '#shared/messages.ts';
 import { SIGN_IN_METHOD_LABELS } from '#shared/sign-in.ts';
 import { SEEDED_ADMIN } from '#tests/helpers/factories.ts';
 import { expect, login, test } from './helpers';
-import { freePort, startServer, waitUntilServing, type ServerProcess } from './server-process';
+import { ownSite } from './server-process';
 
 /**
  * docs/product.md#passkeys in Chromium with its virtual authenticator (the DevTools protocol's WebAuthn
@@ -57,35 +57,17 @@ test('on a site whose address is an IP, the passkey controls are disabled and sa
 });
 
 test.describe('on a site at http://localhost', () => {
-  let server: ServerProcess;
-  let origin: string;
-  test.beforeAll(async () => {
-    const port = await freePort();
-    origin = `http://localhost:${port}`;
-    server = startServer({
-      PORT: String(port),
-      PUBLIC_URL: origin,
-      ADMIN_EMAIL: SEEDED_ADMIN.email,
-      ADMIN_PASSWORD: SEEDED_ADMIN.password,
-      RATE_LIMIT_MULTIPLIER: '50',
-    });
-    await waitUntilServing(port);
-  });
-  test.afterAll(async () => {
-    server.child.kill('SIGTERM');
-    await server.exited;
-    server.cleanup();
-  });
+  const site = ownSite({ host: 'localhost' });
 
   test('register a passkey, log out, sign in with it', async ({ page }) => {
     await addVirtualAuthenticator(page);
-    await page.goto(`${origin}/admin`);
+    await page.goto(`${site.origin}/admin`);
     await page.getByLabel('Email').fill(SEEDED_ADMIN.email);
     await page.getByLabel('Password').fill(SEEDED_ADMIN.password);
     await page.getByRole('button', { name: 'LOGIN' }).click();
     await page.waitForURL('**/admin/banner');
 
-    await page.goto(`${origin}/admin/security`);
+    await page.goto(`${site.origin}/admin/security`);
     const card = page.getByRole('region', { name: 'Passkeys' });
     await expect(card.getByText(PASSKEY_MESSAGES.empty)).toBeVisible();
     // A name is needed first.
@@ -103,8 +85,8 @@ test.describe('on a site at http://localhost', () => {
 
     // Logging out leaves for the home page; the session is gone.
     await page.getByRole('button', { name: 'Logout' }).click();
-    await page.waitForURL(`${origin}/`);
-    await page.goto(`${origin}/admin`);
+    await page.waitForURL(`${site.origin}/`);
+    await page.goto(`${site.origin}/admin`);
     await expect(page.getByRole('button', { name: 'LOGIN' })).toBeVisible();
     await expect(page.getByRole('button', { name: PASSKEY_MESSAGES.signInButton })).toBeEnabled();
     await shot(page, 'login-available');
@@ -115,8 +97,8 @@ test.describe('on a site at http://localhost', () => {
     await page.getByRole('button', { name: 'Use a passkey' }).click();
     await page.waitForURL('**/admin/banner');
     await page.getByRole('button', { name: 'Logout' }).click();
-    await page.waitForURL(`${origin}/`);
-    await page.goto(`${origin}/admin`);
+    await page.waitForURL(`${site.origin}/`);
+    await page.goto(`${site.origin}/admin`);
     await page.getByRole('button', { name: PASSKEY_MESSAGES.signInButton }).click();
     await page.waitForURL('**/admin/banner');
     // Stored as the spec's login stores it.
@@ -129,13 +111,13 @@ test.describe('on a site at http://localhost', () => {
     expect(stored.token).toBeTruthy();
     expect(stored.user.email).toBe(SEEDED_ADMIN.email);
 
-    await page.goto(`${origin}/admin/security`);
+    await page.goto(`${site.origin}/admin/security`);
     await expect(card.getByTestId('passkey-row')).not.toContainText('Never used');
     const current = page.getByTestId('session-row').filter({ hasText: 'This device' });
     await expect(current).toContainText(SIGN_IN_METHOD_LABELS.passkey);
 
     // Ten minutes later, removing it asks "Confirm it's you", and the passkey itself can confirm.
-    const store = new Database(path.join(server.dataDir, 'site.db'));
+    const store = new Database(path.join(site.server.dataDir, 'site.db'));
     store.prepare('UPDATE sessions SET reauth_at = ?').run(new Date(Date.now() - 3600_000).toISOString());
     store.close();
     await card.getByRole('button', { name: 'Remove This laptop' }).click();

@@ -8,7 +8,7 @@ import * as contact from '#shared/api/contact.ts';
 import { api } from '#tests/helpers/api.ts';
 import { loggedInAdmin, SEEDED_ADMIN } from '#tests/helpers/factories.ts';
 import { expect, test } from './helpers';
-import { freePort, startServer, waitUntilServing, type ServerProcess } from './server-process';
+import { freePort, ownSite } from './server-process';
 
 /**
  * Mail failures speak up (docs/product.md#outgoing-mail, #newsletter-tools) on a site whose mail server is
@@ -18,29 +18,10 @@ import { freePort, startServer, waitUntilServing, type ServerProcess } from './s
  */
 test.describe.configure({ timeout: 120_000 });
 
-let server: ServerProcess;
-let origin: string;
-test.beforeAll(async () => {
-  const port = await freePort();
-  origin = `http://127.0.0.1:${port}`;
-  server = startServer({
-    PORT: String(port),
-    PUBLIC_URL: origin,
-    ADMIN_EMAIL: SEEDED_ADMIN.email,
-    ADMIN_PASSWORD: SEEDED_ADMIN.password,
-    RATE_LIMIT_MULTIPLIER: '50',
-    SMTP_URL: `smtp://127.0.0.1:${await freePort()}`,
-  });
-  await waitUntilServing(port);
-});
-test.afterAll(async () => {
-  server.child.kill('SIGTERM');
-  await server.exited;
-  server.cleanup();
-});
+const site = ownSite({ env: async () => ({ SMTP_URL: `smtp://127.0.0.1:${await freePort()}` }) });
 
 async function logIn(page: Page) {
-  await page.goto(`${origin}/admin`);
+  await page.goto(`${site.origin}/admin`);
   await page.getByLabel('Email').fill(SEEDED_ADMIN.email);
   await page.getByLabel('Password').fill(SEEDED_ADMIN.password);
   await page.getByRole('button', { name: 'LOGIN' }).click();
@@ -49,7 +30,7 @@ async function logIn(page: Page) {
 
 /** Fifteen minutes and more of failures, without waiting them: the waiting mail was queued 20 minutes ago. */
 function queuedTwentyMinutesAgo() {
-  const store = new Database(path.join(server.dataDir, 'site.db'));
+  const store = new Database(path.join(site.server.dataDir, 'site.db'));
   try {
     store.pragma('busy_timeout = 5000');
     store
@@ -61,12 +42,12 @@ function queuedTwentyMinutesAgo() {
 }
 
 test('with the mail server down, a test send shows its error and the admin shows the notice', async ({ page }) => {
-  const admin = await loggedInAdmin(origin);
+  const admin = await loggedInAdmin(site.origin);
   const [post] = (await admin.api.call(blog.listAdminPosts)).data;
   await logIn(page);
   await expect(page.getByTestId('mail-trouble')).toHaveCount(0);
 
-  await page.goto(`${origin}/admin/blogs/edit/${post!._id}`);
+  await page.goto(`${site.origin}/admin/blogs/edit/${post!._id}`);
   await page.getByLabel('Send a test to').fill('editor@example.com');
   await page.getByRole('button', { name: 'Send a test' }).click();
   const error = page.getByText(SERVER_MESSAGES.mailServerRefused(''), { exact: false });
@@ -74,11 +55,11 @@ test('with the mail server down, a test send shows its error and the admin shows
   await expect(error).toContainText('ECONNREFUSED');
 
   // A visitor's message waits, its tries failing.
-  const sent = await api(origin).call(contact.sendMail, {
+  const sent = await api(site.origin).call(contact.sendMail, {
     body: { name: 'Visitor', email: 'visitor@example.com', message: 'Hello, is anyone there?' },
   });
   expect(sent.status, sent.text).toBe(200);
-  const store = () => new Database(path.join(server.dataDir, 'site.db'), { readonly: true });
+  const store = () => new Database(path.join(site.server.dataDir, 'site.db'), { readonly: true });
   await expect
     .poll(() => {
       const db = store();
@@ -93,7 +74,7 @@ test('with the mail server down, a test send shows its error and the admin shows
     .not.toEqual({ n: 0 });
   queuedTwentyMinutesAgo();
 
-  await page.goto(`${origin}/admin/banner`);
+  await page.goto(`${site.origin}/admin/banner`);
   const notice = page.getByTestId('mail-trouble');
   await expect(notice).toContainText(MAIL_TROUBLE_MESSAGES.heading);
   await expect(notice).toContainText(/\d+ e-mails? waits? to be sent/);

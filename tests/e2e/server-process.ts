@@ -5,7 +5,8 @@ import os from 'node:os';
 import path from 'node:path';
 import * as content from '#shared/api/content.ts';
 import { api } from '#tests/helpers/api.ts';
-import { expect } from './helpers';
+import { SEEDED_ADMIN } from '#tests/helpers/factories.ts';
+import { expect, test } from './helpers';
 
 /** A production server (build/node/main.js) run as a child process, for tests of the process itself. */
 export interface ServerProcess {
@@ -71,4 +72,41 @@ export async function waitUntilServing(port: number) {
       },
     )
     .toBe(200);
+}
+
+/** A site of a spec's own (see ownSite): its address, and the process while it runs. */
+export interface OwnSite {
+  origin: string;
+  server: ServerProcess;
+}
+
+/**
+ * A production site of its own for the tests of one describe block or file, for what the shared test
+ * server cannot be: another host name (passkeys need `localhost`), a mail server that is down. Started
+ * before the block's tests with the seeded admin and generous rate limits, stopped and removed after them.
+ * `env` adds to or overrides the environment (it may pick free ports of its own).
+ */
+export function ownSite(
+  options: { host?: '127.0.0.1' | 'localhost'; env?: () => Promise<Record<string, string>> } = {},
+) {
+  const site = {} as OwnSite;
+  test.beforeAll(async () => {
+    const port = await freePort();
+    site.origin = `http://${options.host ?? '127.0.0.1'}:${port}`;
+    site.server = startServer({
+      PORT: String(port),
+      PUBLIC_URL: site.origin,
+      ADMIN_EMAIL: SEEDED_ADMIN.email,
+      ADMIN_PASSWORD: SEEDED_ADMIN.password,
+      RATE_LIMIT_MULTIPLIER: '50',
+      ...(await options.env?.()),
+    });
+    await waitUntilServing(port);
+  });
+  test.afterAll(async () => {
+    site.server.child.kill('SIGTERM');
+    await site.server.exited;
+    site.server.cleanup();
+  });
+  return site;
 }
