@@ -168,11 +168,11 @@ export function createPostsService(deps: {
         }
         const publishing = publishingOf(input, existing.published_at);
         await repo.updatePost(trx, id, postWrite(input, { categoryId, slug }, publishing));
-        await searchIndex.reindexPosts(trx, [id]);
         // A published post has passed its review: the reviewer's note is done with.
         if (input.status === 'published' && existing.review_note !== null) await repo.setReview(trx, id, null);
         const tagNames = await tags.applyPostTags(trx, id, input.tags);
         await markStale(trx, [id]);
+        await searchIndex.reindexPosts(trx, [id]);
         const post = toPost((await repo.findPost(trx, id))!);
         const submitted = input.status === 'pending' && existing.status !== 'pending';
         const accepted = input.status === 'published' && existing.status === 'pending';

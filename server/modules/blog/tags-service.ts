@@ -42,7 +42,7 @@ const unusable = (slug: string) => slug === '' || slug === '.' || slug === '..' 
  * Tags (docs/product.md#tags): a post's tags are set with its save (created on the fly), and the admin's
  * Tags screen edits, renames (the old address answers 301), merges and deletes them. Every write that changes
  * which posts have which tag names calls `hooks.onPostsRetagged` in its transaction (the search index's seam)
- * and marks the posts' Read next lists stale.
+ * and marks the posts' Read next lists stale, except a post's own save, which does both itself.
  */
 export function createTagsService(deps: { db: Db; writes: BlogWrites; hooks: BlogHooks }) {
   const { db, writes, hooks } = deps;
@@ -65,7 +65,9 @@ export function createTagsService(deps: { db: Db; writes: BlogWrites; hooks: Blo
 
   /**
    * Inside a post's save: sets its tags by name (matched ignoring case, new ones created), unless `names`
-   * is undefined (the post keeps its tags). Answers the post's tag names as stored, in order.
+   * is undefined (the post keeps its tags). Answers the post's tag names as stored, in order. The save
+   * itself then rebuilds the post's search row and marks its Read next stale (posts-service.ts), once,
+   * whether or not its tags changed, so nothing here announces the change.
    */
   async function applyPostTags(trx: Db, postId: string, names: readonly string[] | undefined): Promise<string[]> {
     const current = await repo.tagsOfPost(trx, postId);
@@ -88,10 +90,7 @@ export function createTagsService(deps: { db: Db; writes: BlogWrites; hooks: Blo
       stored.push(tag.name);
     }
     const before = current.map((tag) => tag.id);
-    if (before.length !== ids.length || before.some((id, i) => id !== ids[i])) {
-      await repo.setPostTags(trx, postId, ids);
-      await retagged(trx, [postId]);
-    }
+    if (before.length !== ids.length || before.some((id, i) => id !== ids[i])) await repo.setPostTags(trx, postId, ids);
     return stored;
   }
 
