@@ -68,7 +68,9 @@ export default defineConfig({
   testDir: 'tests/e2e',
   outputDir: 'test-results/e2e',
   fullyParallel: true,
-  workers: 2,
+  // Most of a browser test's time is waiting (the server, timers, animations), not the CPU: on 2 cores a
+  // run alone took the same 9.6–9.9 min with or without other work on the machine (docs/measurements/test-run-times.md).
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: process.env.CI ? 1 : 0,
   reporter: [['list']],
   globalTeardown: './tests/e2e/global-teardown.ts',

@@ -63,11 +63,12 @@ export function SecondStepForm({
     );
   };
 
-  const switchTo = (next: 'totp' | 'recovery') => {
+  const switchTo = (next: Way) => {
+    setError(undefined);
+    if (next === 'passkey') return setWithPasskey(true);
     setMethod(next);
     setWithPasskey(false);
     setCode('');
-    setError(undefined);
   };
 
   const confirmWithPasskeyStep = () =>
@@ -98,21 +99,7 @@ export function SecondStepForm({
             Use a passkey
           </SpinnerButton>
         </div>
-        <div className="d-flex flex-column align-items-start mt-3 gap-2">
-          {step.methods.includes('totp') ? (
-            <button type="button" className="btn btn-link p-0" onClick={() => switchTo('totp')}>
-              Use your authenticator app instead
-            </button>
-          ) : null}
-          {step.methods.includes('recovery') ? (
-            <button type="button" className="btn btn-link p-0" onClick={() => switchTo('recovery')}>
-              Use a recovery code instead
-            </button>
-          ) : null}
-          <button type="button" className="btn btn-link p-0" onClick={() => onRestart()}>
-            Start over
-          </button>
-        </div>
+        <OtherWays current="passkey" methods={step.methods} onSwitch={switchTo} onRestart={onRestart} />
       </div>
     );
   }
@@ -150,33 +137,43 @@ export function SecondStepForm({
           Verify
         </SpinnerButton>
       </div>
-      <div className="d-flex flex-column align-items-start mt-3 gap-2">
-        {method === 'totp' && step.methods.includes('recovery') ? (
-          <button type="button" className="btn btn-link p-0" onClick={() => switchTo('recovery')}>
-            Use a recovery code instead
-          </button>
-        ) : null}
-        {method === 'recovery' && step.methods.includes('totp') ? (
-          <button type="button" className="btn btn-link p-0" onClick={() => switchTo('totp')}>
-            Use your authenticator app instead
-          </button>
-        ) : null}
-        {step.methods.includes('passkey') ? (
-          <button
-            type="button"
-            className="btn btn-link p-0"
-            onClick={() => {
-              setError(undefined);
-              setWithPasskey(true);
-            }}
-          >
-            Use a passkey instead
-          </button>
-        ) : null}
-        <button type="button" className="btn btn-link p-0" onClick={() => onRestart()}>
-          Start over
-        </button>
-      </div>
+      <OtherWays current={method} methods={step.methods} onSwitch={switchTo} onRestart={onRestart} />
     </form>
+  );
+}
+
+type Way = SecondStep['methods'][number];
+
+const OTHER_WAY_LABELS: Record<Way, string> = {
+  totp: 'Use your authenticator app instead',
+  recovery: 'Use a recovery code instead',
+  passkey: 'Use a passkey instead',
+};
+
+/** The links to the account's other ways of the second step, and back to the password. */
+function OtherWays({
+  current,
+  methods,
+  onSwitch,
+  onRestart,
+}: {
+  current: Way;
+  methods: SecondStep['methods'];
+  onSwitch: (way: Way) => void;
+  onRestart: () => void;
+}) {
+  return (
+    <div className="d-flex flex-column align-items-start mt-3 gap-2">
+      {(['totp', 'recovery', 'passkey'] as const)
+        .filter((way) => way !== current && methods.includes(way))
+        .map((way) => (
+          <button key={way} type="button" className="btn btn-link p-0" onClick={() => onSwitch(way)}>
+            {OTHER_WAY_LABELS[way]}
+          </button>
+        ))}
+      <button type="button" className="btn btn-link p-0" onClick={() => onRestart()}>
+        Start over
+      </button>
+    </div>
   );
 }

@@ -34,24 +34,35 @@ export interface ReauthMethod {
   Form: ComponentType<ReauthMethodProps>;
 }
 
-/** The password again (POST /auth/reauthenticate): a wrong one is told under the field, the dialog stays. */
-function PasswordProof({ formId, onConfirmed, onBusy }: ReauthMethodProps) {
-  const form = useForm(reauthSchema, { password: '' });
+/**
+ * A proof's submission: the check on the server with the dialog's Confirm spinner on, the dialog closed
+ * when accepted, and the server's message under the field when not (the dialog stays).
+ */
+function useProof({ onConfirmed, onBusy }: Pick<ReauthMethodProps, 'onConfirmed' | 'onBusy'>) {
   const [error, setError] = useState<string | undefined>();
-  const submit = async (event: React.FormEvent) => {
-    event.preventDefault();
-    const input = form.validate();
-    if (!input) return;
+  const prove = async (check: () => Promise<unknown>) => {
     setError(undefined);
     onBusy(true);
     try {
-      await call(reauthenticate, { body: input });
+      await check();
       onConfirmed();
     } catch (err) {
       setError(failureMessage(err));
     } finally {
       onBusy(false);
     }
+  };
+  return { error, setError, prove };
+}
+
+/** The password again (POST /auth/reauthenticate): a wrong one is told under the field, the dialog stays. */
+function PasswordProof({ formId, ...props }: ReauthMethodProps) {
+  const form = useForm(reauthSchema, { password: '' });
+  const proof = useProof(props);
+  const submit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    const input = form.validate();
+    if (input) await proof.prove(() => call(reauthenticate, { body: input }));
   };
   return (
     <form id={formId} noValidate onSubmit={submit}>
@@ -61,7 +72,7 @@ function PasswordProof({ formId, onConfirmed, onBusy }: ReauthMethodProps) {
         type="password"
         autoComplete="current-password"
         value={form.values.password}
-        error={error ?? form.errors.password}
+        error={proof.error ?? form.errors.password}
         onChange={(v) => form.change('password', v)}
       />
     </form>
@@ -69,23 +80,14 @@ function PasswordProof({ formId, onConfirmed, onBusy }: ReauthMethodProps) {
 }
 
 /** A current authenticator code or a recovery code (POST /admin/two-factor/reauth). */
-function CodeProof({ formId, onConfirmed, onBusy }: ReauthMethodProps) {
+function CodeProof({ formId, ...props }: ReauthMethodProps) {
   const [code, setCode] = useState('');
-  const [error, setError] = useState<string | undefined>();
+  const proof = useProof(props);
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
     const parsed = anyCode.safeParse(code);
-    if (!parsed.success) return setError(parsed.error.issues[0]?.message);
-    setError(undefined);
-    onBusy(true);
-    try {
-      await call(reauthWithCode, { body: { code: parsed.data } });
-      onConfirmed();
-    } catch (err) {
-      setError(failureMessage(err));
-    } finally {
-      onBusy(false);
-    }
+    if (!parsed.success) return proof.setError(parsed.error.issues[0]?.message);
+    await proof.prove(() => call(reauthWithCode, { body: { code: parsed.data } }));
   };
   return (
     <form id={formId} noValidate onSubmit={submit}>
@@ -94,7 +96,7 @@ function CodeProof({ formId, onConfirmed, onBusy }: ReauthMethodProps) {
         label="Code from your authenticator app or a recovery code"
         autoComplete="one-time-code"
         value={code}
-        error={error}
+        error={proof.error}
         onChange={setCode}
       />
     </form>
