@@ -12,7 +12,7 @@ import { api, urlOf } from '#tests/helpers/api.ts';
 
 /**
  * Every limit keeps holding, per process, while Redis is down, silent or stuck (README, REDIS_URL): each
- * check gives Redis up within 100 ms, and the log says so once, not once per request.
+ * check gives Redis up at its deadline (50 ms), and the log says so once, not once per request.
  */
 const LIMITS: Partial<RateLimits> = {
   ...NO_RATE_LIMITS,
@@ -68,11 +68,13 @@ describe.each(REDIS_STATES)('rate limits with Redis %s', (state) => {
     await stalled?.close();
   });
 
-  it('a limit check gives Redis up within 100 ms and counts in this process', async () => {
+  it('a limit check gives Redis up long before the client time-out and counts in this process', async () => {
     for (let i = 0; i < 3; i++) {
       const started = performance.now();
       const take = await t.app.attempts.take('probe', 2, 60_000);
-      expect(performance.now() - started).toBeLessThan(100);
+      // The deadline itself (50 ms) is held on a fake clock in tests/unit/attempt-counter.test.ts; here, on
+      // a real clock and a busy machine, the check is only far from the Redis client's 500 ms time-out.
+      expect(performance.now() - started).toBeLessThan(400);
       expect(take.ok).toBe(i < 2);
     }
   });

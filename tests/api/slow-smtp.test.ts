@@ -13,12 +13,14 @@ import { buildTestApp, type TestApp } from '#tests/helpers/test-app.ts';
  * A slow SMTP server (every reply just inside the socket time-out) makes a send outlast the two-minute
  * claim: the sending worker keeps renewing its claim while the send is in flight, so a second worker polling
  * all the while never takes the message and sends it again (issue 30, finding 3: 1 of 4 went twice).
- * Time runs SPEED times faster for the workers than for the SMTP server, so a send of ~3 s real lasts
- * ~10 minutes of the workers' time, five claims' worth. A renewal may come up to 450 ms late in real time
- * (a busy 2-core machine running the browser suite beside this one) before the claim runs out.
+ * Time runs SPEED times faster for the workers than for the SMTP server: the four sends, each reply
+ * 2.5 s late (the transport waits 30 s), take ~8 s real, ~6.5 minutes of the workers' time, over three
+ * claims, with a renewal every 0.6 s real. A renewal may come up to 1.8 s late in real time (a busy
+ * 2-core machine running the browser suite beside this one) before the claim runs out; at 200× and
+ * 1 s replies that margin was 450 ms, and a busy machine missed it.
  */
-const SPEED = 200;
-const REPLY_DELAY_MS = 1_000;
+const SPEED = 50;
+const REPLY_DELAY_MS = 2_500;
 const log = pino({ level: 'silent' }) as unknown as FastifyBaseLogger;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
