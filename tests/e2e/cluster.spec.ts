@@ -123,8 +123,10 @@ test('both processes answer a page with the same bytes and ETag', async () => {
   }
 });
 
-// Pushed by NOTIFY on PostgreSQL (docs/decisions/0011-shared-page-cache.md); polled each second on SQLite.
-const SHOWS_WITHIN_MS = process.env.TEST_DATABASE_URL ? 100 : 1100;
+// Pushed by NOTIFY on PostgreSQL (docs/decisions/0011-shared-page-cache.md), well inside the 1 s poll it
+// replaces; polled each second on SQLite. The bounds leave a busy machine its slack: timings are a
+// benchmark's job, these tell the mechanism.
+const SHOWS_WITHIN_MS = process.env.TEST_DATABASE_URL ? 500 : 2000;
 
 test(`an edit through one process shows on the other within ${SHOWS_WITHIN_MS} ms`, async () => {
   const before = await (await fetch(url(1, '/'))).text();
