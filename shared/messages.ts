@@ -473,5 +473,6 @@ export const NEWSLETTER_MESSAGES = {
   subjectHelp: (fallback: string) => `Empty: “${fallback}”.`,
   preheaderHelp: 'The line inboxes show after the subject. Empty: the excerpt.',
   sentWith: 'This post has been e-mailed with this subject and preheader.',
-  testNotice: 'This is a test. The post is not published yet: Read more opens its preview. Once published it will be at',
+  testNotice:
+    'This is a test. The post is not published yet: Read more opens its preview. Once published it will be at',
 } as const;
