@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
 import Database from 'better-sqlite3';
 import * as blog from '#shared/api/blog.ts';
 import * as newsletter from '#shared/api/newsletter.ts';
@@ -19,6 +21,14 @@ import { expect, login, openStore, test, uniqueEmail } from './helpers';
 
 const ADMIN = { email: 'admin@example.com', password: 'admin-secret' };
 const stamp = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+/** Serious or critical axe violations inside `selector` (the parts this file is about). */
+async function seriousViolations(page: Page, selector: string) {
+  const results = await new AxeBuilder({ page }).include(selector).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
 
 /** The newest e-mail to `to` whose subject matches, once the server has written it. */
 async function newestMailTo(to: string, subject: RegExp): Promise<ParsedMail> {
@@ -73,6 +83,7 @@ test('the editor sets the newsletter subject and preheader; the preview and a te
     .poll(async () => (await admin.api.call(newsletter.getNewsletterMessage, { params: { id: draft._id } })).data)
     .toMatchObject({ subject, preheader: 'The short version, before you open it.', sent: false });
   expect((await admin.api.call(blog.listAdminPosts)).data.find((p) => p._id === draft._id)?.status).toBe('draft');
+  expect(await seriousViolations(page, '[data-testid="newsletter-message"]')).toEqual([]);
   await page.getByLabel('Send a test to').scrollIntoViewIfNeeded();
   await page.screenshot({ path: testInfo.outputPath('newsletter-fields.png'), fullPage: false });
 
@@ -160,6 +171,7 @@ test("Outgoing mail's first view lists waiting mail with its next try's date and
   await expect(page.getByRole('heading', { level: 2, name: 'Failed' })).toBeVisible();
   await expect(page.getByTestId('mail-row').filter({ hasText: failed })).toContainText('550 5.1.1 mailbox unavailable');
   await expect(page.getByTestId('mail-row').filter({ hasText: waiting })).toHaveCount(0);
+  expect(await seriousViolations(page, '.admin-card')).toEqual([]);
   await waitingRow.scrollIntoViewIfNeeded();
   await page.screenshot({ path: testInfo.outputPath('outgoing-mail-first-view.png'), fullPage: true });
 

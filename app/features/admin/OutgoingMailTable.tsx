@@ -1,10 +1,11 @@
 import { Badge, Button, Table } from 'react-bootstrap';
 import type { OutgoingMail } from '#shared/api/mail.ts';
 
-const STATUS_BADGES: Record<OutgoingMail['status'], { label: string; bg: string }> = {
+/** Dark text on the light badges: white on Bootstrap's yellow or cyan fails contrast (axe color-contrast). */
+const STATUS_BADGES: Record<OutgoingMail['status'], { label: string; bg: string; text?: 'dark' }> = {
   failed: { label: 'Failed', bg: 'danger' },
-  pending: { label: 'Waiting', bg: 'warning' },
-  sending: { label: 'Sending', bg: 'info' },
+  pending: { label: 'Waiting', bg: 'warning', text: 'dark' },
+  sending: { label: 'Sending', bg: 'info', text: 'dark' },
 };
 
 /** When the next try is, to the minute, in the reader's time zone: a retry can be minutes or hours away. */
@@ -60,7 +61,9 @@ export function OutgoingMailTable({
                 {m.requestedBy ? <div className="small text-body-secondary">Sent for {m.requestedBy}</div> : null}
               </td>
               <td data-label="Status">
-                <Badge bg={STATUS_BADGES[m.status].bg}>{STATUS_BADGES[m.status].label}</Badge>
+                <Badge bg={STATUS_BADGES[m.status].bg} text={STATUS_BADGES[m.status].text}>
+                  {STATUS_BADGES[m.status].label}
+                </Badge>
               </td>
               <td data-label="Attempts">{m.attempts}</td>
               <td data-label="Last error" className="small text-break" style={{ minWidth: 150 }}>
