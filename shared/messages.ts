@@ -469,7 +469,6 @@ export const NEWSLETTER_MESSAGES = {
   preheaderTooLong: (max: number) => `The preheader must be at most ${max} characters`,
   oneLine: 'Must be one line, without line breaks or control characters',
   alreadySent: 'This post has been e-mailed already: its subject and preheader stay as they were sent.',
-  saved: 'The newsletter’s subject and preheader are saved.',
   subjectHelp: (fallback: string) => `Empty: “${fallback}”.`,
   preheaderHelp: 'The line inboxes show after the subject. Empty: the excerpt.',
   sentWith: 'This post has been e-mailed with this subject and preheader.',
