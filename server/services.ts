@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
+import { postPreviewUrl } from '#shared/paths.ts';
 import type { Config } from './config';
 import { withLongDeadlines, type Db } from './db/database';
 import { openStorage } from './lib/storage/open';
@@ -168,8 +169,12 @@ export function createServices(deps: { config: Config; db: Db; log: FastifyBaseL
     siteMeta,
     siteName: config.siteName,
     publicUrl: config.publicUrl,
+    mediaUrl: config.mediaUrl,
     timeZone: config.timeZone,
     getPost: (id) => blog.getPost(id),
+    imageSizes: (urls) => uploads.sizesOf(urls),
+    // A test send of a post not yet published links to its preview (docs/product.md#newsletter-tools).
+    previewUrl: async (id) => config.publicUrl + postPreviewUrl(await blog.previewToken(id)),
     activity,
   });
   // The fan-out of a big list is long work: each chunk's statements get the long deadlines, not a request's.

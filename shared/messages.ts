@@ -462,3 +462,16 @@ export const SEARCH_MESSAGES = {
   adminPlaceholder: 'Search posts',
   adminNoResults: 'No posts match this search.',
 } as const;
+
+/** A newsletter's own subject and preheader, and its test send (docs/product.md#newsletter-tools). */
+export const NEWSLETTER_MESSAGES = {
+  subjectTooLong: (max: number) => `The subject must be at most ${max} characters`,
+  preheaderTooLong: (max: number) => `The preheader must be at most ${max} characters`,
+  oneLine: 'Must be one line, without line breaks or control characters',
+  alreadySent: 'This post has been e-mailed already: its subject and preheader stay as they were sent.',
+  subjectHelp: (fallback: string) => `Empty: “${fallback}”.`,
+  preheaderHelp: 'The line inboxes show after the subject. Empty: the excerpt.',
+  sentWith: 'This post has been e-mailed with this subject and preheader.',
+  testNotice:
+    'This is a test. The post is not published yet: Read more opens its preview. Once published it will be at',
+} as const;

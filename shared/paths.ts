@@ -57,6 +57,9 @@ export function titleSlug(title: string): string {
   return slug === '' || slug === '.' || slug === '..' ? 'post' : slug;
 }
 
+/** A post's private preview (app/routes/public/post-preview.tsx), by its preview link's token. */
+export const postPreviewUrl = (token: string) => `/preview/${token}`;
+
 export const blogCategoryUrl = (categorySegment: string) => `/blogs/${encodeURIComponent(categorySegment)}`;
 export const blogPostUrl = (categorySegment: string, slug: string) =>
   `/blogs/${encodeURIComponent(categorySegment)}/${encodeURIComponent(slug)}`;

@@ -28,6 +28,7 @@ import * as tags from './migrations/2026-12-01-0026-tags';
 import * as search from './migrations/2026-12-01-0027-search';
 import * as readNext from './migrations/2026-12-01-0028-read-next';
 import * as searchDates from './migrations/2026-12-02-0029-search-dates';
+import * as newsletterMessages from './migrations/2026-12-03-0031-newsletter-messages';
 
 /**
  * Migrations are listed here rather than read from a folder at run time, so the bundled server carries
@@ -62,6 +63,7 @@ const migrations: Record<string, Migration> = {
   '2026-12-01-0027-search': search,
   '2026-12-01-0028-read-next': readNext,
   '2026-12-02-0029-search-dates': searchDates,
+  '2026-12-03-0031-newsletter-messages': newsletterMessages,
 };
 
 /** Every migration this version knows (a backup made by a newer version is refused by restore). */

@@ -23,7 +23,7 @@ import type { Role } from '#shared/roles.ts';
  * | content      | content_sections, content_fields, content_items                                  |
  * | jobs         | job_runs                                                                         |
  * | mail         | mail_outbox                                                                      |
- * | newsletter   | campaigns                                                                        |
+ * | newsletter   | campaigns, newsletter_messages                                                   |
  * | revisions    | revisions                                                                        |
  * | site-meta    | site_meta                                                                        |
  * | subscribers  | subscribers                                                                      |
@@ -57,6 +57,7 @@ export interface Database {
   subscribers: SubscriberTable;
   job_runs: JobRunTable;
   campaigns: CampaignTable;
+  newsletter_messages: NewsletterMessageTable;
   revisions: RevisionTable;
   autosaves: AutosaveTable;
   trash: TrashTable;
@@ -322,6 +323,17 @@ export interface CampaignTable {
   locked_until: string | null;
   created_at: string;
   finished_at: string | null;
+  /** What it was sent with (copied from newsletter_messages, or the defaults); null: made before they existed. */
+  subject: string | null;
+  preheader: string | null;
+}
+
+/** A post's newsletter subject and preheader as the editor set them before it is sent; '' is the default. */
+export interface NewsletterMessageTable {
+  post_id: string;
+  subject: string;
+  preheader: string;
+  updated_at: string;
 }
 
 /** A post's earlier address (`/blogs/<category>/<slug>`), answered with a 301 to the current one. */

@@ -1,5 +1,11 @@
 import { z } from '#shared/schemas/zod.ts';
 import { VALIDATION_MESSAGES } from '#shared/messages.ts';
+import {
+  newsletterMessageInput,
+  newsletterMessageSchema,
+  newsletterPreheader,
+  newsletterSubject,
+} from '#shared/schemas/newsletter.ts';
 import { endpoint, idParams, messageData } from './endpoint';
 
 /** How a post's newsletter went: recipients, sent, failed (with the reason), pending, and when. */
@@ -38,7 +44,11 @@ export const newsletterPreview = endpoint({
   data: mailPreviewSchema,
 });
 
-/** Sends the newsletter of a post to one address (the administrator's unless another is given), and nobody else. */
+/**
+ * Sends the newsletter of a post to one address (the administrator's unless another is given), and nobody
+ * else; with this send's own subject and preheader when given (else the post's, else the defaults). The
+ * test of a post not yet published links to its preview.
+ */
 export const newsletterTest = endpoint({
   method: 'POST',
   path: '/blogs/:id/newsletter/test',
@@ -57,9 +67,32 @@ export const newsletterTest = endpoint({
             z.regex(/^[^\s@<>,;]+@[^\s@<>,;]+\.[^\s@<>,;]+$/, VALIDATION_MESSAGES.testAddressInvalid),
           ),
       ),
+      subject: z.optional(newsletterSubject),
+      preheader: z.optional(newsletterPreheader),
     }),
   ),
   data: messageData,
+});
+
+/** The subject and preheader a post's newsletter will be (or was) sent with, and their defaults. */
+export const getNewsletterMessage = endpoint({
+  method: 'GET',
+  path: '/blogs/:id/newsletter/message',
+  access: 'admin',
+  allow: 'newsletters',
+  params: idParams,
+  data: newsletterMessageSchema,
+});
+
+/** Sets them for the post's newsletter (empty: the default); 409 once the post has been e-mailed. */
+export const saveNewsletterMessage = endpoint({
+  method: 'POST',
+  path: '/blogs/:id/newsletter/message',
+  access: 'admin',
+  allow: 'newsletters',
+  params: idParams,
+  body: newsletterMessageInput,
+  data: newsletterMessageSchema,
 });
 
 /** How many confirmed subscribers a newsletter would go to now. */

@@ -233,6 +233,11 @@ const EXAMPLES = new Map<Endpoint, (ctx: Context) => Promise<Example>>([
     newsletter.newsletterTest,
     async (ctx) => ({ params: { id: await ownDraftId(ctx) }, body: { to: 'test@example.com' } }),
   ],
+  [newsletter.getNewsletterMessage, async (ctx) => ({ params: { id: await ownDraftId(ctx) } })],
+  [
+    newsletter.saveNewsletterMessage,
+    async (ctx) => ({ params: { id: await ownDraftId(ctx) }, body: { subject: 'Hello', preheader: 'In short' } }),
+  ],
   [newsletter.newsletterAudience, async () => ({})],
   [newsletter.getSettings, async () => ({})],
   [newsletter.saveSettings, async () => ({ body: { newsletterBody: 'excerpt' } })],

@@ -2,6 +2,8 @@ import { execFileSync } from 'node:child_process';
 import { generateKeyPairSync } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginToken } from '#tests/helpers/auth.ts';
+import { createUpload } from '#tests/helpers/factories.ts';
+import { image } from '#tests/helpers/images.ts';
 import { buildTestApp, deliveredMail, type TestApp } from '#tests/helpers/test-app.ts';
 import * as auth from '#shared/api/auth.ts';
 import * as blog from '#shared/api/blog.ts';
@@ -87,6 +89,48 @@ describe('spam scores of every e-mail the product sends', () => {
       body: { to: 'editor@example.org' },
       token,
     });
+    // A short post in excerpt mode with the logo, its feature image and its own subject and preheader: a
+    // draft, its message set, then published with the e-mail (docs/decisions/0030-newsletter-look.md).
+    const picture = await createUpload(
+      { token, api: api(t, { token }) },
+      { data: await image('png', 1200, 675), alt: 'Our launch board' },
+    );
+    const short = await api(t).call(blog.createPost, {
+      body: {
+        title: 'Four weeks to launch',
+        excerpt: 'Our release checklist in one page.',
+        content: '<p>Short and to the point.</p>',
+        featureImage: picture.url,
+        status: 'draft',
+      },
+      token,
+    });
+    expect(short.status).toBe(200);
+    await api(t).call(newsletter.saveNewsletterMessage, {
+      params: { id: short.data._id },
+      body: { subject: 'Our launch checklist, in one page', preheader: 'Analytics, support, release notes, rollback.' },
+      token,
+    });
+    const shortPost = short.data;
+    expect(
+      (
+        await api(t).call(blog.updatePost, {
+          params: { id: shortPost._id },
+          body: {
+            _id: shortPost._id,
+            title: shortPost.title,
+            excerpt: shortPost.excerpt,
+            content: shortPost.content,
+            featureImage: shortPost.featureImage,
+            blogCategory: null,
+            status: 'published',
+            sendNewsletter: true,
+          },
+          token,
+        })
+      ).status,
+    ).toBe(200);
+    await t.services.mailWorker.flush();
     // A long post sent whole, with its picture and the logo.
     await api(t).call(newsletter.saveSettings, { body: { newsletterBody: 'full' }, token });
     const paragraph =
@@ -111,6 +155,9 @@ describe('spam scores of every e-mail the product sends', () => {
     for (const mail of mails) expect(mail).toMatch(/^DKIM-Signature: [^]*?d=brightpath-labs\.com;/);
     const long = mails.find((m) => m.includes('Subject: New on the Brightpath Labs blog: The long version'))!;
     expect(long).toMatch(/launch\.png/);
+    const short = mails.find((m) => m.includes('Subject: Our launch checklist, in one page'))!;
+    expect(short).toMatch(/logo-mail\.png/);
+    expect(short).toMatch(/\/uploads\/[\w]+\.png/);
     const subjects = mails.map((m) => /^Subject: (.*)$/m.exec(m)?.[1] ?? '');
     expect(subjects.some((s) => s.startsWith('New message from'))).toBe(true);
     expect(subjects.some((s) => s.includes('password reset code'))).toBe(true);

@@ -5,17 +5,13 @@ import { SpinnerButton } from '#app/components/ui/SpinnerButton.tsx';
 import { call } from '#app/lib/api-client.ts';
 import { storedUser } from '#app/lib/session.ts';
 import { useSubmit } from '#app/lib/use-submit.ts';
+import { NewsletterMessageFields, useNewsletterMessage } from './NewsletterMessageFields';
 
 /**
- * Before publishing: the newsletter as subscribers will get it, and a test send to one address (the
- * administrator's unless another is typed). Both use the saved post.
+ * Before publishing: the newsletter's subject and preheader, the newsletter as subscribers will get it,
+ * and a test send to one address (the administrator's unless another is typed). They use the saved post.
  */
 export function NewsletterTools({ postId }: { postId: string | null }) {
-  const [to, setTo] = useState(() => storedUser()?.email ?? '');
-  const [preview, setPreview] = useState<MailPreview | null>(null);
-  const sending = useSubmit();
-  const loading = useSubmit();
-
   if (!postId) {
     return (
       <p className="small text-body-secondary mb-3">
@@ -23,9 +19,21 @@ export function NewsletterTools({ postId }: { postId: string | null }) {
       </p>
     );
   }
+  return <SavedPostTools postId={postId} />;
+}
+
+function SavedPostTools({ postId }: { postId: string }) {
+  const [to, setTo] = useState(() => storedUser()?.email ?? '');
+  const [preview, setPreview] = useState<MailPreview | null>(null);
+  const message = useNewsletterMessage(postId);
+  const sending = useSubmit();
+  const loading = useSubmit();
+  const { subject, preheader } = message.values;
+
   return (
     <fieldset className="admin-panel mb-3">
       <legend className="h6">Newsletter</legend>
+      <NewsletterMessageFields state={message} />
       <div className="d-flex flex-wrap gap-2 align-items-end">
         <Form.Group controlId="newsletter-test-to" className="flex-grow-1" style={{ minWidth: 220 }}>
           <Form.Label className="small mb-1">Send a test to</Form.Label>
@@ -36,7 +44,12 @@ export function NewsletterTools({ postId }: { postId: string | null }) {
           loading={sending.busy}
           onClick={() =>
             void sending.run(
-              () => call(newsletterTest, { params: { id: postId }, body: { to: to.trim() || undefined } }),
+              // This send's own subject and preheader: what is typed now (empty: the default).
+              () =>
+                call(newsletterTest, {
+                  params: { id: postId },
+                  body: { to: to.trim() || undefined, subject: subject.trim(), preheader: preheader.trim() },
+                }),
               {
                 success: ({ message }) => message,
               },
@@ -49,7 +62,10 @@ export function NewsletterTools({ postId }: { postId: string | null }) {
           variant="outline-secondary"
           loading={loading.busy}
           onClick={() =>
-            void loading.run(async () => setPreview(await call(newsletterPreview, { params: { id: postId } })))
+            void loading.run(async () => {
+              // The preview shows what is kept on the server: what is typed is kept first.
+              if (await message.save()) setPreview(await call(newsletterPreview, { params: { id: postId } }));
+            })
           }
         >
           E-mail preview

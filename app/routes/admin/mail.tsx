@@ -1,7 +1,6 @@
 import { useState } from 'react';
-import { Badge, Button, Form, Table } from 'react-bootstrap';
+import { Form } from 'react-bootstrap';
 import { useRevalidator, useSearchParams } from 'react-router';
-import { formatDate } from '#shared/format.ts';
 import {
   discardOutgoingMail,
   listOutgoingMail,
@@ -13,31 +12,37 @@ import {
 import { UI_MESSAGES } from '#shared/messages.ts';
 import { ConfirmDialog } from '#app/components/ui/ConfirmDialog.tsx';
 import { guardScreen } from '#app/features/admin/account.ts';
+import { OutgoingMailTable } from '#app/features/admin/OutgoingMailTable.tsx';
 import { call } from '#app/lib/api-client.ts';
 import { useSubmit } from '#app/lib/use-submit.ts';
 import type { Route } from './+types/mail';
 
-const VIEW_LABELS: Record<OutgoingMailView, string> = { failed: 'Failed', pending: 'Waiting to be sent' };
-const STATUS_BADGES: Record<OutgoingMail['status'], { label: string; bg: string }> = {
-  failed: { label: 'Failed', bg: 'danger' },
-  pending: { label: 'Waiting', bg: 'warning' },
-  sending: { label: 'Sending', bg: 'info' },
-};
+/** The first view shows what waits above what failed; the other, everything that waits. */
+const VIEW_LABELS: Record<OutgoingMailView, string> = { failed: 'Waiting and failed', pending: 'Waiting to be sent' };
+/** How many waiting mails the first view shows above the failed ones (the waiting view shows them all). */
+const WAITING_SHOWN = 20;
 
-/** Failed e-mail (the default view) or e-mail waiting to be sent, with the last error. */
+/**
+ * The first view (`failed`, the default): mail waiting to be sent, with when it is tried next, above the
+ * failed mail; a mail server that is down shows here at once rather than three days later when its mails
+ * fail (docs/decisions/0030-newsletter-look.md). The `pending` view: all waiting mail.
+ */
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   await guardScreen(request);
   const view = OUTGOING_MAIL_VIEWS.find((v) => v === new URL(request.url).searchParams.get('status')) ?? 'failed';
   const [listed, waiting] = await Promise.all([
     call(listOutgoingMail, { query: { status: view } }),
-    // With nothing failed, the empty view says how much still waits (SMTP down shows there first).
     view === 'failed' ? call(listOutgoingMail, { query: { status: 'pending' } }) : null,
   ]);
-  return { view, ...listed, waiting: waiting?.total ?? 0 };
+  return {
+    view,
+    ...listed,
+    waiting: { mails: waiting?.mails.slice(0, WAITING_SHOWN) ?? [], total: waiting?.total ?? 0 },
+  };
 }
 clientLoader.hydrate = true as const;
 
-/** Outgoing mail: what failed or waits, with Retry and Discard (docs/product.md#outgoing-mail). */
+/** Outgoing mail: what waits and what failed, with Retry and Discard (docs/product.md#outgoing-mail). */
 export default function Mail({ loaderData }: Route.ComponentProps) {
   const { view, mails, total, waiting } = loaderData;
   const [searchParams, setSearchParams] = useSearchParams();
@@ -53,6 +58,21 @@ export default function Mail({ loaderData }: Route.ComponentProps) {
   const act = async (work: () => Promise<unknown>, success: string) => {
     if (await acting.run(work, { success })) await revalidator.revalidate();
   };
+  const table = (listed: OutgoingMail[], rowTestId: string) => (
+    <OutgoingMailTable
+      mails={listed}
+      rowTestId={rowTestId}
+      busy={acting.busy}
+      onRetry={(m) => void act(() => call(retryOutgoingMail, { params: { id: m._id } }), UI_MESSAGES.mailRetried(m.to))}
+      onDiscard={setDiscarding}
+    />
+  );
+  const firstOf = (shown: number, of: number) =>
+    of > shown ? (
+      <p className="small text-muted">
+        The first {shown} of {of}.
+      </p>
+    ) : null;
 
   return (
     <section className="admin-card">
@@ -69,91 +89,29 @@ export default function Mail({ loaderData }: Route.ComponentProps) {
           </Form.Select>
         </Form.Group>
       </div>
-      {mails.length === 0 ? (
-        <p data-testid="mail-empty">
-          {view === 'failed' ? UI_MESSAGES.noFailedMail : UI_MESSAGES.noWaitingMail}
-          {view === 'failed' && waiting > 0 ? (
-            <>
-              {' '}
-              <Button variant="link" className="p-0 align-baseline" onClick={() => show('pending')}>
-                {UI_MESSAGES.mailWaiting(waiting)}
-              </Button>
-            </>
+      {view === 'failed' && waiting.total > 0 ? (
+        <section aria-labelledby="mail-waiting-title" className="mb-4" data-testid="mail-waiting">
+          <h2 id="mail-waiting-title" className="h5">
+            Waiting to be sent
+          </h2>
+          <p className="small text-body-secondary mb-2">
+            {UI_MESSAGES.mailWaiting(waiting.total)} Each is tried again at the time shown, for up to three days.
+          </p>
+          {table(waiting.mails, 'mail-waiting-row')}
+          {waiting.total > waiting.mails.length ? (
+            <button type="button" className="btn btn-link p-0" onClick={() => show('pending')}>
+              All {waiting.total} waiting e-mails
+            </button>
           ) : null}
-        </p>
+        </section>
+      ) : null}
+      {view === 'failed' && waiting.total > 0 ? <h2 className="h5">Failed</h2> : null}
+      {mails.length === 0 ? (
+        <p data-testid="mail-empty">{view === 'failed' ? UI_MESSAGES.noFailedMail : UI_MESSAGES.noWaitingMail}</p>
       ) : (
         <>
-          {total > mails.length ? (
-            <p className="small text-muted">
-              The first {mails.length} of {total}.
-            </p>
-          ) : null}
-          <div className="table-responsive">
-            <Table bordered hover className="align-middle bg-white admin-mail table-stack">
-              <thead>
-                <tr>
-                  <th scope="col">Recipient</th>
-                  <th scope="col">Subject</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Attempts</th>
-                  <th scope="col">Last error</th>
-                  <th scope="col">Next try</th>
-                  <th scope="col">Action</th>
-                </tr>
-              </thead>
-              <tbody>
-                {mails.map((m) => (
-                  <tr key={m._id} data-testid="mail-row">
-                    <td data-label="Recipient" className="text-break">
-                      {m.to}
-                    </td>
-                    <td data-label="Subject" style={{ minWidth: 200 }}>
-                      {m.subject}
-                      {m.requestedBy ? <div className="small text-body-secondary">Sent for {m.requestedBy}</div> : null}
-                    </td>
-                    <td data-label="Status">
-                      <Badge bg={STATUS_BADGES[m.status].bg}>{STATUS_BADGES[m.status].label}</Badge>
-                    </td>
-                    <td data-label="Attempts">{m.attempts}</td>
-                    <td data-label="Last error" className="small text-break" style={{ minWidth: 150 }}>
-                      {m.lastError ?? '—'}
-                    </td>
-                    <td data-label="Next try" className="text-nowrap">
-                      {m.nextAttemptAt ? <time dateTime={m.nextAttemptAt}>{formatDate(m.nextAttemptAt)}</time> : '—'}
-                    </td>
-                    <td data-label="Action" className="text-nowrap">
-                      {m.status === 'sending' ? null : (
-                        <>
-                          <Button
-                            size="sm"
-                            variant="outline-primary"
-                            className="me-2"
-                            disabled={acting.busy}
-                            onClick={() =>
-                              void act(
-                                () => call(retryOutgoingMail, { params: { id: m._id } }),
-                                UI_MESSAGES.mailRetried(m.to),
-                              )
-                            }
-                          >
-                            Retry
-                          </Button>
-                          <Button
-                            size="sm"
-                            variant="outline-danger"
-                            disabled={acting.busy}
-                            onClick={() => setDiscarding(m)}
-                          >
-                            Discard
-                          </Button>
-                        </>
-                      )}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </Table>
-          </div>
+          {firstOf(mails.length, total)}
+          {table(mails, 'mail-row')}
         </>
       )}
       <ConfirmDialog

@@ -3,13 +3,22 @@ import { newId, now } from '#server/db/database.ts';
 
 /** All SQL for newsletter campaigns. Their mails are in the mail module's outbox, asked after through its service. */
 
-/** Records the campaign of a post unless it has one: false when it had (a post is e-mailed at most once). */
-export async function insertCampaign(db: Db, postId: string): Promise<boolean> {
+/**
+ * Records the campaign of a post, with the subject and preheader it is sent with, unless it has one: false
+ * when it had (a post is e-mailed at most once).
+ */
+export async function insertCampaign(
+  db: Db,
+  postId: string,
+  message: { subject: string; preheader: string },
+): Promise<boolean> {
   const result = await db
     .insertInto('campaigns')
     .values({
       id: newId(),
       post_id: postId,
+      subject: message.subject,
+      preheader: message.preheader,
       status: 'fanning-out',
       cursor: null,
       locked_until: null,
@@ -104,4 +113,22 @@ export async function doneCampaignIds(db: Db, ids: string[]): Promise<string[]> 
     .where('status', '=', 'done')
     .execute();
   return rows.map((r) => r.id);
+}
+
+/** The subject and preheader the editor set for a post's newsletter, if any. */
+export function findMessage(db: Db, postId: string) {
+  return db
+    .selectFrom('newsletter_messages')
+    .select(['subject', 'preheader'])
+    .where('post_id', '=', postId)
+    .executeTakeFirst();
+}
+
+export async function saveMessage(db: Db, postId: string, message: { subject: string; preheader: string }) {
+  const row = { ...message, updated_at: now() };
+  await db
+    .insertInto('newsletter_messages')
+    .values({ post_id: postId, ...row })
+    .onConflict((oc) => oc.column('post_id').doUpdateSet(row))
+    .execute();
 }

@@ -1,13 +1,16 @@
-import { PUBLISHING_MESSAGES } from '#shared/messages.ts';
+import { NEWSLETTER_MESSAGES, PUBLISHING_MESSAGES } from '#shared/messages.ts';
 import type { DeliveryReport, MailPreview, Settings, SiteSettings } from '#shared/api/newsletter.ts';
 import type { AdminPost, PostDetails } from '#shared/schemas/blog.ts';
+import type { NewsletterMessage, NewsletterMessageInput } from '#shared/schemas/newsletter.ts';
 import type { Db } from '#server/db/database.ts';
+import { ConflictError } from '#server/errors.ts';
 import type { ActivityActor, ActivityRecorder } from '#server/modules/activity/service.ts';
 import type { MailService } from '#server/modules/mail/service.ts';
 import type { SiteMeta } from '#server/modules/site-meta/service.ts';
 import type { SubscriberService } from '#server/modules/subscribers/service.ts';
+import { featureImageOf } from './mail-images';
 import * as repo from './repository';
-import { newsletterMail } from './template';
+import { newsletterMail, type NewsletterLetter } from './template';
 
 /** Subscribers fanned out per transaction: small enough to commit quickly, large enough to be quick. */
 const CHUNK = 500;
@@ -28,11 +31,44 @@ export function createNewsletterService(deps: {
   siteMeta: SiteMeta;
   siteName: string;
   publicUrl: string;
+  /** S3_PUBLIC_URL, or '': where uploaded pictures are loaded from. */
+  mediaUrl: string;
   timeZone: string;
   getPost: (id: string) => Promise<PostDetails>;
+  /** Width, height and alt of media library images by their `/uploads/` address. */
+  imageSizes: (urls: string[]) => Promise<Array<{ url: string; width: number; height: number; alt: string }>>;
+  /** The absolute address of a post's private preview (made on first use). */
+  previewUrl: (postId: string) => Promise<string>;
   activity: ActivityRecorder;
 }) {
   const { db, mail, subscribers } = deps;
+
+  /** The defaults (docs/product.md#newsletter-tools): the subject names the title, the preheader is the excerpt. */
+  const defaultsOf = (post: PostDetails) => ({
+    subject: `New on the ${deps.siteName} blog: ${post.title}`,
+    preheader: post.excerpt,
+  });
+  /** Each of a subject and preheader that is empty (or was never kept: null) replaced by its default. */
+  const withDefaults = (post: PostDetails, set: { subject?: string | null; preheader?: string | null } = {}) => {
+    const defaults = defaultsOf(post);
+    return { subject: set.subject || defaults.subject, preheader: set.preheader || defaults.preheader };
+  };
+
+  /** What one send says beyond the post: its subject and preheader, the feature image, where Read more leads. */
+  async function letterOf(
+    post: PostDetails,
+    message: { subject: string; preheader: string },
+    readMore: { previewUrl?: string } = {},
+  ): Promise<NewsletterLetter> {
+    const [size] = post.featureImage ? await deps.imageSizes([post.featureImage]) : [];
+    return {
+      subject: message.subject,
+      preheader: message.preheader,
+      featureImage: featureImageOf(post, size, deps),
+      readMoreUrl: readMore.previewUrl ?? deps.publicUrl + post.url,
+      unpublishedTest: readMore.previewUrl !== undefined,
+    };
+  }
 
   async function settings(): Promise<SiteSettings> {
     const body = await deps.siteMeta.readSetting(BODY_SETTING);
@@ -41,13 +77,26 @@ export function createNewsletterService(deps: {
   const site = async () => ({
     siteName: deps.siteName,
     publicUrl: deps.publicUrl,
+    mediaUrl: deps.mediaUrl,
     body: (await settings()).newsletterBody,
   });
+
+  /** The subject and preheader of a post's newsletter: as set (or sent), and the defaults. */
+  async function message(postId: string): Promise<NewsletterMessage> {
+    const post = await deps.getPost(postId);
+    const defaults = defaultsOf(post);
+    const campaign = await repo.findCampaignOfPost(db, postId);
+    if (campaign) return { ...withDefaults(post, campaign), defaults, sent: true };
+    const set = await repo.findMessage(db, postId);
+    return { subject: set?.subject ?? '', preheader: set?.preheader ?? '', defaults, sent: false };
+  }
 
   /** Fans out one claimed campaign to the end, a chunk per transaction; a crash resumes after the last chunk. */
   async function fanOut(campaign: NonNullable<Awaited<ReturnType<typeof repo.claimCampaign>>>) {
     const post = await deps.getPost(campaign.post_id);
     const template = await site();
+    // As recorded when it was published; a campaign from before subject and preheader were kept has the defaults.
+    const letter = await letterOf(post, withDefaults(post, campaign));
     let cursor = campaign.cursor;
     for (;;) {
       const batch = await subscribers.confirmedBatch(cursor, campaign.created_at, CHUNK);
@@ -56,7 +105,7 @@ export function createNewsletterService(deps: {
       await db.transaction().execute(async (trx) => {
         await mail.queueMany(
           batch.map((s) => ({
-            ...newsletterMail(s.email, post, template, s.links),
+            ...newsletterMail(s.email, post, template, s.links, letter),
             campaignId: campaign.id,
             dedupeKey: `${campaign.id}:${s.id}`,
           })),
@@ -71,8 +120,21 @@ export function createNewsletterService(deps: {
   }
 
   return {
-    /** Inside the transaction that publishes `post`: records its campaign, unless it already has one. */
-    start: (trx: Db, post: PostDetails) => repo.insertCampaign(trx, post._id),
+    /**
+     * Inside the transaction that publishes `post`: records its campaign, unless it already has one, with
+     * the subject and preheader it goes out with.
+     */
+    start: async (trx: Db, post: PostDetails) =>
+      repo.insertCampaign(trx, post._id, withDefaults(post, await repo.findMessage(trx, post._id))),
+
+    message,
+
+    /** Sets them for a post not yet e-mailed (empty: the default); once e-mailed they stay as they were sent. */
+    async saveMessage(postId: string, input: NewsletterMessageInput): Promise<NewsletterMessage> {
+      if (await repo.findCampaignOfPost(db, postId)) throw new ConflictError(NEWSLETTER_MESSAGES.alreadySent);
+      await repo.saveMessage(db, postId, input);
+      return message(postId);
+    },
 
     /** At the start of a mail worker's pass: fans out every waiting campaign. */
     async work(): Promise<void> {
@@ -138,23 +200,36 @@ export function createNewsletterService(deps: {
       };
     },
 
-    /** The newsletter of a post as a subscriber gets it (with links that lead nowhere). */
+    /** The newsletter of a post as a subscriber gets it (with unsubscribe links that lead nowhere). */
     async preview(postId: string): Promise<MailPreview> {
+      const post = await deps.getPost(postId);
+      const letter = await letterOf(post, withDefaults(post, await message(postId)));
       const mailOf = newsletterMail(
         'reader@example.com',
-        await deps.getPost(postId),
+        post,
         await site(),
         await subscribers.linksOf('preview'),
+        letter,
       );
       return { subject: mailOf.subject, html: mailOf.html ?? '', text: mailOf.text };
     },
 
     /**
-     * Sends the newsletter of a post to `to` only, marked as a test; nothing else changes. It waits for the
-     * mail server's answer, so a refusal or silence is told now (docs/product.md#newsletter-tools).
+     * Sends the newsletter of a post to `to` only, marked as a test; nothing else changes. This send's own
+     * subject and preheader when given, else the post's. A post not yet published is not at its address:
+     * Read more opens its preview. It waits for the mail server's answer, so a refusal or silence is told
+     * now (docs/product.md#newsletter-tools).
      */
-    async sendTest(postId: string, to: string): Promise<string> {
-      const test = newsletterMail(to, await deps.getPost(postId), await site(), await subscribers.linksOf('preview'));
+    async sendTest(postId: string, to: string, given: { subject?: string; preheader?: string } = {}): Promise<string> {
+      const post = await deps.getPost(postId);
+      const set = await message(postId);
+      const sent = withDefaults(post, {
+        subject: given.subject ?? set.subject,
+        preheader: given.preheader ?? set.preheader,
+      });
+      const previewUrl = post.status === 'published' ? undefined : await deps.previewUrl(postId);
+      const letter = await letterOf(post, sent, { previewUrl });
+      const test = newsletterMail(to, post, await site(), await subscribers.linksOf('preview'), letter);
       await mail.sendNow({ ...test, kind: 'newsletter-test', subject: `[Test] ${test.subject}` });
       return PUBLISHING_MESSAGES.testSent(to);
     },

@@ -1,6 +1,7 @@
 import { toBlogPost } from '#shared/schemas/blog.ts';
 import { SERVER_MESSAGES } from '#shared/messages.ts';
 import * as api from '#shared/api/blog.ts';
+import { postPreviewUrl } from '#shared/paths.ts';
 import { actorOf, writerOf } from '#server/plugins/auth.ts';
 import { adminPostOf } from './admin-post';
 import { route, type ApiRoutes } from './define';
@@ -52,7 +53,7 @@ export const blogRoutes: ApiRoutes = {
     });
     route(scope, api.previewLink, async (request) => {
       await blog.getPost(request.params.id, writerOf(request));
-      return { data: { url: `${config.publicUrl}/preview/${await blog.previewToken(request.params.id)}` } };
+      return { data: { url: config.publicUrl + postPreviewUrl(await blog.previewToken(request.params.id)) } };
     });
     route(scope, api.revokePreviewLink, async (request) => {
       await blog.getPost(request.params.id, writerOf(request));

@@ -16,9 +16,23 @@ export const newsletterRoutes: ApiRoutes = {
     });
     route(scope, api.newsletterTest, async (request) => {
       await blog.getPost(request.params.id, writerOf(request));
+      const { to, subject, preheader } = request.body ?? {};
       return {
-        data: { message: await newsletter.sendTest(request.params.id, request.body?.to || authOf(request).user.email) },
+        data: {
+          message: await newsletter.sendTest(request.params.id, to || authOf(request).user.email, {
+            subject,
+            preheader,
+          }),
+        },
       };
+    });
+    route(scope, api.getNewsletterMessage, async (request) => {
+      await blog.getPost(request.params.id, writerOf(request));
+      return { data: await newsletter.message(request.params.id) };
+    });
+    route(scope, api.saveNewsletterMessage, async (request) => {
+      await blog.getPost(request.params.id, writerOf(request));
+      return { data: await newsletter.saveMessage(request.params.id, request.body) };
     });
     route(scope, api.newsletterAudience, async () => ({ data: await newsletter.audience() }));
     route(scope, api.getSettings, async () => ({ data: await newsletter.settings() }));
