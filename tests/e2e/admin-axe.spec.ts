@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { SECTIONS } from '#shared/sections.ts';
+import { SECTIONS, type SectionDef } from '#shared/sections.ts';
 import { ADMIN } from './editor-helpers';
 import { expect, login, test } from './helpers';
 
@@ -70,6 +70,22 @@ test.describe('admin accessibility (axe, serious and critical)', () => {
       await page.goto(path);
       await settle(page);
       for (const violation of await seriousViolations(page)) found.push(`${path}: ${violation}`);
+    }
+    expect(found, found.join('\n')).toEqual([]);
+  });
+
+  test("every section's add dialog", async ({ page }) => {
+    await login(page, ADMIN.email, ADMIN.password);
+    const found: string[] = [];
+    for (const section of (SECTIONS as readonly SectionDef[]).filter((s) => s.items?.table?.add)) {
+      const path = `/admin/${section.adminRoute}`;
+      await page.goto(path);
+      await settle(page);
+      await page.getByRole('button', { name: 'Add New' }).click();
+      await expect(page.getByRole('dialog', { name: section.items!.table!.add })).toBeVisible();
+      await settle(page);
+      for (const violation of await seriousViolations(page))
+        found.push(`${path} (${section.items!.table!.add}): ${violation}`);
     }
     expect(found, found.join('\n')).toEqual([]);
   });
