@@ -2,7 +2,8 @@
 // the production build on `/`, `/about-us`, `/blogs`, a seeded category and a seeded post, three times each,
 // and prints the median of each figure: the four category scores, LCP, TBT, CLS and the bytes of
 // JavaScript transferred. The full report of each page's last run is saved under test-results/lighthouse/.
-// LH_PATHS=/,/blogs picks pages; LH_RUNS=5 changes the number of runs.
+// LH_PATHS=/,/blogs picks pages; LH_RUNS=5 changes the number of runs; LH_URL=http://127.0.0.1:7991 measures a
+// server already running (one where you made the post to measure) instead of starting a fresh one.
 import fs from 'node:fs';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
@@ -12,7 +13,9 @@ const runs = Number(process.env.LH_RUNS ?? 3);
 const outDir = 'test-results/lighthouse';
 fs.mkdirSync(outDir, { recursive: true });
 
-const server = await serveTemp();
+const server = process.env.LH_URL
+  ? { url: process.env.LH_URL.replace(/\/$/, ''), stop: async () => {} }
+  : await serveTemp();
 
 /** The public pages to measure: the fixed ones, and a category and a post of the seeded blog. */
 async function pagesToMeasure() {

@@ -244,7 +244,17 @@ export const UPLOAD_MESSAGES = {
 } as const;
 
 /** What rich text's embedded frames are called when the editor named them nothing (server/lib/sanitize-html.ts). */
-export const EMBED_MESSAGES = { frameTitle: 'Embedded video' } as const;
+export const EMBED_MESSAGES = {
+  frameTitle: 'Embedded video',
+  /** The click-to-play preview's label (app/features/blog/click-to-play.ts). */
+  play: (title: string) => `Play video: ${title}`,
+  /** The editor's dialog for a selected video (app/components/ui/editor-embeds.ts). */
+  detailsButton: 'Video title and poster',
+  detailsTitle: 'Video details',
+  titleLabel: 'Video title (read out to screen readers and shown before the video plays)',
+  posterLabel: 'Poster image address from the media library (optional, /uploads/…)',
+  posterRefused: 'The poster must be an image of the media library: its address starts with /uploads/.',
+} as const;
 
 /** The notice above the admin while mail delivery fails (docs/product.md#outgoing-mail). */
 export const MAIL_TROUBLE_MESSAGES = {

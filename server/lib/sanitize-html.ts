@@ -1,5 +1,8 @@
 import sanitizeHtml from 'sanitize-html';
 
+/** The address of a picture of the media library. */
+const OWN_MEDIA = /^\/uploads\/[\w.-]+$/;
+
 /** Iframes may only show videos from these hosts. */
 const VIDEO_HOSTS = ['www.youtube.com', 'youtube.com', 'www.youtube-nocookie.com', 'player.vimeo.com'];
 
@@ -27,7 +30,19 @@ const OPTIONS: sanitizeHtml.IOptions = {
     '*': ['style', 'class', 'title', 'lang', 'dir'],
     a: ['href', 'name', 'target', 'rel'],
     img: ['src', 'srcset', 'sizes', 'alt', 'width', 'height', 'loading'],
-    iframe: ['src', 'width', 'height', 'allow', 'allowfullscreen', 'frameborder', 'title', 'loading', 'referrerpolicy'],
+    iframe: [
+      'src',
+      'width',
+      'height',
+      'allow',
+      'allowfullscreen',
+      'frameborder',
+      'title',
+      'loading',
+      'referrerpolicy',
+      // The click-to-play preview's picture (app/features/blog/click-to-play.ts); own media only, see below.
+      'data-poster',
+    ],
     td: ['colspan', 'rowspan', 'align', 'valign', 'width'],
     th: ['colspan', 'rowspan', 'align', 'valign', 'width', 'scope'],
     table: ['border', 'cellpadding', 'cellspacing', 'width'],
@@ -63,6 +78,12 @@ const OPTIONS: sanitizeHtml.IOptions = {
       tagName,
       attribs: attribs.target === '_blank' ? { ...attribs, rel: 'noopener noreferrer' } : attribs,
     }),
+    // A video's poster is a picture of our media library, never another host's: the preview must not ask
+    // anyone else for anything before the visitor plays the video (decision 0029).
+    iframe: (tagName, attribs) => {
+      const { ['data-poster']: poster, ...rest } = attribs;
+      return { tagName, attribs: poster && OWN_MEDIA.test(poster) ? attribs : rest };
+    },
   },
 };
 

@@ -1,5 +1,8 @@
+import { presentAccessibly } from '#app/components/rich-text/accessible-content.ts';
+
 /**
- * Shows stored rich text. It is sanitised on the server before it is saved, so it is rendered as is.
+ * Shows stored rich text. It is sanitised on the server before it is saved, so it is rendered as it is,
+ * made accessible on the way (frame titles, click-to-play videos, table headers: decision 0029).
  */
 export function RichText({
   html,
@@ -10,5 +13,5 @@ export function RichText({
   className?: string;
   as?: 'div' | 'span';
 }) {
-  return <Tag className={className} dangerouslySetInnerHTML={{ __html: html }} />;
+  return <Tag className={className} dangerouslySetInnerHTML={{ __html: presentAccessibly(html) }} />;
 }

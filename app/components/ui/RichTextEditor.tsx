@@ -4,6 +4,7 @@ import { Form } from 'react-bootstrap';
 import type { Editor as TinyEditor } from 'tinymce';
 import type { MediaItem } from '#shared/api/uploads.ts';
 import { MediaPicker } from '#app/components/media/MediaPicker.tsx';
+import { nameEmbedPreviews, registerVideoDetails } from './editor-embeds';
 import { uploadEditorImage } from './editor-uploads';
 
 /** docs/product.md#timings-and-constants: font sizes 8px to 48px. */
@@ -87,7 +88,16 @@ export function RichTextEditor({ id, label, value, onChange, error, height = 200
             toolbar:
               'undo redo | blocks fontsize | bold italic underline forecolor | alignleft aligncenter alignright | bullist numlist | link image library media table | code',
             font_size_formats: FONT_SIZES,
+            // The editing frame is named by its field's label (axe `frame-title`): TinyMCE 8 titles the frame
+            // itself only in Firefox and labels the frame's body instead, which the body's role must allow.
             iframe_aria_text: label,
+            iframe_attrs: { title: label },
+            // On phones TinyMCE's default toolbar scrolls sideways, a region the keyboard cannot reach (axe
+            // `scrollable-region-focusable`): fold the overflow behind "…" as on wider screens.
+            mobile: { toolbar_mode: 'floating' },
+            // docs/product.md#blog-post: a new table starts with a header row of <th scope="col"> in <thead>.
+            table_default_header_rows: 1,
+            table_header_type: 'sectionCells',
             content_style:
               'body { font-family: system-ui, sans-serif; font-size: 16px; } img { max-width: 100%; height: auto; }',
             // Addresses stay as written ("/uploads/x.png", "/blogs/x"): the default would turn them into
@@ -103,6 +113,12 @@ export function RichTextEditor({ id, label, value, onChange, error, height = 200
             image_description: true,
             a11y_advanced_options: true,
             setup: (editor) => {
+              registerVideoDetails(editor);
+              editor.on('init', () => {
+                editor.getBody().setAttribute('role', 'textbox');
+                editor.getBody().setAttribute('aria-multiline', 'true');
+                nameEmbedPreviews(editor);
+              });
               editor.ui.registry.addButton('library', {
                 icon: 'gallery',
                 tooltip: 'Insert from the media library',

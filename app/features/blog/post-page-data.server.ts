@@ -1,6 +1,7 @@
 import type { AppLoadContext } from 'react-router';
 import type { PostDetails } from '#shared/schemas/blog.ts';
-import { presentContent, withFrameTitles } from './present-content';
+import { presentAccessibly } from '#app/components/rich-text/accessible-content.ts';
+import { presentContent } from './present-content';
 
 /**
  * What a post's page renders besides the post (its public page and its private preview): the sidebar's
@@ -21,7 +22,10 @@ export async function postPageData(context: AppLoadContext, post: PostDetails) {
   ]);
   const size = sizes[0];
   return {
-    post: { ...post, content: withFrameTitles(presentContent(post.content, context.site.mediaUrl)) },
+    post: {
+      ...post,
+      content: presentAccessibly(presentContent(post.content, context.site.mediaUrl), context.site.mediaUrl),
+    },
     featureImageSize: size ? { width: size.width, height: size.height } : null,
     recent,
     categories,

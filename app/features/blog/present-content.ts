@@ -1,4 +1,3 @@
-import { EMBED_MESSAGES } from '#shared/messages.ts';
 import { mediaSrc, webpSrcSet } from '#shared/paths.ts';
 
 /** How wide a content image shows: the post column, or the screen on phones. */
@@ -47,14 +46,5 @@ export function presentContent(html: string, mediaBase = ''): string {
     .replace(/<\/iframe>/g, '</iframe></div>');
 }
 
-/**
- * Every embedded frame gets a name for screen readers (axe `frame-title`, serious): one the editor gave is
- * kept, others are called "Embedded video" (the only frames rich text may hold are YouTube and Vimeo
- * players, server/lib/sanitize-html.ts). Done when the page is made, so posts saved before need no change.
- */
-export const withFrameTitles = (html: string): string =>
-  html.replace(/<iframe\b([^>]*)>/gi, (tag, attributes: string) =>
-    /\stitle="\s*[^"\s]/i.test(attributes)
-      ? tag
-      : `<iframe title="${EMBED_MESSAGES.frameTitle}"${attributes.replace(/\stitle="[^"]*"/i, '')}>`,
-  );
+/** Every frame's name is given wherever rich text is shown, posts included (app/components/rich-text/). */
+export { withFrameTitles } from '#app/components/rich-text/frame-titles.ts';

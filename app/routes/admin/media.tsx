@@ -22,7 +22,13 @@ function MediaCard({ item, onChanged }: { item: MediaItem; onChanged: () => void
   const inUse = item.usedIn.length > 0;
   return (
     <article className="media-card" data-testid="media-card">
-      <a href={item.url} target="_blank" rel="noreferrer" className="d-block">
+      <a
+        href={item.url}
+        target="_blank"
+        rel="noreferrer"
+        className="d-block"
+        aria-label={`Open ${item.name || item.url.split('/').pop()} full size (new tab)`}
+      >
         <Thumbnail item={item} />
       </a>
       <div className="small mt-2">
