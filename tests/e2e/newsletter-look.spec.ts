@@ -74,7 +74,17 @@ test('the editor sets the newsletter subject and preheader; the preview and a te
   await expect(subjectField).toHaveAttribute('placeholder', `New on the Brightpath Labs blog: ${title}`);
   await expect(preheaderField).toHaveAttribute('placeholder', 'Three changes in five minutes.');
 
+  // Typed and not yet kept (the field not left): a reload or a closed tab asks first (the page guard's
+  // beforeunload answer, read without leaving the field).
   await subjectField.fill(subject);
+  const asksBeforeUnload = () =>
+    page.evaluate(() => {
+      const event = new Event('beforeunload', { cancelable: true });
+      window.dispatchEvent(event);
+      return event.defaultPrevented;
+    });
+  expect(await asksBeforeUnload()).toBe(true);
+  await expect(subjectField).toBeFocused();
   // Enter keeps the subject; it does not submit (save, or publish) the post.
   await subjectField.press('Enter');
   await preheaderField.fill('The short version, before you open it.');
@@ -82,6 +92,8 @@ test('the editor sets the newsletter subject and preheader; the preview and a te
   await expect
     .poll(async () => (await admin.api.call(newsletter.getNewsletterMessage, { params: { id: draft._id } })).data)
     .toMatchObject({ subject, preheader: 'The short version, before you open it.', sent: false });
+  // Kept: nothing left to ask about.
+  await expect.poll(asksBeforeUnload).toBe(false);
   expect((await admin.api.call(blog.listAdminPosts)).data.find((p) => p._id === draft._id)?.status).toBe('draft');
   expect(await seriousViolations(page, '[data-testid="newsletter-message"]')).toEqual([]);
   await page.getByLabel('Send a test to').scrollIntoViewIfNeeded();

@@ -11,6 +11,7 @@ import {
 import { ApiError, call } from '#app/lib/api-client.ts';
 import { failureMessage } from '#app/lib/use-submit.ts';
 import { toast } from '#app/lib/toast.tsx';
+import { useUnsavedChanges } from '#app/features/unsaved/unsaved-changes.tsx';
 
 type Field = 'subject' | 'preheader';
 type Values = Record<Field, string>;
@@ -25,6 +26,14 @@ export function useNewsletterMessage(postId: string) {
   const [message, setMessage] = useState<NewsletterMessage | null>(null);
   const [values, setValues] = useState<Values>({ subject: '', preheader: '' });
   const [errors, setErrors] = useState<Partial<Values>>({});
+  // Typed but not yet kept (the field not left yet): the editor's unsaved-changes guard asks before a
+  // reload, a closed tab or a link away throws it out (docs/product.md#unsaved-changes).
+  const dirty = Boolean(
+    message &&
+    !message.sent &&
+    (values.subject.trim() !== message.subject || values.preheader.trim() !== message.preheader),
+  );
+  useUnsavedChanges(dirty);
 
   useEffect(() => {
     let current = true;
