@@ -84,6 +84,11 @@ test.describe('admin accessibility (axe, serious and critical)', () => {
       await page.getByRole('button', { name: 'Add New' }).click();
       await expect(page.getByRole('dialog', { name: section.items!.table!.add })).toBeVisible();
       await settle(page);
+      // Faded in (Bootstrap's .fade): axe measures contrast through the opacity of a dialog still appearing.
+      await page.waitForFunction(() => {
+        const modal = document.querySelector('.modal.show');
+        return modal !== null && getComputedStyle(modal).opacity === '1';
+      });
       for (const violation of await seriousViolations(page))
         found.push(`${path} (${section.items!.table!.add}): ${violation}`);
     }
