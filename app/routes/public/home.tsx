@@ -25,6 +25,9 @@ export async function loader({ context }: Route.LoaderArgs) {
 /** The contact form posted before the page's scripts ran (docs/product.md#forms-without-javascript). */
 export const action = (args: Route.ActionArgs) => contactAction(args);
 
+/** A refused post's `retry-after` (the rate limit) reaches the answer; a GET has no action headers. */
+export const headers: Route.HeadersFunction = ({ actionHeaders }) => actionHeaders;
+
 export const clientLoader = keptForTheVisit<Awaited<ReturnType<typeof loader>>>();
 
 export const shouldRevalidate = revalidateOnlyAfterForms;

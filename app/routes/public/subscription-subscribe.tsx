@@ -13,6 +13,9 @@ export const loader = () => ({ step: 'form' as const });
 
 export const action = (args: Route.ActionArgs) => subscribeAction(args);
 
+/** A refused post's `retry-after` (the rate limit) reaches the answer. */
+export const headers: Route.HeadersFunction = ({ actionHeaders }) => actionHeaders;
+
 export const meta = () => [{ title: 'Subscribe' }, { name: 'robots', content: 'noindex' }];
 
 export default function Subscribe({ loaderData, actionData }: Route.ComponentProps) {
