@@ -3,7 +3,8 @@ import { isSafeText } from '#shared/text-safety.ts';
 
 /**
  * The text fields of a form post, each '' when missing; a repeated field counts once (its first value)
- * and a file is not text. The page route has already refused anything but URL-encoded fields within
+ * and a file is not text. Line breaks are stored as the script sends them, `\n`: a form post sends each
+ * as CRLF (the HTML standard's form encoding), the textarea's value has LF. The page route has already refused anything but URL-encoded fields within
  * their size limit (server/pages/form-post.ts), so this only reads.
  */
 export async function formFields<N extends string>(request: Request, names: readonly N[]): Promise<Record<N, string>> {
@@ -11,7 +12,7 @@ export async function formFields<N extends string>(request: Request, names: read
   const values = {} as Record<N, string>;
   for (const name of names) {
     const value = form.get(name);
-    values[name] = typeof value === 'string' ? value : '';
+    values[name] = typeof value === 'string' ? value.replace(/\r\n?/g, '\n') : '';
   }
   return values;
 }
