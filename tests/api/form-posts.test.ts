@@ -164,7 +164,7 @@ describe.each(DATABASE_KINDS)('form posts without JavaScript on %s', (kind) => {
     });
 
     it('refuses a post from another site (Sec-Fetch-Site or Origin) with 403, and takes the site’s own', async () => {
-      for (const headers of [
+      for (const headers of <Record<string, string>[]>[
         { 'sec-fetch-site': 'cross-site' },
         { 'sec-fetch-site': 'same-site' },
         { origin: 'http://evil.test' },
@@ -175,7 +175,7 @@ describe.each(DATABASE_KINDS)('form posts without JavaScript on %s', (kind) => {
         expect(res.body).toBe(FORM_POST_MESSAGES.crossSite);
       }
       // What browsers send from the site's own page, `Origin: null` included (Referrer-Policy: no-referrer).
-      for (const headers of [
+      for (const headers of <Record<string, string>[]>[
         { 'sec-fetch-site': 'same-origin', origin: 'null' },
         { 'sec-fetch-site': 'same-origin', origin: 'http://site.test' },
         { origin: 'http://site.test' },
