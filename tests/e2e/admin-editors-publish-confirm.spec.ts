@@ -70,6 +70,7 @@ for (const size of WIDTHS) {
     await save.click();
     await expect(dialog).toBeVisible();
     await expect(dialog).toContainText(`Publish and e-mail ${count} ${count === 1 ? 'subscriber' : 'subscribers'}?`);
+    await expect(dialog).toHaveCSS('opacity', '1');
     await page.screenshot({ path: testInfo.outputPath(`publish-confirm-${size.name}.png`) });
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await expect(dialog).toBeHidden();
