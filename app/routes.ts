@@ -59,6 +59,7 @@ export default [
     route('preview/:token', 'routes/public/post-preview.tsx'),
     route('subscriptions/confirm', 'routes/public/subscription-confirm.tsx'),
     route('subscriptions/unsubscribe', 'routes/public/subscription-unsubscribe.tsx'),
+    route('subscriptions/subscribe', 'routes/public/subscription-subscribe.tsx'),
     route('*', 'routes/public/not-found.tsx'),
   ]),
 ] satisfies RouteConfig;

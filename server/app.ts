@@ -95,6 +95,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await registerStatic(app, { clientDir: options.clientDir, storage: services.storage });
   registerSitemaps(app, services);
-  if (options.ssr) await registerSsr(app, options.ssr, services, pageCache);
+  if (options.ssr) await registerSsr(app, options.ssr, services, limits, pageCache);
   return app;
 }

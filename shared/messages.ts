@@ -485,3 +485,20 @@ export const NEWSLETTER_MESSAGES = {
   testNotice:
     'This is a test. The post is not published yet: Read more opens its preview. Once published it will be at',
 } as const;
+
+/** Forms posted to the server without JavaScript (docs/product.md#forms-without-javascript). */
+export const FORM_POST_MESSAGES = {
+  crossSite: 'This form can only be sent from this site.',
+  subscribeTitle: 'Subscribe to the blog',
+  subscribedTitle: MESSAGES.subscribed,
+} as const;
+
+/** Publishing with a second look (docs/product.md#newsletter). */
+export const PUBLISH_CONFIRM_MESSAGES = {
+  question: (audience: number | null) =>
+    audience === null
+      ? 'Publish and e-mail the subscribers?'
+      : `Publish and e-mail ${audience} ${audience === 1 ? 'subscriber' : 'subscribers'}?`,
+  confirm: 'Publish and e-mail',
+  saveAsDraft: 'Save as draft',
+} as const;

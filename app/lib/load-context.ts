@@ -1,3 +1,4 @@
+import type { FormPostContext } from '#server/pages/form-post.ts';
 import type { describeError } from '#server/plugins/errors.ts';
 import type { Services, SiteInfo } from '#server/services.ts';
 
@@ -13,6 +14,8 @@ declare module 'react-router' {
     nonce: string;
     /** Status and readable message of a failure a service threw (domain errors, server/errors.ts). */
     describeError: typeof describeError;
+    /** The client's address and the API's rate limits, for actions answering form posts. */
+    formPost: FormPostContext;
   }
 }
 

@@ -5,9 +5,12 @@ import { firstErrorPerField } from '#shared/schemas/errors.ts';
 type Schema<I> = z.ZodMiniType<unknown, Record<keyof I, unknown>>;
 
 /** Values, the first error per field, and editing a field clears its error (docs/product.md#validation-rules). */
-function useFormState<I extends Record<string, string>>(initial: I) {
+function useFormState<I extends Record<string, string>>(
+  initial: I,
+  initialErrors: Partial<Record<keyof I, string>> = {},
+) {
   const [values, setValues] = useState<I>(initial);
-  const [errors, setErrors] = useState<Partial<Record<keyof I, string>>>({});
+  const [errors, setErrors] = useState<Partial<Record<keyof I, string>>>(initialErrors);
   /** The parsed values, or null after showing the errors. */
   const check = <S extends Schema<I>>(schema: S): z.output<S> | null => {
     const parsed = schema.safeParse(values);
@@ -46,7 +49,9 @@ export function useForm<S extends Schema<I>, I extends Record<string, string>>(s
 export function useLazyForm<S extends Schema<I>, I extends Record<string, string>>(
   loadSchema: () => Promise<S>,
   initial: I,
+  /** Errors the server found in a form posted without scripts (docs/product.md#forms-without-javascript). */
+  initialErrors?: Partial<Record<keyof I, string>>,
 ) {
-  const { check, ...form } = useFormState(initial);
+  const { check, ...form } = useFormState(initial, initialErrors);
   return { ...form, validate: async (): Promise<z.output<S> | null> => check(await loadSchema()) };
 }

@@ -4,6 +4,7 @@ import { createRequestHandler, type ServerBuild } from 'react-router';
 import { describeError } from '#server/plugins/errors.ts';
 import { pageContentSecurityPolicy } from '#server/plugins/security.ts';
 import { publicSiteInfo, type Services } from '#server/services.ts';
+import type { FormPostContext } from './form-post.ts';
 import { requestNonce, sharedNonce } from './nonce.ts';
 import type { CachedPage } from './page.ts';
 import { inlineScriptHashes } from './script-hashes.ts';
@@ -18,6 +19,7 @@ import { toWebRequest } from './web-request.ts';
 export function createRenderer(
   options: { build: ServerBuild | (() => Promise<ServerBuild>); mode: 'development' | 'production' },
   services: Services,
+  formPost: (request: FastifyRequest) => FormPostContext,
 ) {
   const handle = createRequestHandler(options.build, options.mode);
   const site = publicSiteInfo(services.config);
@@ -35,6 +37,7 @@ export function createRenderer(
       site,
       nonce,
       describeError,
+      formPost: formPost(request),
     });
     const body = Buffer.from(await response.arrayBuffer());
     const headers = [...response.headers.entries()].filter(([k]) => k !== 'set-cookie' && k !== 'content-length');

@@ -4,10 +4,12 @@ import { SERVER_MESSAGES } from '#shared/messages.ts';
 import { isDatabaseUnavailable } from '#server/db/unavailable.ts';
 import { sendApiNotFound } from '#server/plugins/errors.ts';
 import { databaseAnswers } from '#server/plugins/health.ts';
+import type { RateLimits } from '#server/plugins/rate-limits.ts';
 import type { Services } from '#server/services.ts';
 import { createPageCache, type PageCache } from './cache.ts';
 import { pageCacheKey } from './cache-key.ts';
 import { compressAhead } from './compression.ts';
+import { FORM_BODY_LIMIT, FORM_CONTENT_TYPE, formPostContext, formPostRefusal } from './form-post.ts';
 import { createRenderer } from './render.ts';
 import { sendPage } from './send.ts';
 import { formTaker } from './takes-form.ts';
@@ -41,9 +43,11 @@ export async function registerSsr(
   app: FastifyInstance,
   options: SsrOptions,
   services: Services,
+  limits: RateLimits,
   cache: PageCache = createPageCache({ onCacheResult: options.onCacheResult }),
 ) {
-  const render = createRenderer(options, services);
+  const render = createRenderer(options, services, formPostContext(app, limits));
+  const siteOrigin = new URL(services.config.publicUrl).origin;
   const takesForm = formTaker();
   const currentBuild = () => (typeof options.build === 'function' ? options.build() : options.build);
   const { contentVersion } = services.siteMeta;
@@ -89,6 +93,11 @@ export async function registerSsr(
     // React Router reads request bodies itself (actions), so Fastify must not consume them first.
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
+    // Except a form's fields, read here within the contact API's limit (413 past it): read by React Router
+    // as they are, they had no limit at all (docs/decisions/0028-forms-without-javascript.md).
+    scope.addContentTypeParser(FORM_CONTENT_TYPE, { parseAs: 'string', bodyLimit: FORM_BODY_LIMIT }, (_r, body, done) =>
+      done(null, body),
+    );
 
     scope.all('/*', async (request, reply) => {
       const path = request.url.split('?')[0]!;
@@ -105,6 +114,15 @@ export async function registerSsr(
             .header('cache-control', 'no-store')
             .type('text/plain; charset=utf-8')
             .send(SERVER_MESSAGES.pageMethodNotAllowed(request.method));
+        }
+        // Only form fields, and only from the site's own pages (./form-post.ts).
+        const refusal = formPostRefusal(request, siteOrigin);
+        if (refusal) {
+          return reply
+            .code(refusal.status)
+            .header('cache-control', 'no-store')
+            .type('text/plain; charset=utf-8')
+            .send(refusal.message);
         }
       }
       const isAdmin = path === '/admin' || path.startsWith('/admin/');
@@ -130,7 +148,9 @@ export async function registerSsr(
       }
       const page = await render(request, reply, version);
       if (page.status >= 500 && !(await databaseAnswers(services.db))) return sendUnavailable(reply);
-      return sendPage(request, reply, page, isAdmin || personal ? 'no-store' : pageCacheControl);
+      // The answer to a form post is that visitor's own (what they typed, their result): never kept.
+      const mine = isAdmin || personal || request.method === 'POST';
+      return sendPage(request, reply, page, mine ? 'no-store' : pageCacheControl);
     });
   });
 }

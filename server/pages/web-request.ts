@@ -31,10 +31,16 @@ export function toWebRequest(
     signal = controller.signal;
   }
   const hasBody = method !== 'GET' && method !== 'HEAD';
+  // The page route let this post through because it comes from the site's own pages (./form-post.ts).
+  // React Router checks again, by `Origin` alone, and refused the `Origin: null` browsers send with our
+  // `Referrer-Policy: no-referrer`: a form posted before the scripts ran got "Bad Request".
+  if (hasBody && headers.has('origin')) headers.set('origin', origin);
+  // Form fields were read within their limit by the page route's parser; anything else is passed on.
+  const body = typeof request.body === 'string' ? request.body : (Readable.toWeb(request.raw) as ReadableStream);
   return new Request(new URL(`${origin}${shared?.key ?? request.url}`), {
     method,
     headers,
     signal,
-    ...(hasBody ? { body: Readable.toWeb(request.raw) as ReadableStream, duplex: 'half' } : {}),
+    ...(hasBody ? { body, duplex: 'half' } : {}),
   } as RequestInit);
 }

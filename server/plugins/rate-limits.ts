@@ -73,10 +73,22 @@ export function effectiveLimits(multiplier: number, overrides: Partial<RateLimit
 const inWords = (seconds: number) =>
   seconds >= 120 ? `${Math.ceil(seconds / 60)} minutes` : seconds === 1 ? '1 second' : `${seconds} seconds`;
 
+/** What a refused request is told: how long to wait, in words. */
+export const tooManyRequestsMessage = (seconds: number) => SERVER_MESSAGES.tooManyRequests(inWords(seconds));
+
 function tooManyRequests(reply: FastifyReply, seconds: number) {
   reply.header('retry-after', String(seconds));
-  return reply.code(429).send({ message: SERVER_MESSAGES.tooManyRequests(inWords(seconds)) });
+  return reply.code(429).send({ message: tooManyRequestsMessage(seconds) });
 }
+
+/**
+ * The limits a page's form post shares with its API endpoint: the same rule and the same counter, so a
+ * visitor without JavaScript gets exactly the tries the API gives (docs/decisions/0028-forms-without-javascript.md).
+ */
+export const SHARED_LIMITS = {
+  contact: (limits: RateLimits): LimitRule => ({ name: 'contact-ip', ...limits.contactPerIp }),
+  subscribe: (limits: RateLimits): LimitRule => ({ name: 'subscribe-ip', ...limits.subscribePerIp }),
+};
 
 /**
  * The client address a limit counts: `request.ip` as Fastify derives it (from X-Forwarded-For only when
@@ -111,9 +123,15 @@ export function registerAttemptCounter(app: FastifyInstance, redis?: Redis, onRe
  */
 export function rateLimit(app: FastifyInstance, rule: LimitRule): preHandlerAsyncHookHandler {
   return async (request, reply) => {
-    const take = await app.attempts.take(counterKey(rule, request), rule.max, rule.windowMs);
-    if (!take.ok) return tooManyRequests(reply, Math.max(1, Math.ceil(take.retryAfterMs / 1000)));
+    const wait = await takeTry(app, rule, request);
+    if (wait !== null) return tooManyRequests(reply, wait);
   };
+}
+
+/** Takes a try of a limit for the request: null when it is let through, else the seconds to wait. */
+export async function takeTry(app: FastifyInstance, rule: LimitRule, request: FastifyRequest): Promise<number | null> {
+  const take = await app.attempts.take(counterKey(rule, request), rule.max, rule.windowMs);
+  return take.ok ? null : Math.max(1, Math.ceil(take.retryAfterMs / 1000));
 }
 
 /**

@@ -158,7 +158,7 @@ test('Blogs: Add New leads to the create page, which saves a post with an upload
   await dismissToasts(page);
   const request = page.waitForRequest((r) => r.url().endsWith(urlOf(blog.createPost)));
   const response = page.waitForResponse((r) => r.url().endsWith(urlOf(blog.createPost)));
-  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
   const sent = (await request).postDataJSON() as Record<string, string>;
   expect((await response).status()).toBe(200);
   const category = categories.find((c) => c.name === RENAMED)!;
@@ -241,7 +241,7 @@ test('Blogs: the edit page loads the post and Save changes its title; the old ad
   await page.getByLabel('Title', { exact: true }).fill(NEW_TITLE);
   await dismissToasts(page);
   const request = page.waitForRequest((r) => r.url().endsWith(urlOf(blog.updatePost, { params: { id: post._id } })));
-  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
   expect((await request).postDataJSON()).toMatchObject({
     _id: post._id,
     title: NEW_TITLE,

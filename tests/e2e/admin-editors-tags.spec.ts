@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import * as blog from '#shared/api/blog.ts';
 import { MESSAGES, TAG_MESSAGES } from '#shared/messages.ts';
 import { loggedInAdmin } from '#tests/helpers/factories.ts';
-import { ADMIN, expectToast, openEditor, stamp, typeRich } from './editor-helpers';
+import { ADMIN, confirmPublishIfAsked, expectToast, openEditor, stamp, typeRich } from './editor-helpers';
 import { expect, gotoHydrated, login, test } from './helpers';
 
 /**
@@ -69,6 +69,7 @@ for (const size of WIDTHS) {
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await confirmPublishIfAsked(page, MESSAGES.blogCreated);
     await expectToast(page, MESSAGES.blogCreated);
     await expect(page).toHaveURL('/admin/blogs');
   });

@@ -89,6 +89,17 @@ export async function expectToast(page: Page, text: string) {
   expect(await toast.textContent()).toContain(text);
 }
 
+/**
+ * After Save of a post that publishes with the e-mail box ticked: confirms "Publish and e-mail N
+ * subscribers?" when the editor asks, which it does once this server has confirmed subscribers (other
+ * files add them, so whether it asks depends on what ran before: docs/product.md#newsletter).
+ */
+export async function confirmPublishIfAsked(page: Page, text: string) {
+  const dialog = page.getByRole('dialog', { name: 'Please confirm' });
+  await expect(dialog.or(toasts(page, text)).first()).toBeVisible({ timeout: 15_000 });
+  if (await dialog.isVisible()) await dialog.getByRole('button', { name: 'Publish and e-mail' }).click();
+}
+
 /** Closes every open toast, so the next expected toast is certainly a new one. */
 export async function dismissToasts(page: Page) {
   const open = toasts(page);

@@ -1,5 +1,5 @@
 import { Fragment, useEffect, useState } from 'react';
-import { Alert, Button, ButtonGroup, Dropdown } from 'react-bootstrap';
+import { Alert, Button } from 'react-bootstrap';
 import { useNavigate } from 'react-router';
 import { MESSAGES, TAG_MESSAGES, TEAM_UI_MESSAGES } from '#shared/messages.ts';
 import { can } from '#shared/roles.ts';
@@ -21,8 +21,10 @@ import { DeliveryReport } from './DeliveryReport';
 import { NewsletterTools } from './NewsletterTools';
 import { PostFieldControl } from './PostFieldControl';
 import { bodyOf, formOf, type PostFormValues } from './post-form';
+import { mailsOnSave, usePublishConfirm } from './publish-confirm';
 import { PublishingPanel } from './PublishingPanel';
 import { ReviewPanel } from './ReviewPanel';
+import { SaveButtons } from './SaveButtons';
 import { SEO_TEXT_FIELDS, SeoFields } from './SeoFields';
 import { TagInput } from './TagInput';
 import { usePostAutosave } from './use-autosave';
@@ -68,6 +70,8 @@ export function PostEditor({ categories, post, editing, timeZone, autosave, tagN
   const mayNewsletter = useCan('newsletters');
   const saving = useSubmit();
   const opening = useSubmit();
+  const emailed = post?.newsletter.sent ?? false;
+  const confirm = usePublishConfirm(mailsOnSave(values, { emailed, mayNewsletter, audience }), audience);
   const set = <K extends keyof PostFormValues>(name: K, value: PostFormValues[K]) => {
     setValues((v) => ({ ...v, [name]: value }));
     setErrors((e) => ({ ...e, [name]: undefined }));
@@ -169,7 +173,9 @@ export function PostEditor({ categories, post, editing, timeZone, autosave, tagN
         aria-label="Blog"
         onSubmit={(event) => {
           event.preventDefault();
-          if (!locked) void save(false, !mayPublish);
+          if (locked) return;
+          if (mayPublish) confirm.ask(() => void save(false));
+          else void save(false, true);
         }}
       >
         <div className="row g-4">
@@ -194,7 +200,7 @@ export function PostEditor({ categories, post, editing, timeZone, autosave, tagN
                 values={values}
                 timeZone={timeZone}
                 audience={audience}
-                emailed={post?.newsletter.sent ?? false}
+                emailed={emailed}
                 newsletter={mayNewsletter}
                 error={errors.publishAtLocal}
                 onChange={set}
@@ -207,18 +213,7 @@ export function PostEditor({ categories, post, editing, timeZone, autosave, tagN
           </div>
         </div>
         {locked ? null : mayPublish ? (
-          /* "Save as draft" sits in the menu beside Save, so the page keeps one button that saves. */
-          <Dropdown as={ButtonGroup} align="start">
-            <SpinnerButton type="submit" loading={saving.busy} className="px-5">
-              Save
-            </SpinnerButton>
-            <Dropdown.Toggle split id="blog-save-options" aria-label="More options" disabled={saving.busy} />
-            <Dropdown.Menu>
-              <Dropdown.Item as="button" type="button" onClick={() => void save(true)}>
-                Save as draft
-              </Dropdown.Item>
-            </Dropdown.Menu>
-          </Dropdown>
+          <SaveButtons busy={saving.busy} onSaveDraft={() => void save(true)} />
         ) : (
           // Someone who may not publish: a draft, or submitted for review (docs/product.md#review).
           <div className="d-flex flex-wrap gap-2">
@@ -232,6 +227,7 @@ export function PostEditor({ categories, post, editing, timeZone, autosave, tagN
         )}
         <AutosaveStatus state={autosaved.state} dirty={dirty} />
       </form>
+      {confirm.dialog}
     </section>
   );
 }

@@ -4,17 +4,29 @@ import { MESSAGES, SUBSCRIBE_MESSAGES } from '#shared/messages.ts';
 import { SpinnerButton } from '#app/components/ui/SpinnerButton.tsx';
 import { useSubmit } from '#app/lib/use-submit.ts';
 import { useLazyForm } from '#app/lib/use-form.ts';
+import { SUBSCRIBE_FORM_ACTION, type SubscribePostResult } from './subscribe-post';
 
 const request = () => import('./subscribe-request');
 
-/** STAY IN THE KNOW: subscribe to new posts (docs/product.md#subscriptions, docs/product.md#subscription-e-mail-rule, docs/product.md#error-catalogue). */
-export function SubscribeBox({ blogId }: { blogId?: string }) {
-  const form = useLazyForm(() => request().then((m) => m.subscribeFormSchema), { email: '' });
+/**
+ * STAY IN THE KNOW: subscribe to new posts (docs/product.md#subscriptions, docs/product.md#subscription-e-mail-rule, docs/product.md#error-catalogue).
+ * `posted`: the server's answer to the box posted before the page's scripts ran (or without them), shown
+ * as the script would have: the address as typed and its error (docs/product.md#forms-without-javascript).
+ */
+export function SubscribeBox({ blogId, posted }: { blogId?: string; posted?: SubscribePostResult }) {
+  const form = useLazyForm(
+    () => request().then((m) => m.subscribeFormSchema),
+    { email: posted?.email ?? '' },
+    posted?.error ? { email: posted.error } : {},
+  );
   const sending = useSubmit();
   const [confirmNeeded, setConfirmNeeded] = useState(false);
+  // Without scripts there is no toast: the server's reason is said under the button instead.
+  const [serverMessage, setServerMessage] = useState(posted?.message ?? null);
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
+    setServerMessage(null);
     const input = await form.validate();
     if (!input) return;
     const { sendSubscription } = await request();
@@ -31,11 +43,14 @@ export function SubscribeBox({ blogId }: { blogId?: string }) {
         STAY IN THE KNOW
       </h2>
       <p className="small mb-2">Get an e-mail when we publish a new article.</p>
-      <Form noValidate onSubmit={submit}>
+      {/* A real form post until the scripts run (the server answers it the same way); then the script's. */}
+      <Form noValidate method="post" action={SUBSCRIBE_FORM_ACTION} onSubmit={submit}>
+        <input type="hidden" name="blogId" value={blogId ?? ''} />
         <Form.Group controlId="subscribe-email" className="mb-2">
           <Form.Label className="visually-hidden">Email address</Form.Label>
           <Form.Control
             type="email"
+            name="email"
             placeholder="Your e-mail address"
             autoComplete="email"
             value={form.values.email}
@@ -47,6 +62,11 @@ export function SubscribeBox({ blogId }: { blogId?: string }) {
         <SpinnerButton type="submit" loading={sending.busy} className="w-100">
           Subscribe
         </SpinnerButton>
+        {serverMessage ? (
+          <p className="small text-danger mt-2 mb-0" role="alert">
+            {serverMessage}
+          </p>
+        ) : null}
         {confirmNeeded ? (
           <p className="small mt-2 mb-0" role="status" data-testid="subscribe-confirm-note">
             {SUBSCRIBE_MESSAGES.checkInbox}

@@ -6,6 +6,7 @@ import { firstErrorPerField } from '#shared/schemas/errors.ts';
 import { SpinnerButton } from '#app/components/ui/SpinnerButton.tsx';
 import { ApiError } from '#app/lib/api-client.ts';
 import { useSubmit } from '#app/lib/use-submit.ts';
+import { CONTACT_FORM_ACTION, type ContactPostResult } from './contact-post';
 
 /** The schema and the call, loaded on the first submit (see ./contact-request.ts). */
 const request = () => import('./contact-request');
@@ -19,11 +20,18 @@ const FIELDS: Array<{ name: keyof ContactFields; label: string; type?: string; a
     { name: 'email', label: 'Email', type: 'email', autoComplete: 'email', wide: true },
   ];
 
-export function ContactForm() {
-  const [values, setValues] = useState<ContactFields>(EMPTY);
-  const [errors, setErrors] = useState<Partial<Record<keyof ContactFields, string>>>({});
+/**
+ * `posted`: the server's answer when the form was posted before the page's scripts ran (or without them):
+ * the fields as typed, their errors and the outcome, shown as the script would have
+ * (docs/product.md#forms-without-javascript).
+ */
+export function ContactForm({ posted }: { posted?: ContactPostResult }) {
+  const [values, setValues] = useState<ContactFields>(posted?.values ?? EMPTY);
+  const [errors, setErrors] = useState<Partial<Record<keyof ContactFields, string>>>(posted?.errors ?? {});
   const sending = useSubmit();
-  const [serverMessage, setServerMessage] = useState<string | null>(null);
+  const [serverMessage, setServerMessage] = useState<string | null>(posted?.message ?? null);
+  // Without scripts there is no toast: the page says it where the toast would have.
+  const [sentNote, setSentNote] = useState(posted?.sent ?? false);
   const [honeypot, setHoneypot] = useState('');
 
   const change = (name: keyof ContactFields, value: string) => {
@@ -35,6 +43,7 @@ export function ContactForm() {
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
     setServerMessage(null);
+    setSentNote(false);
     const { contactFormSchema, sendContactMessage } = await request();
     const parsed = contactFormSchema.safeParse(values);
     if (!parsed.success) {
@@ -68,7 +77,15 @@ export function ContactForm() {
           <div className="col-lg-7">
             {/* Plain Bootstrap form markup rather than react-bootstrap's Form: the landing page's JavaScript stays
                 within its budget (docs/decisions/0014-first-paint.md). */}
-            <form noValidate onSubmit={submit} className="contact-form" aria-label="Contact form">
+            {/* A real form post until the scripts run (the server answers it the same way); then the script's. */}
+            <form
+              noValidate
+              method="post"
+              action={CONTACT_FORM_ACTION}
+              onSubmit={submit}
+              className="contact-form"
+              aria-label="Contact form"
+            >
               <div className="row g-3">
                 {FIELDS.map((field) => (
                   <div key={field.name} className={field.wide ? 'col-12' : 'col-sm-6'}>
@@ -119,6 +136,11 @@ export function ContactForm() {
                   {serverMessage ? (
                     <span role="alert" className="text-danger">
                       {serverMessage}
+                    </span>
+                  ) : null}
+                  {sentNote ? (
+                    <span role="status" className="text-success fw-semibold" data-testid="contact-sent">
+                      {MESSAGES.sendMailSuccess}
                     </span>
                   ) : null}
                 </div>

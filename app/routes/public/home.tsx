@@ -5,6 +5,7 @@ import { SECTION_IDS, sectionUrl } from '#shared/paths.ts';
 import { AboutUs } from '#app/features/landing/AboutUs.tsx';
 import { Banner } from '#app/features/landing/Banner.tsx';
 import { ContactForm } from '#app/features/landing/ContactForm.tsx';
+import { contactAction } from '#app/features/landing/contact-action.server.ts';
 import { Portfolio } from '#app/features/landing/Portfolio.tsx';
 import { ProductDelivery } from '#app/features/landing/ProductDelivery.tsx';
 import { Services } from '#app/features/landing/Services.tsx';
@@ -20,6 +21,12 @@ export async function loader({ context }: Route.LoaderArgs) {
   const { banner, product, portfolio, services, aboutus, team } = await context.services.content.getContent();
   return { banner, product, portfolio, services, aboutus, team, site: context.site };
 }
+
+/** The contact form posted before the page's scripts ran (docs/product.md#forms-without-javascript). */
+export const action = (args: Route.ActionArgs) => contactAction(args);
+
+/** A refused post's `retry-after` (the rate limit) reaches the answer; a GET has no action headers. */
+export const headers: Route.HeadersFunction = ({ actionHeaders }) => actionHeaders;
 
 export const clientLoader = keptForTheVisit<Awaited<ReturnType<typeof loader>>>();
 
@@ -47,7 +54,7 @@ const ServiceModal = lazy(() =>
 /** docs/product.md#landing-page: the landing page shows no modal, the banner modal or one service's modal. */
 type ModalState = { kind: 'none' } | { kind: 'banner' } | { kind: 'service'; index: number };
 
-export default function Home({ loaderData: content }: Route.ComponentProps) {
+export default function Home({ loaderData: content, actionData }: Route.ComponentProps) {
   const navigate = useNavigate();
   const location = useLocation();
   const [modal, setModal] = useState<ModalState>({ kind: 'none' });
@@ -84,7 +91,7 @@ export default function Home({ loaderData: content }: Route.ComponentProps) {
       <Services services={content.services} onMore={(index) => open({ kind: 'service', index })} />
       <AboutUs aboutus={content.aboutus} />
       <Team team={content.team} />
-      <ContactForm />
+      <ContactForm posted={actionData} />
       {modalsLoaded ? (
         <Suspense fallback={null}>
           <BannerModal banner={content.banner} show={modal.kind === 'banner'} onClose={close} onContact={contact} />

@@ -1,6 +1,6 @@
 import { SERVER_MESSAGES } from '#shared/messages.ts';
 import { deleteMessage, listMessages, markMessageRead, sendMail } from '#shared/api/contact.ts';
-import { rateLimit } from '#server/plugins/rate-limits.ts';
+import { rateLimit, SHARED_LIMITS } from '#server/plugins/rate-limits.ts';
 import { actorOf } from '#server/plugins/auth.ts';
 import { route, type ApiRoutes } from './define';
 
@@ -14,7 +14,7 @@ export const contactRoutes: ApiRoutes = {
         await services.contact.receive(request.body, request.ip);
         return { data: { message: SERVER_MESSAGES.contactReceived } };
       },
-      { preHandler: rateLimit(scope.app, { name: 'contact-ip', ...limits.contactPerIp }), bodyLimit: 64 * 1024 },
+      { preHandler: rateLimit(scope.app, SHARED_LIMITS.contact(limits)), bodyLimit: 64 * 1024 },
     );
   },
   admin(scope, { services }) {

@@ -3,7 +3,7 @@ import { SUBSCRIBE_MESSAGES } from '#shared/messages.ts';
 import * as api from '#shared/api/subscribers.ts';
 import { csvStream } from '#server/lib/csv.ts';
 import { actorOf, authOf } from '#server/plugins/auth.ts';
-import { rateLimit } from '#server/plugins/rate-limits.ts';
+import { rateLimit, SHARED_LIMITS } from '#server/plugins/rate-limits.ts';
 import { route, type ApiRoutes } from './define';
 
 const EXPORT_COLUMNS = ['email', 'status', 'subscribed_at', 'confirmed_at', 'source_post'];
@@ -16,7 +16,7 @@ export const subscriberRoutes: ApiRoutes = {
       api.subscribe,
       async (request) => ({ data: { message: await services.subscribers.subscribe(request.body) } }),
       {
-        preHandler: rateLimit(scope.app, { name: 'subscribe-ip', ...limits.subscribePerIp }),
+        preHandler: rateLimit(scope.app, SHARED_LIMITS.subscribe(limits)),
       },
     );
 
