@@ -502,3 +502,18 @@ export const PUBLISH_CONFIRM_MESSAGES = {
   confirm: 'Publish and e-mail',
   saveAsDraft: 'Save as draft',
 } as const;
+
+/** Two saves of one post from versions apart (docs/product.md#edit-conflicts). */
+export const EDIT_CONFLICT_MESSAGES = {
+  conflict: 'Someone saved this post after you opened it. Compare the two versions before you save.',
+  badVersion: 'The version must be a whole number from 1',
+  heading: 'This post was saved meanwhile',
+  intro: 'Someone saved this post after you opened it. Nothing is lost: their version is stored, yours is below.',
+  theirs: 'Saved meanwhile',
+  mine: 'Yours, not saved yet',
+  keepMine: 'Keep mine',
+  keepMineHelp: 'Saves your version over theirs (theirs stays in the history).',
+  takeTheirs: 'Take theirs',
+  useTheirs: 'Use theirs',
+  empty: '(empty)',
+} as const;

@@ -28,6 +28,7 @@ import * as tags from './migrations/2026-12-01-0026-tags';
 import * as search from './migrations/2026-12-01-0027-search';
 import * as readNext from './migrations/2026-12-01-0028-read-next';
 import * as searchDates from './migrations/2026-12-02-0029-search-dates';
+import * as postVersions from './migrations/2026-12-03-0030-post-versions';
 import * as newsletterMessages from './migrations/2026-12-03-0031-newsletter-messages';
 
 /**
@@ -63,6 +64,7 @@ const migrations: Record<string, Migration> = {
   '2026-12-01-0027-search': search,
   '2026-12-01-0028-read-next': readNext,
   '2026-12-02-0029-search-dates': searchDates,
+  '2026-12-03-0030-post-versions': postVersions,
   '2026-12-03-0031-newsletter-messages': newsletterMessages,
 };
 

@@ -305,6 +305,8 @@ export interface BlogPostTable {
   review_at: string | null;
   /** The words of its content, counted on every write: its reading time (shared/reading-time.ts). */
   word_count: Generated<number>;
+  /** Raised by one with every save: an editor's save names the version it opened (docs/product.md#edit-conflicts). */
+  version: Generated<number>;
 }
 
 export type PostStatus = 'draft' | 'scheduled' | 'published' | 'pending';

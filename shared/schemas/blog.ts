@@ -1,6 +1,6 @@
 import { postAuthorSchema } from './profile';
 import { z } from './zod';
-import { PUBLISHING_MESSAGES, VALIDATION_MESSAGES } from '#shared/messages.ts';
+import { EDIT_CONFLICT_MESSAGES, PUBLISHING_MESSAGES, VALIDATION_MESSAGES } from '#shared/messages.ts';
 import {
   isTextField,
   postFieldsIn,
@@ -119,7 +119,22 @@ export type BlogInput = z.output<typeof blogInputSchema>;
 
 /** `POST /api/blogs/edit/:id`: the same fields, and the spec's `_id`. */
 export const blogEditSchema = z
-  .object({ ...blogFields, _id: z.optional(z.string().check(z.maxLength(64))) })
+  .object({
+    ...blogFields,
+    _id: z.optional(z.string().check(z.maxLength(64))),
+    /**
+     * **Extension:** the `version` of the post the editor opened (docs/product.md#edit-conflicts): a save
+     * over a newer one answers 409. Absent: the save is made whatever came before (the spec's flow).
+     */
+    baseVersion: z.optional(
+      z
+        .number({ error: EDIT_CONFLICT_MESSAGES.badVersion })
+        .check(
+          z.int({ error: EDIT_CONFLICT_MESSAGES.badVersion }),
+          z.gte(1, { error: EDIT_CONFLICT_MESSAGES.badVersion }),
+        ),
+    ),
+  })
   .check(scheduleNeedsDate);
 
 /**
@@ -219,6 +234,8 @@ export const adminPostSchema = z.extend(postDetailsSchema, {
   authors: z.array(postAuthorSchema),
   /** Its tags' names in order, internal ones too (docs/product.md#tags). */
   tags: z.array(z.string()),
+  /** Raised by one with every save; a save names the one it opened as `baseVersion` (docs/product.md#edit-conflicts). */
+  version: z.number(),
 });
 export type AdminPost = z.infer<typeof adminPostSchema>;
 

@@ -17,7 +17,9 @@ import { toast } from '#app/lib/toast.tsx';
 import { failureMessage, useSubmit } from '#app/lib/use-submit.ts';
 import { AuthorsPanel } from './AuthorsPanel';
 import { AutosaveStatus } from './AutosaveStatus';
+import { ConflictPanel } from './ConflictPanel';
 import { DeliveryReport } from './DeliveryReport';
+import { isEditConflict, useEditConflict } from './edit-conflict';
 import { NewsletterTools } from './NewsletterTools';
 import { PostFieldControl } from './PostFieldControl';
 import { bodyOf, formOf, type PostFormValues } from './post-form';
@@ -60,7 +62,8 @@ export function PostEditor({ categories, post, editing, timeZone, autosave, tagN
   // A Contributor's post is theirs while it is a draft or waits for review (docs/product.md#review).
   const locked = !mayPublish && post !== null && post.status !== 'draft' && post.status !== 'pending';
   const [values, setValues] = useState(() => formOf(post, timeZone, mayPublish));
-  const [savedValues] = useState(values);
+  const [savedValues, setSavedValues] = useState(values);
+  const conflict = useEditConflict<[asDraft: boolean, forReview: boolean]>(post, timeZone);
   const dirty = JSON.stringify(values) !== JSON.stringify(savedValues);
   const guard = useUnsavedChanges(dirty);
   const autosaved = usePostAutosave({ key: post?._id ?? 'new', values, dirty, server: autosave, stored: savedValues });
@@ -89,11 +92,13 @@ export function PostEditor({ categories, post, editing, timeZone, autosave, tagN
     const saved = await saving.run(
       () =>
         editing && post
-          ? call(updatePost, { params: { id: post._id }, body: { ...body, _id: post._id } })
+          ? call(updatePost, { params: { id: post._id }, body: { ...body, _id: post._id, baseVersion: conflict.base } })
           : call(createPost, { body }),
       {
         success: forReview ? TEAM_UI_MESSAGES.submitted : editing && post ? MESSAGES.blogUpdated : MESSAGES.blogCreated,
         onFailure: (err) => {
+          // Saved meanwhile by someone else: both versions side by side, nothing lost.
+          if (isEditConflict(err)) return void conflict.show([asDraft, forReview]);
           // A field the server refused is shown under it; anything else as a toast.
           const message = failureMessage(err);
           const field = err instanceof ApiError ? err.field : undefined;
@@ -167,6 +172,21 @@ export function PostEditor({ categories, post, editing, timeZone, autosave, tagN
             Discard
           </Button>
         </div>
+      ) : null}
+      {conflict.theirs ? (
+        <ConflictPanel
+          theirs={conflict.theirs}
+          mine={values}
+          categories={categories}
+          busy={saving.busy}
+          onUseTheirs={(name) => set(name, conflict.theirs![name])}
+          onTakeTheirs={() => {
+            setValues(conflict.theirs!);
+            setSavedValues(conflict.theirs!);
+            conflict.close();
+          }}
+          onKeepMine={() => conflict.refused && void save(...conflict.refused)}
+        />
       ) : null}
       <form
         noValidate

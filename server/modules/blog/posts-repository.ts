@@ -207,6 +207,22 @@ export async function insertPost(db: Db, id: string, post: PostWrite, at: string
     .execute();
 }
 
+/**
+ * The first step of a post's save: raises its version, only from `base` when given (the version its editor
+ * opened). False when the post is at another version: someone saved it meanwhile. One UPDATE with the
+ * check in its WHERE, so of two saves from one version at once the second waits for the first's row lock
+ * (PostgreSQL) or its write lock (SQLite), then finds the version moved and changes nothing.
+ */
+export async function claimVersion(db: Db, id: string, base: number | undefined): Promise<boolean> {
+  let query = db
+    .updateTable('blog_posts')
+    .set((eb) => ({ version: eb('version', '+', 1) }))
+    .where('id', '=', id);
+  if (base !== undefined) query = query.where('version', '=', base);
+  const result = await query.executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
 export async function updatePost(db: Db, id: string, post: PostWrite): Promise<void> {
   await db
     .updateTable('blog_posts')

@@ -1,10 +1,10 @@
 import type { MediaUsage } from '#shared/api/uploads.ts';
-import { SERVER_MESSAGES } from '#shared/messages.ts';
+import { EDIT_CONFLICT_MESSAGES, SERVER_MESSAGES } from '#shared/messages.ts';
 import { POST_IMAGE_COLUMNS } from '#shared/post-fields.ts';
 import type { BlogInput, PostDetails, PostStatus } from '#shared/schemas/blog.ts';
 import type { Db } from '#server/db/database.ts';
 import { newId } from '#server/db/database.ts';
-import { InvalidInputError, NotFoundError } from '#server/errors.ts';
+import { ConflictError, InvalidInputError, NotFoundError } from '#server/errors.ts';
 import type { ActivityRecorder } from '#server/modules/activity/service.ts';
 import type { SiteMeta } from '#server/modules/site-meta/service.ts';
 import { SYSTEM, type Actor, type RevisionAction, type RevisionService } from '#server/modules/revisions/service.ts';
@@ -146,12 +146,15 @@ export function createPostsService(deps: {
       raw: BlogInputFields,
       actor: Writer = SYSTEM,
       action: 'save' | 'restore' = 'save',
+      baseVersion?: number,
     ) => {
       const ready = await prepared(raw);
       return writeChecked(async (trx) => {
         const existing = await repo.findPost(trx, id);
         if (!existing) throw new NotFoundError(SERVER_MESSAGES.postNotFound);
         await requireOwnPost(trx, actor, id);
+        // docs/product.md#edit-conflicts: first, so a save that finds the post moved on writes nothing.
+        if (!(await repo.claimVersion(trx, id, baseVersion))) throw new ConflictError(EDIT_CONFLICT_MESSAGES.conflict);
         const input = checkedInput(actor, ready, existing);
         const category = await requireCategory(trx, input.blogCategory);
         const categoryId = category?.id ?? null;
@@ -289,6 +292,7 @@ export function createPostsService(deps: {
         post: toPost(row),
         newsletterOnPublish: row.status === 'scheduled' && row.newsletter === 1,
         review: reviewOf(row),
+        version: row.version,
       };
     },
 

@@ -177,7 +177,7 @@ export function createNewsletterService(deps: {
     }: {
       post: PostDetails;
       newsletterOnPublish: boolean;
-    }): Promise<Omit<AdminPost, 'review' | 'authors' | 'tags'>> {
+    }): Promise<Omit<AdminPost, 'review' | 'authors' | 'tags' | 'version'>> {
       const sent = (await repo.findCampaignOfPost(db, post._id)) !== undefined;
       return { ...post, newsletter: { onPublish: newsletterOnPublish && !sent, sent } };
     },

@@ -39,7 +39,9 @@ export const blogRoutes: ApiRoutes = {
       data: toBlogPost(await blog.createPost(request.body, writerOf(request))),
     }));
     route(scope, api.updatePost, async (request) => ({
-      data: toBlogPost(await blog.updatePost(request.params.id, request.body, writerOf(request))),
+      data: toBlogPost(
+        await blog.updatePost(request.params.id, request.body, writerOf(request), 'save', request.body.baseVersion),
+      ),
     }));
     route(scope, api.getPost, async (request) => ({
       data: toBlogPost(await blog.getPost(request.params.id, writerOf(request))),
