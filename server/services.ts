@@ -20,6 +20,7 @@ import { createContactService } from './modules/contact/service';
 import { createContentService } from './modules/content/service';
 import { createJobScheduler } from './modules/jobs/scheduler';
 import { createAutosaveService } from './modules/autosave/service';
+import { createPresenceService } from './modules/presence/service';
 import { createMailService } from './modules/mail/service';
 import { createMetrics } from './lib/metrics';
 import { createRevisionService } from './modules/revisions/service';
@@ -240,6 +241,7 @@ export function createServices(deps: { config: Config; db: Db; log: FastifyBaseL
     revisions,
     restoreRevision: createRestorer({ revisions, content, blog }),
     autosaves,
+    presence: createPresenceService({ db }),
     contact: createContactService({ db, mail, contactTo: config.contactTo, siteName: config.siteName }),
     uploads,
   };

@@ -25,3 +25,20 @@ export const formatDate = (iso: string): string => {
   if (Number.isNaN(date.getTime())) throw new RangeError('Invalid time value'); // as Intl's format does
   return `${MONTHS[date.getUTCMonth()]} ${String(date.getUTCDate()).padStart(2, '0')}, ${date.getUTCFullYear()}`;
 };
+
+const MINUTE = 60_000;
+
+/** "Just now", "12 minutes ago", "3 hours ago", "2 days ago", then the date. */
+export function since(iso: string, now = Date.now()): string {
+  const ms = now - Date.parse(iso);
+  if (ms < 2 * MINUTE) return 'Just now';
+  if (ms < 60 * MINUTE) return `${Math.floor(ms / MINUTE)} minutes ago`;
+  if (ms < 24 * 60 * MINUTE) {
+    const hours = Math.floor(ms / (60 * MINUTE));
+    return hours === 1 ? '1 hour ago' : `${hours} hours ago`;
+  }
+  const days = Math.floor(ms / (24 * 60 * MINUTE));
+  if (days === 1) return 'Yesterday';
+  if (days < 30) return `${days} days ago`;
+  return formatDate(iso);
+}

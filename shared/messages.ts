@@ -506,9 +506,14 @@ export const PUBLISH_CONFIRM_MESSAGES = {
 /** Two saves of one post from versions apart (docs/product.md#edit-conflicts). */
 export const EDIT_CONFLICT_MESSAGES = {
   conflict: 'Someone saved this post after you opened it. Compare the two versions before you save.',
+  sectionConflict: 'Someone saved this section after you opened it. Compare the two versions before you save.',
   badVersion: 'The version must be a whole number from 1',
   heading: 'This post was saved meanwhile',
   intro: 'Someone saved this post after you opened it. Nothing is lost: their version is stored, yours is below.',
+  sectionHeading: 'This section was saved meanwhile',
+  sectionIntro:
+    'Someone saved this section after you opened it. Nothing is lost: their version is stored, yours is below.',
+  items: 'Items',
   theirs: 'Saved meanwhile',
   mine: 'Yours, not saved yet',
   keepMine: 'Keep mine',
@@ -516,4 +521,19 @@ export const EDIT_CONFLICT_MESSAGES = {
   takeTheirs: 'Take theirs',
   useTheirs: 'Use theirs',
   empty: '(empty)',
+} as const;
+
+/** Who else has the same editor open (docs/product.md#edit-conflicts). */
+export const PRESENCE_MESSAGES = {
+  badSubject: 'Say which post or section is open',
+  badTab: 'The tab id must be 8 to 64 letters, digits or dashes',
+  noSuchSection: 'There is no such section',
+  /** "Anna Berg is also editing this post" */
+  others: (names: string, what: 'post' | 'section') =>
+    `${names} ${names.includes(' and ') ? 'are' : 'is'} also editing this ${what}`,
+  selfElsewhere: (what: 'post' | 'section') => `You also have this ${what} open in another tab`,
+  you: 'You (another tab)',
+  lastTyped: (ago: string) => `last typed ${ago}`,
+  notTyped: 'not typed yet',
+  saveCarefully: 'Saving over their changes asks you first.',
 } as const;

@@ -24,6 +24,7 @@ import type { Role } from '#shared/roles.ts';
  * | jobs         | job_runs                                                                         |
  * | mail         | mail_outbox                                                                      |
  * | newsletter   | campaigns, newsletter_messages                                                   |
+ * | presence     | edit_presence                                                                    |
  * | revisions    | revisions                                                                        |
  * | site-meta    | site_meta                                                                        |
  * | subscribers  | subscribers                                                                      |
@@ -38,6 +39,7 @@ export interface Database {
   content_sections: ContentSectionTable;
   content_fields: ContentFieldTable;
   content_items: ContentItemTable;
+  edit_presence: EditPresenceTable;
   site_meta: SiteMetaTable;
   users: UserTable;
   contact_messages: ContactMessageTable;
@@ -78,6 +80,19 @@ export interface ContentSectionTable {
   id: string;
   kind: string;
   updated_at: string;
+  /** Raised by every save: an editor's save names the version it opened (docs/product.md#edit-conflicts). */
+  version: Generated<number>;
+}
+
+/** One open editor (a browser tab) of a post or a section, kept fresh by its heartbeat. */
+export interface EditPresenceTable {
+  /** `post:<id>` or `section:<key>`. */
+  subject: string;
+  tab: string;
+  user_id: string;
+  name: string;
+  seen_at: string;
+  typed_at: string | null;
 }
 
 export interface ContentFieldTable {

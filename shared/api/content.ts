@@ -1,6 +1,7 @@
 import { siteContentSchema, sectionSchemaOf } from '#shared/schemas/content.ts';
 import { updateSchemaOf } from '#shared/schemas/content-updates.ts';
 import { SECTIONS, updatePathOf, type SectionKey } from '#shared/sections.ts';
+import { z } from '#shared/schemas/zod.ts';
 import { endpoint, type Endpoint } from './endpoint';
 
 /** The site content object, read by the public pages and every editor. */
@@ -20,3 +21,16 @@ export const sectionUpdates = Object.fromEntries(
     }),
   ]),
 ) as unknown as Record<SectionKey, Endpoint>;
+
+/**
+ * **Extension:** one section for its editor, with the `version` a save names as `baseVersion`
+ * (docs/product.md#edit-conflicts). `section` is the section as `GET /get-content` has it.
+ */
+export const getSectionForEdit = endpoint({
+  method: 'GET',
+  path: '/admin/sections/:key',
+  access: 'admin',
+  allow: 'sections',
+  params: z.object({ key: z.enum(SECTIONS.map((s) => s.key) as [SectionKey, ...SectionKey[]]) }),
+  data: z.object({ section: z.record(z.string(), z.unknown()), version: z.number() }),
+});

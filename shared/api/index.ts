@@ -9,6 +9,7 @@ import * as mail from './mail';
 import * as newsletter from './newsletter';
 import * as passkeys from './passkeys';
 import * as policies from './policies';
+import * as presence from './presence';
 import * as profile from './profile';
 import * as review from './review';
 import * as revisions from './revisions';
@@ -25,6 +26,7 @@ import * as uploads from './uploads';
 export const ALL_ENDPOINTS: Endpoint[] = [
   content.getContent,
   ...Object.values(content.sectionUpdates),
+  content.getSectionForEdit,
   ...[
     activity,
     auth,
@@ -35,6 +37,7 @@ export const ALL_ENDPOINTS: Endpoint[] = [
     newsletter,
     passkeys,
     policies,
+    presence,
     profile,
     review,
     revisions,

@@ -1,6 +1,6 @@
 import { postAuthorSchema } from './profile';
 import { z } from './zod';
-import { EDIT_CONFLICT_MESSAGES, PUBLISHING_MESSAGES, VALIDATION_MESSAGES } from '#shared/messages.ts';
+import { PUBLISHING_MESSAGES, VALIDATION_MESSAGES } from '#shared/messages.ts';
 import {
   isTextField,
   postFieldsIn,
@@ -10,7 +10,7 @@ import {
   type PostFieldsIn,
   type PostTextField,
 } from '#shared/post-fields.ts';
-import { optionalLink, optionalText } from './fields';
+import { baseVersionField, optionalLink, optionalText } from './fields';
 import { cursorPageInfoSchema, cursorParam, pageSizeParam } from './paging';
 import { postTagsInput, type TagLink } from './tags';
 
@@ -126,14 +126,7 @@ export const blogEditSchema = z
      * **Extension:** the `version` of the post the editor opened (docs/product.md#edit-conflicts): a save
      * over a newer one answers 409. Absent: the save is made whatever came before (the spec's flow).
      */
-    baseVersion: z.optional(
-      z
-        .number({ error: EDIT_CONFLICT_MESSAGES.badVersion })
-        .check(
-          z.int({ error: EDIT_CONFLICT_MESSAGES.badVersion }),
-          z.gte(1, { error: EDIT_CONFLICT_MESSAGES.badVersion }),
-        ),
-    ),
+    baseVersion: baseVersionField,
   })
   .check(scheduleNeedsDate);
 

@@ -9,7 +9,7 @@ import {
   type SectionKey,
   type SectionDef,
 } from '#shared/sections.ts';
-import { optionalLink, optionalText, requiredRichText, requiredText, safeLink } from './fields';
+import { baseVersionField, optionalLink, optionalText, requiredRichText, requiredText, safeLink } from './fields';
 
 export { INVALID_LINK } from './fields';
 
@@ -55,6 +55,7 @@ function itemsSchema(items: ItemsDef) {
 export function updateSchemaOf(section: SectionDef) {
   return z.object({
     id: sectionId,
+    baseVersion: baseVersionField,
     ...shapeOf(section.fields),
     ...(section.items ? { items: itemsSchema(section.items) } : {}),
   });

@@ -1,5 +1,5 @@
 import { z } from './zod';
-import { VALIDATION_MESSAGES } from '#shared/messages.ts';
+import { EDIT_CONFLICT_MESSAGES, VALIDATION_MESSAGES } from '#shared/messages.ts';
 
 /**
  * Field rules shared by forms and API routes. Shared schemas use `zod/mini`: they ship to browsers, and
@@ -12,6 +12,16 @@ export const requiredText = (emptyMessage: string, max = 100_000) =>
   z
     .string({ error: emptyMessage })
     .check(z.trim(), z.minLength(1, emptyMessage), z.maxLength(max, VALIDATION_MESSAGES.tooLong(max)));
+
+/**
+ * **Extension:** the version of a post or section its editor opened (docs/product.md#edit-conflicts): a save
+ * over a newer one answers 409. Absent: the save is made whatever came before (the spec's flow).
+ */
+export const baseVersionField = z.optional(
+  z
+    .number({ error: EDIT_CONFLICT_MESSAGES.badVersion })
+    .check(z.int({ error: EDIT_CONFLICT_MESSAGES.badVersion }), z.gte(1, { error: EDIT_CONFLICT_MESSAGES.badVersion })),
+);
 
 /** Optional text capped at `max` characters, stored as '' when absent. */
 export const optionalText = (max: number, message?: string) =>

@@ -4,6 +4,7 @@ import { ALL_ENDPOINTS } from '#shared/api/index.ts';
 import type { Endpoint } from '#shared/api/endpoint.ts';
 import * as auth from '#shared/api/auth.ts';
 import * as autosave from '#shared/api/autosave.ts';
+import * as presence from '#shared/api/presence.ts';
 import * as blog from '#shared/api/blog.ts';
 import * as contact from '#shared/api/contact.ts';
 import * as content from '#shared/api/content.ts';
@@ -164,6 +165,16 @@ const EXAMPLES = new Map<Endpoint, (ctx: Context) => Promise<Example>>([
     ([key, endpoint]) =>
       [endpoint, sectionExample(key as SectionKey)] as [Endpoint, (ctx: Context) => Promise<Example>],
   ),
+  [content.getSectionForEdit, async () => ({ params: { key: 'team' } })],
+  // Everyone may say they have a post of their own open (a section: tests/api/section-conflicts.test.ts).
+  [
+    presence.beatPresence,
+    async (ctx) => ({ body: { subject: `post:${await ownDraftId(ctx)}`, tab: unique('tab-roles') } }),
+  ],
+  [
+    presence.leavePresence,
+    async (ctx) => ({ body: { subject: `post:${await ownDraftId(ctx)}`, tab: unique('tab-roles') } }),
+  ],
   [auth.me, async () => ({})],
   [
     auth.logout,

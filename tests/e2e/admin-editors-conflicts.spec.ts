@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import * as blog from '#shared/api/blog.ts';
-import { EDIT_CONFLICT_MESSAGES, MESSAGES } from '#shared/messages.ts';
+import * as content from '#shared/api/content.ts';
+import { EDIT_CONFLICT_MESSAGES, MESSAGES, PRESENCE_MESSAGES } from '#shared/messages.ts';
 import { createPost, loggedInAdmin } from '#tests/helpers/factories.ts';
 import { ADMIN, dismissToasts, expectToast, loginAndOpen, openEditor, stamp } from './editor-helpers';
 import { expect, test } from './helpers';
@@ -13,6 +14,7 @@ import { expect, test } from './helpers';
 test.describe.configure({ mode: 'serial', timeout: 90_000 });
 
 const conflictPanel = (page: Page) => page.getByTestId('edit-conflict');
+const presence = (page: Page) => page.getByTestId('presence');
 const field = (page: Page, name: string) => conflictPanel(page).getByTestId(`conflict-${name}`);
 
 for (const width of [1366, 390]) {
@@ -95,6 +97,98 @@ for (const width of [1366, 390]) {
         title: theirs,
         excerpt: 'Added after taking theirs.',
       });
+    });
+
+    test('a section open in two tabs: each says so, and the older tab’s Update shows both versions; Keep mine', async ({
+      page,
+      request,
+    }, testInfo) => {
+      const admin = await loggedInAdmin(request, ADMIN);
+      await loginAndOpen(page, '/admin/products', ['product-description']);
+      const other = await page.context().newPage();
+      await openEditor(other, '/admin/products', ['product-description']);
+      // The second tab hears of the first at once; the first at its next beat, or when its person types.
+      await expect(presence(other)).toContainText(PRESENCE_MESSAGES.selfElsewhere('section'));
+      // Typing is told within 5 s; the answer brings the other tab.
+      await page.getByLabel('Title', { exact: true }).fill(`Typing ${stamp()}`);
+      await expect(presence(page)).toContainText(PRESENCE_MESSAGES.selfElsewhere('section'), { timeout: 10_000 });
+      await expect(presence(page)).toContainText(`${PRESENCE_MESSAGES.you}: ${PRESENCE_MESSAGES.notTyped}`);
+      await page.screenshot({ path: testInfo.outputPath(`section-presence-${width}.png`), fullPage: true });
+
+      const theirs = `Theirs ${stamp()}`;
+      await other.getByLabel('Title', { exact: true }).fill(theirs);
+      await other.getByRole('button', { name: 'Update' }).first().click();
+      await expectToast(other, MESSAGES.updatedSuccessfully);
+      await other.close();
+
+      const mine = `Mine ${stamp()}`;
+      await page.getByLabel('Title', { exact: true }).fill(mine);
+      await page.getByRole('button', { name: 'Update' }).first().click();
+      await expect(conflictPanel(page)).toContainText(EDIT_CONFLICT_MESSAGES.sectionHeading);
+      await expect(field(page, 'title').getByTestId('theirs')).toHaveText(theirs);
+      await expect(field(page, 'title').getByTestId('mine')).toHaveText(mine);
+      // Nothing written over; the other tab closed, so it is no longer listed.
+      const stored = async () =>
+        (await admin.api.call(content.getSectionForEdit, { params: { key: 'product' } })).data.section;
+      expect((await stored()).title).toBe(theirs);
+      await expect(page.getByLabel('Title', { exact: true })).toHaveValue(mine);
+      await page.screenshot({ path: testInfo.outputPath(`section-conflict-${width}.png`), fullPage: true });
+
+      await dismissToasts(page);
+      await conflictPanel(page).getByRole('button', { name: EDIT_CONFLICT_MESSAGES.keepMine }).click();
+      await expectToast(page, MESSAGES.updatedSuccessfully);
+      await expect(conflictPanel(page)).toHaveCount(0);
+      expect((await stored()).title).toBe(mine);
+      // The editor reloaded the section with its new version: the next Update is not refused.
+      await page.getByLabel('Title', { exact: true }).fill(`${mine} again`);
+      await dismissToasts(page);
+      await page.getByRole('button', { name: 'Update' }).first().click();
+      await expectToast(page, MESSAGES.updatedSuccessfully);
+      expect((await stored()).title).toBe(`${mine} again`);
+    });
+
+    test('Take theirs on a section reloads the version saved meanwhile', async ({ page, request }) => {
+      const admin = await loggedInAdmin(request, ADMIN);
+      await loginAndOpen(page, '/admin/products', ['product-description']);
+      const { section, version } = (await admin.api.call(content.getSectionForEdit, { params: { key: 'product' } }))
+        .data;
+      const theirs = `Saved elsewhere ${stamp()}`;
+      const { _id, ...fields } = section;
+      const saved = await admin.api.callRaw(content.sectionUpdates.product, {
+        body: { ...fields, id: _id, title: theirs, baseVersion: version },
+      });
+      expect(saved.status, saved.text).toBe(200);
+      await page.getByLabel('Title', { exact: true }).fill(`Mine ${stamp()}`);
+      await page.getByRole('button', { name: 'Update' }).first().click();
+      await expect(conflictPanel(page)).toBeVisible();
+      await conflictPanel(page).getByRole('button', { name: EDIT_CONFLICT_MESSAGES.takeTheirs }).click();
+      await expect(conflictPanel(page)).toHaveCount(0);
+      await expect(page.getByLabel('Title', { exact: true })).toHaveValue(theirs);
+    });
+
+    test('a post open in two tabs says so in both, and stops saying it when one closes', async ({ page, request }) => {
+      const admin = await loggedInAdmin(request, ADMIN);
+      const post = await createPost(admin, { title: `Presence ${stamp()}`, content: '<p>Body.</p>', status: 'draft' });
+      const path = `/admin/blogs/edit/${post._id}`;
+      await loginAndOpen(page, path, ['blog-content']);
+      const other = await page.context().newPage();
+      await openEditor(other, path, ['blog-content']);
+      await expect(presence(other)).toContainText(PRESENCE_MESSAGES.selfElsewhere('post'));
+      // The second tab's typing is told (within 5 s); then the first tab's own typing brings it back.
+      const told = other.waitForRequest(
+        (r) => r.url().endsWith('/api/admin/presence') && (r.postDataJSON() as { typed?: boolean }).typed === true,
+      );
+      await other.getByLabel('Excerpt').fill('Typed in the second tab.');
+      await told;
+      await page.getByLabel('Excerpt').fill('Typed in the first tab.');
+      await expect(presence(page)).toContainText(
+        `${PRESENCE_MESSAGES.you}: ${PRESENCE_MESSAGES.lastTyped('just now')}`,
+        { timeout: 10_000 },
+      );
+      await other.close();
+      // The closed tab said goodbye: the next beat of the first (its person typing again) no longer lists it.
+      await page.getByLabel('Excerpt').fill('Typed again in the first tab.');
+      await expect(presence(page)).toHaveCount(0, { timeout: 10_000 });
     });
   });
 }

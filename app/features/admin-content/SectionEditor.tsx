@@ -2,13 +2,15 @@ import { sectionOf, type SectionKey } from '#shared/sections.ts';
 import { HistoryButton } from '#app/features/history/HistoryButton.tsx';
 import { ItemsTable } from './ItemsTable';
 import { labelsOf, richFieldsOf } from './labels';
+import type { LoadedSection } from './load-section';
 import { SectionForm } from './SectionForm';
+import { SectionNotices } from './SectionNotices';
 import { useSectionEditor } from './use-section-editor';
 
 /** The editor of any section, as the registry describes it: its fields, then its items table if it has one. */
-export function SectionEditor({ sectionKey, section }: { sectionKey: SectionKey; section: { _id: string } }) {
+export function SectionEditor({ sectionKey, loaded }: { sectionKey: SectionKey; loaded: LoadedSection }) {
   const definition = sectionOf(sectionKey);
-  const editor = useSectionEditor(section, definition);
+  const editor = useSectionEditor(loaded, definition);
   const items = 'items' in definition ? definition.items : undefined;
   return (
     <SectionForm
@@ -20,6 +22,7 @@ export function SectionEditor({ sectionKey, section }: { sectionKey: SectionKey;
       saving={editor.saving}
       onField={editor.setField}
       onSave={() => void editor.save()}
+      notices={<SectionNotices editor={editor} definition={definition} />}
       actions={
         <HistoryButton
           doc={{ type: 'section', id: definition.key }}

@@ -15,6 +15,8 @@ interface SectionFormProps {
   children?: React.ReactNode;
   /** Actions beside the heading (the History button). */
   actions?: React.ReactNode;
+  /** Above the form: who else has it open, a conflict to resolve. */
+  notices?: React.ReactNode;
 }
 
 /** An editor screen: the section's own fields, its Update button, then whatever it lists below. */
@@ -29,6 +31,7 @@ export function SectionForm({
   onSave,
   children,
   actions,
+  notices,
 }: SectionFormProps) {
   return (
     <section className="admin-card">
@@ -36,6 +39,7 @@ export function SectionForm({
         <h1 className="h3 mb-0">{heading}</h1>
         {actions}
       </div>
+      {notices}
       <form
         noValidate
         aria-label={heading}

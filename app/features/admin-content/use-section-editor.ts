@@ -4,25 +4,34 @@ import { MESSAGES } from '#shared/messages.ts';
 import { sectionUpdates } from '#shared/api/content.ts';
 import { updateSchemaOf } from '#shared/schemas/content-updates.ts';
 import { firstErrorPerPath } from '#shared/schemas/errors.ts';
-import type { SectionDef } from '#shared/sections.ts';
+import type { SectionDef, SectionKey } from '#shared/sections.ts';
 import { call } from '#app/lib/api-client.ts';
+import { toast } from '#app/lib/toast.tsx';
 import { useSubmit } from '#app/lib/use-submit.ts';
+import { isEditConflict } from '#app/features/edit-conflicts/conflict-error.ts';
+import { usePresence } from '#app/features/edit-conflicts/presence.ts';
 import { useUnsavedChanges } from '#app/features/unsaved/unsaved-changes.tsx';
+import { loadSection, type LoadedSection } from './load-section';
 
-type Draft = Record<string, unknown> & { items?: Record<string, string>[] };
+export type Draft = Record<string, unknown> & { items?: Record<string, string>[] };
 
 /**
  * An editor keeps a local copy of its section and saves it whole, with the shared schema checked first:
  * a spinner while saving, 'Updated Successfully !' after, then the content is reloaded
- * (docs/product.md#common-editor-behaviour).
+ * (docs/product.md#common-editor-behaviour). The save names the version it opened; when the section was
+ * saved meanwhile, the version saved is read and kept beside the draft (`theirs`) to compare, and the next
+ * save names it (docs/product.md#edit-conflicts).
  */
-export function useSectionEditor(section: { _id: string }, definition: SectionDef) {
+export function useSectionEditor(loaded: LoadedSection, definition: SectionDef) {
   const revalidator = useRevalidator();
-  const { _id, ...initial } = section;
+  const { _id, ...initial } = loaded.section as { _id: string } & Draft;
   const schema = useMemo(() => updateSchemaOf(definition), [definition]);
   const [draft, setDraft] = useState<Draft>(initial);
   const [errors, setErrors] = useState<Record<string, string | undefined>>({});
+  const [base, setBase] = useState(loaded.version);
+  const [theirs, setTheirs] = useState<Draft | null>(null);
   const submit = useSubmit();
+  const others = usePresence(`section:${definition.key}`, draft);
   // Edited and not saved: leaving asks first. A save reloads the section and remounts the editor.
   const [saved] = useState(() => JSON.stringify(initial));
   useUnsavedChanges(JSON.stringify(draft) !== saved);
@@ -32,10 +41,18 @@ export function useSectionEditor(section: { _id: string }, definition: SectionDe
     setErrors((e) => ({ ...e, [name]: undefined }));
   };
 
+  /** Shows the version saved meanwhile beside the draft; the next save is made over it on purpose. */
+  const showTheirs = async () => {
+    const stored = await loadSection(definition.key as SectionKey);
+    const { _id: _storedId, ...section } = stored.section as { _id: string } & Draft;
+    setBase(stored.version);
+    setTheirs(section);
+  };
+
   /** Saves `next` (default: the current draft); true when the server took it. */
-  const save = async (next: Draft = draft): Promise<boolean> => {
+  const save = async (next: Draft = draft, baseVersion = base): Promise<boolean> => {
     setDraft(next);
-    const parsed = schema.safeParse({ ...next, id: _id });
+    const parsed = schema.safeParse({ ...next, id: _id, baseVersion });
     if (!parsed.success) {
       setErrors(firstErrorPerPath(parsed.error));
       return false;
@@ -47,11 +64,32 @@ export function useSectionEditor(section: { _id: string }, definition: SectionDe
       },
       {
         success: MESSAGES.updatedSuccessfully,
-        // A failed banner save only stops the spinner; the other editors show the generic toast.
-        onFailure: definition.failureToast === false ? 'silent' : 'generic',
+        onFailure: (err) => {
+          if (isEditConflict(err)) return void showTheirs().catch(() => toast.error(MESSAGES.somethingWentWrong));
+          // A failed banner save only stops the spinner; the other editors show the generic toast.
+          if (definition.failureToast !== false) toast.error(MESSAGES.somethingWentWrong);
+        },
       },
     );
   };
 
-  return { draft, errors, saving: submit.busy, setField, save };
+  return {
+    draft,
+    errors,
+    saving: submit.busy,
+    setField,
+    save,
+    others,
+    conflict: theirs && {
+      theirs,
+      /** Saves the draft over theirs. */
+      keepMine: () => void save(draft),
+      /** Drops the draft for theirs: the screen reloads the section as stored. */
+      takeTheirs: () => {
+        setTheirs(null);
+        void revalidator.revalidate();
+      },
+    },
+  };
 }
+export type SectionEditorState = ReturnType<typeof useSectionEditor>;

@@ -15,11 +15,14 @@ import { useUnsavedChanges } from '#app/features/unsaved/unsaved-changes.tsx';
 import { ApiError, call } from '#app/lib/api-client.ts';
 import { toast } from '#app/lib/toast.tsx';
 import { failureMessage, useSubmit } from '#app/lib/use-submit.ts';
+import { isEditConflict } from '#app/features/edit-conflicts/conflict-error.ts';
+import { usePresence } from '#app/features/edit-conflicts/presence.ts';
+import { PresenceNotice } from '#app/features/edit-conflicts/PresenceNotice.tsx';
 import { AuthorsPanel } from './AuthorsPanel';
 import { AutosaveStatus } from './AutosaveStatus';
 import { ConflictPanel } from './ConflictPanel';
 import { DeliveryReport } from './DeliveryReport';
-import { isEditConflict, useEditConflict } from './edit-conflict';
+import { useEditConflict } from './edit-conflict';
 import { NewsletterTools } from './NewsletterTools';
 import { PostFieldControl } from './PostFieldControl';
 import { bodyOf, formOf, type PostFormValues } from './post-form';
@@ -64,6 +67,7 @@ export function PostEditor({ categories, post, editing, timeZone, autosave, tagN
   const [values, setValues] = useState(() => formOf(post, timeZone, mayPublish));
   const [savedValues, setSavedValues] = useState(values);
   const conflict = useEditConflict<[asDraft: boolean, forReview: boolean]>(post, timeZone);
+  const others = usePresence(editing && post ? `post:${post._id}` : null, values);
   const dirty = JSON.stringify(values) !== JSON.stringify(savedValues);
   const guard = useUnsavedChanges(dirty);
   const autosaved = usePostAutosave({ key: post?._id ?? 'new', values, dirty, server: autosave, stored: savedValues });
@@ -154,6 +158,7 @@ export function PostEditor({ categories, post, editing, timeZone, autosave, tagN
         />
       ) : null}
       {locked ? <Alert variant="secondary">{TEAM_UI_MESSAGES.notYoursToEdit}</Alert> : null}
+      <PresenceNotice others={others} what="post" />
       {autosaved.offer ? (
         <div className="alert alert-warning d-flex flex-wrap gap-2 align-items-center" role="alert">
           <span className="me-auto">

@@ -1,13 +1,8 @@
 import { useState } from 'react';
 import { getAdminPost } from '#shared/api/blog.ts';
-import { EDIT_CONFLICT_MESSAGES } from '#shared/messages.ts';
 import type { AdminPost } from '#shared/schemas/blog.ts';
-import { ApiError, call } from '#app/lib/api-client.ts';
+import { call } from '#app/lib/api-client.ts';
 import { formOf, type PostFormValues } from './post-form';
-
-/** A save refused because the post was saved meanwhile (server/modules/blog/posts-service.ts). */
-export const isEditConflict = (err: unknown) =>
-  err instanceof ApiError && err.status === 409 && err.message === EDIT_CONFLICT_MESSAGES.conflict;
 
 /**
  * The version a post's save names (docs/product.md#edit-conflicts), and the version saved meanwhile once a

@@ -1,11 +1,12 @@
-import type { ImageItem, SiteContent } from '#shared/schemas/content.ts';
+import type { ImageItem } from '#shared/schemas/content.ts';
 import { sectionOf } from '#shared/sections.ts';
 import { HistoryButton } from '#app/features/history/HistoryButton.tsx';
 import { labelsOf, richFieldsOf } from '#app/features/admin-content/labels.ts';
 import { ImageUpload } from '#app/components/ui/ImageUpload.tsx';
 import { RichTextEditor } from '#app/components/ui/RichTextEditor.tsx';
 import { SpinnerButton } from '#app/components/ui/SpinnerButton.tsx';
-import { loadSection } from '#app/features/admin-content/load-section.ts';
+import { loadSection, type LoadedSection } from '#app/features/admin-content/load-section.ts';
+import { SectionNotices } from '#app/features/admin-content/SectionNotices.tsx';
 import { useSectionEditor } from '#app/features/admin-content/use-section-editor.ts';
 import type { Route } from './+types/about';
 
@@ -15,8 +16,8 @@ clientLoader.hydrate = true as const;
 const EMPTY_ITEM: ImageItem = { title: '', description: '', image_url: '' };
 
 /** docs/product.md#about-editor: two sections, each with an image, a rich-text title and a rich-text description. */
-function AboutEditor({ section }: { section: SiteContent['aboutus'] }) {
-  const editor = useSectionEditor(section, sectionOf('aboutus'));
+function AboutEditor({ loaded }: { loaded: LoadedSection<'aboutus'> }) {
+  const editor = useSectionEditor(loaded, sectionOf('aboutus'));
   const items = [0, 1].map((i) => editor.draft.items?.[i] ?? EMPTY_ITEM);
   const setItem = (index: number, field: keyof ImageItem, value: string) =>
     editor.setField(
@@ -33,6 +34,7 @@ function AboutEditor({ section }: { section: SiteContent['aboutus'] }) {
           richFields={richFieldsOf(sectionOf('aboutus'))}
         />
       </div>
+      <SectionNotices editor={editor} definition={sectionOf('aboutus')} />
       <form
         noValidate
         aria-label="About"
@@ -69,5 +71,5 @@ function AboutEditor({ section }: { section: SiteContent['aboutus'] }) {
 }
 
 export default function AboutRoute({ loaderData }: Route.ComponentProps) {
-  return <AboutEditor key={JSON.stringify(loaderData)} section={loaderData} />;
+  return <AboutEditor key={JSON.stringify(loaderData)} loaded={loaderData} />;
 }

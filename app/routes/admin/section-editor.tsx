@@ -10,11 +10,11 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const definition = sectionByAdminRoute(adminRoute);
   if (!definition) throw data(null, { status: 404, statusText: 'Not Found' });
   const key = definition.key as SectionKey;
-  return { key, section: (await loadSection(key)) as { _id: string } };
+  return { key, loaded: await loadSection(key) };
 }
 clientLoader.hydrate = true as const;
 
 export default function SectionEditorRoute({ loaderData }: Route.ComponentProps) {
   // A new key after each reload: the editor starts again from the saved section.
-  return <SectionEditor key={JSON.stringify(loaderData)} sectionKey={loaderData.key} section={loaderData.section} />;
+  return <SectionEditor key={JSON.stringify(loaderData)} sectionKey={loaderData.key} loaded={loaderData.loaded} />;
 }

@@ -9,6 +9,8 @@ export type ItemRow = Partial<Record<ItemColumn, string | null>>;
 export interface SectionRecord {
   id: string;
   kind: string;
+  /** Raised by every save (claimSectionVersion). */
+  version: number;
   fields: Record<string, string>;
   items: ItemRow[];
 }
@@ -16,12 +18,12 @@ export interface SectionRecord {
 /** All SQL for site content. Reads the whole content in three queries, whatever the number of sections. */
 export async function readAllSections(db: Db): Promise<SectionRecord[]> {
   const [sections, fields, items] = await Promise.all([
-    db.selectFrom('content_sections').select(['id', 'kind']).execute(),
+    db.selectFrom('content_sections').select(['id', 'kind', 'version']).execute(),
     db.selectFrom('content_fields').selectAll().execute(),
     db.selectFrom('content_items').selectAll().orderBy('section_id').orderBy('position').execute(),
   ]);
   const byId = new Map<string, SectionRecord>(
-    sections.map((s) => [s.id, { id: s.id, kind: s.kind, fields: {}, items: [] }]),
+    sections.map((s) => [s.id, { id: s.id, kind: s.kind, version: Number(s.version), fields: {}, items: [] }]),
   );
   for (const f of fields) {
     const section = byId.get(f.section_id);
@@ -44,6 +46,20 @@ export async function countSections(db: Db): Promise<number> {
     .select((eb) => eb.fn.countAll<string | number>().as('n'))
     .executeTakeFirstOrThrow();
   return Number(row.n);
+}
+
+/**
+ * The first step of a section's save, like a post's (server/modules/blog/posts-repository.ts `claimVersion`):
+ * raises its version, only from `base` when given. False when the section is at another version.
+ */
+export async function claimSectionVersion(db: Db, id: string, base: number | undefined): Promise<boolean> {
+  let query = db
+    .updateTable('content_sections')
+    .set((eb) => ({ version: eb('version', '+', 1) }))
+    .where('id', '=', id);
+  if (base !== undefined) query = query.where('version', '=', base);
+  const result = await query.executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
 }
 
 /**

@@ -1,14 +1,15 @@
-import { MESSAGES, SERVER_MESSAGES } from '#shared/messages.ts';
+import { EDIT_CONFLICT_MESSAGES, MESSAGES, SERVER_MESSAGES } from '#shared/messages.ts';
 import type { SiteContent } from '#shared/schemas/content.ts';
 import type { MediaUsage } from '#shared/api/uploads.ts';
 import { SECTIONS, richFieldsOf, sectionOf, type FieldDef, type FieldKind, type SectionKey } from '#shared/sections.ts';
 import { newId, type Db } from '#server/db/database.ts';
-import { InvalidInputError, NotFoundError } from '#server/errors.ts';
+import { ConflictError, InvalidInputError, NotFoundError } from '#server/errors.ts';
 import { sanitizeRichText } from '#server/lib/sanitize-html.ts';
 import type { ActivityRecorder } from '#server/modules/activity/service.ts';
 import type { SiteMeta } from '#server/modules/site-meta/service.ts';
 import { SYSTEM, type Actor, type RevisionService } from '#server/modules/revisions/service.ts';
 import {
+  claimSectionVersion,
   countSections,
   findSectionKind,
   readAllSections,
@@ -21,6 +22,8 @@ import {
 
 export interface SectionUpdate {
   id: string;
+  /** The version the editor opened; without it the save is the spec's last-write-wins. */
+  baseVersion?: number;
   items?: Array<Record<string, string>>;
   [field: string]: unknown;
 }
@@ -82,10 +85,19 @@ function toApiSection(key: SectionKey, record: SectionRecord | undefined): Recor
   return api;
 }
 
-async function loadContent(db: Db): Promise<SiteContent> {
+interface LoadedContent {
+  content: SiteContent;
+  /** Each section's version as read with it (docs/product.md#edit-conflicts). */
+  versions: Partial<Record<SectionKey, number>>;
+}
+
+async function loadContent(db: Db): Promise<LoadedContent> {
   const records = await readAllSections(db);
   const byKind = new Map(records.map((r) => [r.kind, r]));
-  return Object.fromEntries(SECTIONS.map(({ key }) => [key, toApiSection(key, byKind.get(key))])) as SiteContent;
+  return {
+    content: Object.fromEntries(SECTIONS.map(({ key }) => [key, toApiSection(key, byKind.get(key))])) as SiteContent,
+    versions: Object.fromEntries(records.map((r) => [r.kind, r.version])),
+  };
 }
 
 /** A section's state as its revisions keep it: its fields and items, as saved (no `_id`). */
@@ -102,19 +114,26 @@ export function createContentService(deps: {
 }) {
   const { db, siteMeta, revisions } = deps;
   // Content is read on every public request and changes rarely: keep the last read, keyed by version.
-  let cached: { version: number; content: Promise<SiteContent> } | null = null;
+  let cached: { version: number; content: Promise<LoadedContent> } | null = null;
+  const loaded = async (): Promise<LoadedContent> => {
+    const v = await siteMeta.contentVersion.current();
+    if (cached?.version !== v) {
+      const content = loadContent(db);
+      cached = { version: v, content };
+      content.catch(() => {
+        if (cached?.content === content) cached = null;
+      });
+    }
+    return cached.content;
+  };
   return {
     /** The whole site content object (docs/product.md#content-sections). */
-    async getContent(): Promise<SiteContent> {
-      const v = await siteMeta.contentVersion.current();
-      if (cached?.version !== v) {
-        const content = loadContent(db);
-        cached = { version: v, content };
-        content.catch(() => {
-          if (cached?.content === content) cached = null;
-        });
-      }
-      return cached.content;
+    getContent: async (): Promise<SiteContent> => (await loaded()).content,
+
+    /** One section for its editor, with the version its save names (docs/product.md#edit-conflicts). */
+    async sectionForEdit<K extends SectionKey>(key: K) {
+      const { content, versions } = await loaded();
+      return { section: content[key], version: versions[key] ?? 1 };
     },
 
     hasContent: async () => (await countSections(db)) > 0,
@@ -154,6 +173,9 @@ export function createContentService(deps: {
       if (kind !== key) throw new NotFoundError(SERVER_MESSAGES.sectionNotFound(key, input.id));
       const stored = toStorage(key, input);
       await db.transaction().execute(async (trx) => {
+        // docs/product.md#edit-conflicts: first, so a save that finds the section moved on writes nothing.
+        if (!(await claimSectionVersion(trx, input.id, input.baseVersion)))
+          throw new ConflictError(EDIT_CONFLICT_MESSAGES.sectionConflict);
         await writeSection(trx, { id: input.id, kind: key, ...stored });
         const changed = await revisions.record(
           trx,

@@ -1,4 +1,4 @@
-import { getContent, sectionUpdates } from '#shared/api/content.ts';
+import { getContent, getSectionForEdit, sectionUpdates } from '#shared/api/content.ts';
 import { getPolicies } from '#shared/api/policies.ts';
 import type { SectionKey } from '#shared/sections.ts';
 import type { SectionUpdate } from '#server/modules/content/service.ts';
@@ -19,6 +19,9 @@ export const contentRoutes: ApiRoutes = {
     });
   },
   admin(scope, { services }) {
+    route(scope, getSectionForEdit, async (request) => ({
+      data: await services.content.sectionForEdit(request.params.key),
+    }));
     for (const [key, endpoint] of Object.entries(sectionUpdates)) {
       route(scope, endpoint, async (request) => ({
         data: await services.content.updateSection(key as SectionKey, request.body as SectionUpdate, actorOf(request)),

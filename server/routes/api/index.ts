@@ -15,6 +15,7 @@ import type { ApiContext, ApiRoutes } from './define';
 import { mailRoutes } from './mail';
 import { newsletterRoutes } from './newsletter';
 import { passkeyRoutes } from './passkeys';
+import { presenceRoutes } from './presence';
 import { profileRoutes } from './profile';
 import { reviewRoutes } from './review';
 import { revisionRoutes } from './revisions';
@@ -47,6 +48,7 @@ const RESOURCES: ApiRoutes[] = [
   sessionRoutes,
   activityRoutes,
   passkeyRoutes,
+  presenceRoutes,
   searchRoutes,
 ];
 

@@ -1,25 +1,8 @@
 import { Badge, Button } from 'react-bootstrap';
-import { formatDate } from '#shared/format.ts';
+import { formatDate, since } from '#shared/format.ts';
 import { SESSION_MESSAGES } from '#shared/messages.ts';
 import type { SessionInfo } from '#shared/schemas/sessions.ts';
 import { SIGN_IN_METHOD_LABELS } from '#shared/sign-in.ts';
-
-const MINUTE = 60_000;
-
-/** "Just now", "12 minutes ago", "3 hours ago", "2 days ago", then the date. */
-export function since(iso: string, now = Date.now()): string {
-  const ms = now - Date.parse(iso);
-  if (ms < 2 * MINUTE) return 'Just now';
-  if (ms < 60 * MINUTE) return `${Math.floor(ms / MINUTE)} minutes ago`;
-  if (ms < 24 * 60 * MINUTE) {
-    const hours = Math.floor(ms / (60 * MINUTE));
-    return hours === 1 ? '1 hour ago' : `${hours} hours ago`;
-  }
-  const days = Math.floor(ms / (24 * 60 * MINUTE));
-  if (days === 1) return 'Yesterday';
-  if (days < 30) return `${days} days ago`;
-  return formatDate(iso);
-}
 
 const DEVICE_LABELS: Record<string, string> = {
   desktop: 'Computer',
