@@ -106,6 +106,20 @@ describe.each(DATABASE_KINDS)('section conflicts and presence on %s', (kind) => 
     expect(stored).toMatchObject({ version: first.version + 1, section: { title: winner } });
   });
 
+  it('reads the version just saved on one process from the other at once (no false conflict)', async () => {
+    await api(other).call(content.getContent); // the other process's cache holds the content as it is now
+    const first = await opened();
+    expect((await save(first.section, { title: unique('Fresh'), baseVersion: first.version })).status).toBe(200);
+    const there = (await api(other).call(content.getSectionForEdit, { token: owner.token, params: { key: 'banner' } }))
+      .data;
+    expect(there.version).toBe(first.version + 1);
+    const res = await api(other).callRaw(content.sectionUpdates.banner, {
+      token: owner.token,
+      body: { ...there.section, _id: undefined, id: there.section._id, baseVersion: there.version },
+    });
+    expect(res.status, res.text).toBe(200);
+  });
+
   it('counts a restore from the history as a save', async () => {
     const first = await opened();
     expect((await save(first.section, { title: unique('Later'), baseVersion: first.version })).status).toBe(200);

@@ -130,9 +130,13 @@ export function createContentService(deps: {
     /** The whole site content object (docs/product.md#content-sections). */
     getContent: async (): Promise<SiteContent> => (await loaded()).content,
 
-    /** One section for its editor, with the version its save names (docs/product.md#edit-conflicts). */
+    /**
+     * One section for its editor, with the version its save names (docs/product.md#edit-conflicts). Read
+     * from the database, not the cache: another process's cache may not have heard of a save yet (up to
+     * the content version's poll), and an editor opened on that older version would refuse its own save.
+     */
     async sectionForEdit<K extends SectionKey>(key: K) {
-      const { content, versions } = await loaded();
+      const { content, versions } = await loadContent(db);
       return { section: content[key], version: versions[key] ?? 1 };
     },
 
