@@ -23,6 +23,7 @@ const ADMIN_SCREENS = [
   'mail',
   'subscribers',
   'settings',
+  'landing-layout',
   'profile',
   'staff',
   'activity',

@@ -537,3 +537,19 @@ export const PRESENCE_MESSAGES = {
   notTyped: 'not typed yet',
   saveCarefully: 'Saving over their changes asks you first.',
 } as const;
+
+/** The landing page's layout (docs/product.md#landing-layout). */
+export const LAYOUT_MESSAGES = {
+  unknownSection: 'There is no such landing section',
+  everySectionOnce: 'List each of the seven landing sections once',
+  oneShown: 'Show at least one section',
+  heading: 'Landing page layout',
+  intro:
+    'Drag the sections, or use the arrow buttons, to change their order. A hidden section leaves the page and its menu.',
+  moveUp: (label: string) => `Move ${label} up`,
+  moveDown: (label: string) => `Move ${label} down`,
+  shown: 'Shown',
+  hiddenBadge: 'Hidden',
+  save: 'Save layout',
+  saved: 'Layout saved',
+} as const;

@@ -20,7 +20,7 @@ import type { Role } from '#shared/roles.ts';
  * | blog         | related_posts, related_dirty                                                     |
  * | blog         | post_search                                                                      |
  * | contact      | contact_messages                                                                 |
- * | content      | content_sections, content_fields, content_items                                  |
+ * | content      | content_sections, content_fields, content_items, landing_layout                  |
  * | jobs         | job_runs                                                                         |
  * | mail         | mail_outbox                                                                      |
  * | newsletter   | campaigns, newsletter_messages                                                   |
@@ -40,6 +40,7 @@ export interface Database {
   content_fields: ContentFieldTable;
   content_items: ContentItemTable;
   edit_presence: EditPresenceTable;
+  landing_layout: LandingLayoutTable;
   site_meta: SiteMetaTable;
   users: UserTable;
   contact_messages: ContactMessageTable;
@@ -82,6 +83,13 @@ export interface ContentSectionTable {
   updated_at: string;
   /** Raised by every save: an editor's save names the version it opened (docs/product.md#edit-conflicts). */
   version: Generated<number>;
+}
+
+/** The landing page's sections in order, shown or hidden; no rows: the spec's page. */
+export interface LandingLayoutTable {
+  section: string;
+  position: number;
+  hidden: number;
 }
 
 /** One open editor (a browser tab) of a post or a section, kept fresh by its heartbeat. */

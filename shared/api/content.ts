@@ -1,5 +1,6 @@
 import { siteContentSchema, sectionSchemaOf } from '#shared/schemas/content.ts';
 import { updateSchemaOf } from '#shared/schemas/content-updates.ts';
+import { landingLayoutSchema } from '#shared/landing-layout.ts';
 import { SECTIONS, updatePathOf, type SectionKey } from '#shared/sections.ts';
 import { z } from '#shared/schemas/zod.ts';
 import { endpoint, type Endpoint } from './endpoint';
@@ -33,4 +34,25 @@ export const getSectionForEdit = endpoint({
   allow: 'sections',
   params: z.object({ key: z.enum(SECTIONS.map((s) => s.key) as [SectionKey, ...SectionKey[]]) }),
   data: z.object({ section: z.record(z.string(), z.unknown()), version: z.number() }),
+});
+
+const layoutData = z.object({ sections: landingLayoutSchema });
+
+/** **Extension:** the landing page's sections in order, shown or hidden (docs/product.md#landing-layout). */
+export const getLandingLayout = endpoint({
+  method: 'GET',
+  path: '/admin/landing-layout',
+  access: 'admin',
+  allow: 'sections',
+  data: layoutData,
+});
+
+/** **Extension:** stores the landing layout: each of the seven sections once, at least one shown. */
+export const saveLandingLayout = endpoint({
+  method: 'POST',
+  path: '/admin/landing-layout',
+  access: 'admin',
+  allow: 'sections',
+  body: layoutData,
+  data: layoutData,
 });

@@ -27,6 +27,8 @@ export const ALL_ENDPOINTS: Endpoint[] = [
   content.getContent,
   ...Object.values(content.sectionUpdates),
   content.getSectionForEdit,
+  content.getLandingLayout,
+  content.saveLandingLayout,
   ...[
     activity,
     auth,

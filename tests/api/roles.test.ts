@@ -5,6 +5,7 @@ import type { Endpoint } from '#shared/api/endpoint.ts';
 import * as auth from '#shared/api/auth.ts';
 import * as autosave from '#shared/api/autosave.ts';
 import * as presence from '#shared/api/presence.ts';
+import { DEFAULT_LANDING_LAYOUT } from '#shared/landing-layout.ts';
 import * as blog from '#shared/api/blog.ts';
 import * as contact from '#shared/api/contact.ts';
 import * as content from '#shared/api/content.ts';
@@ -166,6 +167,9 @@ const EXAMPLES = new Map<Endpoint, (ctx: Context) => Promise<Example>>([
       [endpoint, sectionExample(key as SectionKey)] as [Endpoint, (ctx: Context) => Promise<Example>],
   ),
   [content.getSectionForEdit, async () => ({ params: { key: 'team' } })],
+  [content.getLandingLayout, async () => ({})],
+  // The spec's layout, so the pages other tests look at stay as they were.
+  [content.saveLandingLayout, async () => ({ body: { sections: DEFAULT_LANDING_LAYOUT } })],
   // Everyone may say they have a post of their own open (a section: tests/api/section-conflicts.test.ts).
   [
     presence.beatPresence,

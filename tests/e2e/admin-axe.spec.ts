@@ -21,6 +21,7 @@ const SCREENS = [
   '/admin/mail',
   '/admin/subscribers',
   '/admin/settings',
+  '/admin/landing-layout',
   '/admin/profile',
   '/admin/staff',
   '/admin/activity',

@@ -4,6 +4,7 @@ import boxSeam from 'bootstrap-icons/icons/box-seam.svg?raw';
 import envelope from 'bootstrap-icons/icons/envelope.svg?raw';
 import envelopeExclamation from 'bootstrap-icons/icons/envelope-exclamation.svg?raw';
 import gear from 'bootstrap-icons/icons/gear.svg?raw';
+import grid from 'bootstrap-icons/icons/grid-1x2.svg?raw';
 import image from 'bootstrap-icons/icons/image.svg?raw';
 import images from 'bootstrap-icons/icons/images.svg?raw';
 import infoCircle from 'bootstrap-icons/icons/info-circle.svg?raw';
@@ -56,6 +57,7 @@ export const ADMIN_NAV: NavItem[] = [
   { label: 'Media', to: '/admin/media', icon: images, allow: 'media.upload' },
   { label: 'Tags', to: '/admin/tags', icon: tag, allow: 'categories' },
   { label: 'Trash', to: '/admin/trash', icon: trash, allow: 'trash' },
+  { label: 'Landing layout', to: '/admin/landing-layout', icon: grid, allow: 'sections' },
   { label: 'Settings', to: '/admin/settings', icon: sliders, allow: 'settings' },
   { label: 'Staff', to: '/admin/staff', icon: personBadge, allow: 'staff.invite' },
   { label: 'Activity', to: '/admin/activity', icon: activity, allow: 'activity' },

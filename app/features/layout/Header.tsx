@@ -18,10 +18,13 @@ export function Header({
   variant,
   social,
   siteName,
+  navItems = NAV_ITEMS,
 }: {
   variant: HeaderVariant;
   social: SiteContent['social'];
   siteName: string;
+  /** The menu: the spec's, or the landing layout's (shared/landing-layout.ts). */
+  navItems?: typeof NAV_ITEMS;
 }) {
   const navigate = useNavigate();
   const [scrolled, setScrolled] = useState(false);
@@ -65,7 +68,7 @@ export function Header({
         </button>
         <div id="main-menu" className={`collapse navbar-collapse${menuOpen ? ' show' : ''}`}>
           <ul className="navbar-nav ms-auto">
-            {NAV_ITEMS.map((item) => (
+            {navItems.map((item) => (
               <li className="nav-item" key={item.label}>
                 {item.section ? (
                   <a className="nav-link" href={sectionUrl(item.section)} onClick={(e) => onSection(e, item.section!)}>

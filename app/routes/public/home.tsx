@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { CONTACT_REDIRECT_DELAY_MS } from '#shared/messages.ts';
+import { DEFAULT_LANDING_LAYOUT } from '#shared/landing-layout.ts';
 import { SECTION_IDS, sectionUrl } from '#shared/paths.ts';
 import { AboutUs } from '#app/features/landing/AboutUs.tsx';
 import { Banner } from '#app/features/landing/Banner.tsx';
@@ -18,8 +19,13 @@ import type { Route } from './+types/home';
 
 /** The sections the landing page shows, and nothing else of the content (no policy texts, no social links). */
 export async function loader({ context }: Route.LoaderArgs) {
-  const { banner, product, portfolio, services, aboutus, team } = await context.services.content.getContent();
-  return { banner, product, portfolio, services, aboutus, team, site: context.site };
+  const [{ banner, product, portfolio, services, aboutus, team }, layout] = await Promise.all([
+    context.services.content.getContent(),
+    context.services.content.getLayout(),
+  ]);
+  // The spec's page unless the owner changed the layout (docs/product.md#landing-layout).
+  const custom = JSON.stringify(layout) !== JSON.stringify(DEFAULT_LANDING_LAYOUT);
+  return { banner, product, portfolio, services, aboutus, team, site: context.site, layout: custom ? layout : null };
 }
 
 /** The contact form posted before the page's scripts ran (docs/product.md#forms-without-javascript). */
@@ -85,13 +91,28 @@ export default function Home({ loaderData: content, actionData }: Route.Componen
 
   return (
     <>
-      <Banner banner={content.banner} onLearnMore={() => open({ kind: 'banner' })} />
-      <ProductDelivery product={content.product} />
-      <Portfolio portfolio={content.portfolio} />
-      <Services services={content.services} onMore={(index) => open({ kind: 'service', index })} />
-      <AboutUs aboutus={content.aboutus} />
-      <Team team={content.team} />
-      <ContactForm posted={actionData} />
+      {(content.layout ?? DEFAULT_LANDING_LAYOUT)
+        .filter((section) => !section.hidden)
+        .map(({ id }) => {
+          switch (id) {
+            case SECTION_IDS.home:
+              return <Banner key={id} banner={content.banner} onLearnMore={() => open({ kind: 'banner' })} />;
+            case SECTION_IDS.productDelivery:
+              return <ProductDelivery key={id} product={content.product} />;
+            case SECTION_IDS.portfolio:
+              return <Portfolio key={id} portfolio={content.portfolio} />;
+            case SECTION_IDS.services:
+              return (
+                <Services key={id} services={content.services} onMore={(index) => open({ kind: 'service', index })} />
+              );
+            case SECTION_IDS.aboutUs:
+              return <AboutUs key={id} aboutus={content.aboutus} />;
+            case SECTION_IDS.team:
+              return <Team key={id} team={content.team} />;
+            case SECTION_IDS.contactUs:
+              return <ContactForm key={id} posted={actionData} />;
+          }
+        })}
       {modalsLoaded ? (
         <Suspense fallback={null}>
           <BannerModal banner={content.banner} show={modal.kind === 'banner'} onClose={close} onContact={contact} />

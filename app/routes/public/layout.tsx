@@ -1,4 +1,6 @@
 import { Outlet, useLocation } from 'react-router';
+import { DEFAULT_LANDING_LAYOUT, navItemsFor } from '#shared/landing-layout.ts';
+import { NAV_ITEMS } from '#shared/paths.ts';
 import { Footer } from '#app/features/layout/Footer.tsx';
 import { Header, type HeaderVariant } from '#app/features/layout/Header.tsx';
 import { MediaBaseContext } from '#app/lib/media.ts';
@@ -11,8 +13,13 @@ import type { Route } from './+types/layout';
  * hydration data carries what the page shows and nothing else (docs/decisions/0014-first-paint.md).
  */
 export async function loader({ context }: Route.LoaderArgs) {
-  const { social } = await context.services.content.getContent();
-  return { social, site: context.site };
+  const [{ social }, layout] = await Promise.all([
+    context.services.content.getContent(),
+    context.services.content.getLayout(),
+  ]);
+  // The spec's menu unless the owner changed the landing layout (docs/product.md#landing-layout).
+  const custom = JSON.stringify(layout) !== JSON.stringify(DEFAULT_LANDING_LAYOUT);
+  return { social, site: context.site, layout: custom ? layout : null };
 }
 
 /** The social links and site details rarely change: moving between public pages does not refetch them. */
@@ -29,7 +36,7 @@ function variantFor(pathname: string): HeaderVariant {
 }
 
 export default function PublicLayout({ loaderData }: Route.ComponentProps) {
-  const { social, site } = loaderData;
+  const { social, site, layout } = loaderData;
   const { pathname } = useLocation();
   return (
     <MediaBaseContext.Provider value={site.mediaUrl}>
@@ -37,7 +44,12 @@ export default function PublicLayout({ loaderData }: Route.ComponentProps) {
         <a className="skip-link" href="#main">
           Skip to content
         </a>
-        <Header variant={variantFor(pathname)} social={social} siteName={site.siteName} />
+        <Header
+          variant={variantFor(pathname)}
+          social={social}
+          siteName={site.siteName}
+          navItems={layout ? navItemsFor(layout) : NAV_ITEMS}
+        />
         <main id="main">
           <Outlet />
         </main>

@@ -99,6 +99,20 @@ export async function writeSection(
   }
 }
 
+/** The landing layout's rows in order (none: the spec's page). */
+export function readLayout(db: Db) {
+  return db.selectFrom('landing_layout').select(['section', 'hidden']).orderBy('position').execute();
+}
+
+/** Replaces the landing layout; run it in a transaction. */
+export async function writeLayout(trx: Db, layout: ReadonlyArray<{ id: string; hidden: boolean }>): Promise<void> {
+  await trx.deleteFrom('landing_layout').execute();
+  await trx
+    .insertInto('landing_layout')
+    .values(layout.map((s, position) => ({ section: s.id, position, hidden: s.hidden ? 1 : 0 })))
+    .execute();
+}
+
 /**
  * The kinds of the sections whose fields, or whose items in `itemColumns`, match `like` (where an uploaded
  * image is used), fields first, each once.

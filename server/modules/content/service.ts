@@ -1,4 +1,5 @@
-import { EDIT_CONFLICT_MESSAGES, MESSAGES, SERVER_MESSAGES } from '#shared/messages.ts';
+import { EDIT_CONFLICT_MESSAGES, LAYOUT_MESSAGES, MESSAGES, SERVER_MESSAGES } from '#shared/messages.ts';
+import { DEFAULT_LANDING_LAYOUT, landingLayoutSchema, type LandingLayout } from '#shared/landing-layout.ts';
 import type { SiteContent } from '#shared/schemas/content.ts';
 import type { MediaUsage } from '#shared/api/uploads.ts';
 import { SECTIONS, richFieldsOf, sectionOf, type FieldDef, type FieldKind, type SectionKey } from '#shared/sections.ts';
@@ -13,7 +14,9 @@ import {
   countSections,
   findSectionKind,
   readAllSections,
+  readLayout,
   sectionKindsMatching,
+  writeLayout,
   writeSection,
   type ItemColumn,
   type ItemRow,
@@ -87,14 +90,22 @@ function toApiSection(key: SectionKey, record: SectionRecord | undefined): Recor
 
 interface LoadedContent {
   content: SiteContent;
+  layout: LandingLayout;
   /** Each section's version as read with it (docs/product.md#edit-conflicts). */
   versions: Partial<Record<SectionKey, number>>;
 }
 
+/** The stored layout, or the spec's when none is (or when a stored one no longer lists every section). */
+function layoutOf(rows: ReadonlyArray<{ section: string; hidden: number }>): LandingLayout {
+  const parsed = landingLayoutSchema.safeParse(rows.map((r) => ({ id: r.section, hidden: r.hidden === 1 })));
+  return parsed.success ? parsed.data : DEFAULT_LANDING_LAYOUT;
+}
+
 async function loadContent(db: Db): Promise<LoadedContent> {
-  const records = await readAllSections(db);
+  const [records, layoutRows] = await Promise.all([readAllSections(db), readLayout(db)]);
   const byKind = new Map(records.map((r) => [r.kind, r]));
   return {
+    layout: layoutOf(layoutRows),
     content: Object.fromEntries(SECTIONS.map(({ key }) => [key, toApiSection(key, byKind.get(key))])) as SiteContent,
     versions: Object.fromEntries(records.map((r) => [r.kind, r.version])),
   };
@@ -138,6 +149,31 @@ export function createContentService(deps: {
     async sectionForEdit<K extends SectionKey>(key: K) {
       const { content, versions } = await loadContent(db);
       return { section: content[key], version: versions[key] ?? 1 };
+    },
+
+    /** The landing page's sections in order, shown or hidden (docs/product.md#landing-layout). */
+    getLayout: async (): Promise<LandingLayout> => (await loaded()).layout,
+
+    /** Stores the landing layout (validated by landingLayoutSchema); every process shows it at once. */
+    async saveLayout(layout: LandingLayout, actor: Actor = SYSTEM): Promise<LandingLayout> {
+      await db.transaction().execute(async (trx) => {
+        await writeLayout(trx, layout);
+        await deps.activity.record(trx, {
+          action: 'section.changed',
+          actor,
+          target: { type: 'section', id: 'layout', label: LAYOUT_MESSAGES.heading },
+          detail: {
+            hidden:
+              layout
+                .filter((s) => s.hidden)
+                .map((s) => s.id)
+                .join(', ') || 'none',
+          },
+        });
+        await siteMeta.bumpContentVersion(trx);
+      });
+      await siteMeta.contentVersion.refresh();
+      return this.getLayout();
     },
 
     hasContent: async () => (await countSections(db)) > 0,

@@ -1,4 +1,10 @@
-import { getContent, getSectionForEdit, sectionUpdates } from '#shared/api/content.ts';
+import {
+  getContent,
+  getLandingLayout,
+  getSectionForEdit,
+  saveLandingLayout,
+  sectionUpdates,
+} from '#shared/api/content.ts';
 import { getPolicies } from '#shared/api/policies.ts';
 import type { SectionKey } from '#shared/sections.ts';
 import type { SectionUpdate } from '#server/modules/content/service.ts';
@@ -19,6 +25,10 @@ export const contentRoutes: ApiRoutes = {
     });
   },
   admin(scope, { services }) {
+    route(scope, getLandingLayout, async () => ({ data: { sections: await services.content.getLayout() } }));
+    route(scope, saveLandingLayout, async (request) => ({
+      data: { sections: await services.content.saveLayout(request.body.sections, actorOf(request)) },
+    }));
     route(scope, getSectionForEdit, async (request) => ({
       data: await services.content.sectionForEdit(request.params.key),
     }));
