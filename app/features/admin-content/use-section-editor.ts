@@ -1,6 +1,6 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useRevalidator } from 'react-router';
-import { MESSAGES } from '#shared/messages.ts';
+import { EDIT_CONFLICT_MESSAGES, MESSAGES } from '#shared/messages.ts';
 import { sectionUpdates } from '#shared/api/content.ts';
 import { updateSchemaOf } from '#shared/schemas/content-updates.ts';
 import { firstErrorPerPath } from '#shared/schemas/errors.ts';
@@ -28,7 +28,14 @@ export function useSectionEditor(loaded: LoadedSection, definition: SectionDef) 
   const schema = useMemo(() => updateSchemaOf(definition), [definition]);
   const [draft, setDraft] = useState<Draft>(initial);
   const [errors, setErrors] = useState<Record<string, string | undefined>>({});
-  const [base, setBase] = useState(loaded.version);
+  // A ref, not state: a save started by this editor after it was replaced (the Undo of a deleted item, from
+  // its toast) names the version its own last save made, not the one it opened.
+  const base = useRef(loaded.version);
+  const mounted = useRef(true);
+  useEffect(() => {
+    mounted.current = true;
+    return () => void (mounted.current = false);
+  }, []);
   const [theirs, setTheirs] = useState<Draft | null>(null);
   const submit = useSubmit();
   const others = usePresence(`section:${definition.key}`, draft);
@@ -45,13 +52,14 @@ export function useSectionEditor(loaded: LoadedSection, definition: SectionDef) 
   const showTheirs = async () => {
     const stored = await loadSection(definition.key as SectionKey);
     const { _id: _storedId, ...section } = stored.section as { _id: string } & Draft;
-    setBase(stored.version);
+    base.current = stored.version;
     setTheirs(section);
   };
 
   /** Saves `next` (default: the current draft); true when the server took it. */
-  const save = async (next: Draft = draft, baseVersion = base): Promise<boolean> => {
+  const save = async (next: Draft = draft): Promise<boolean> => {
     setDraft(next);
+    const baseVersion = base.current;
     const parsed = schema.safeParse({ ...next, id: _id, baseVersion });
     if (!parsed.success) {
       setErrors(firstErrorPerPath(parsed.error));
@@ -60,12 +68,18 @@ export function useSectionEditor(loaded: LoadedSection, definition: SectionDef) 
     return submit.run(
       async () => {
         await call(sectionUpdates[definition.key as keyof typeof sectionUpdates], { body: parsed.data as never });
+        // Every save raises the version by one (server/modules/content/repository.ts claimSectionVersion).
+        base.current = baseVersion + 1;
         await revalidator.revalidate();
       },
       {
         success: MESSAGES.updatedSuccessfully,
         onFailure: (err) => {
-          if (isEditConflict(err)) return void showTheirs().catch(() => toast.error(MESSAGES.somethingWentWrong));
+          if (isEditConflict(err)) {
+            // An editor no longer on the screen cannot show both versions: it says what happened instead.
+            if (!mounted.current) return void toast.error(EDIT_CONFLICT_MESSAGES.sectionConflict);
+            return void showTheirs().catch(() => toast.error(MESSAGES.somethingWentWrong));
+          }
           // A failed banner save only stops the spinner; the other editors show the generic toast.
           if (definition.failureToast !== false) toast.error(MESSAGES.somethingWentWrong);
         },
