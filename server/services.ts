@@ -25,6 +25,7 @@ import { createMetrics } from './lib/metrics';
 import { createRevisionService } from './modules/revisions/service';
 import { createMailWorker, workerIdentity } from './modules/mail/worker';
 import { createNewsletterService } from './modules/newsletter/service';
+import { createRedirectsService } from './modules/redirects/service';
 import { createSiteMeta } from './modules/site-meta/service';
 import { createSubscriberService } from './modules/subscribers/service';
 import { createContentImages } from './modules/uploads/content-images';
@@ -181,6 +182,12 @@ export function createServices(deps: { config: Config; db: Db; log: FastifyBaseL
   mailWorker.beforeEachPass(() => withLongDeadlines(() => newsletter.work()));
   // A campaign whose last mail went out in this pass is closed at once, not a pass later.
   mailWorker.afterEachPass(() => newsletter.finish());
+  const redirects = createRedirectsService({
+    db,
+    siteMeta,
+    activity,
+    onFlushError: (err) => log.warn({ err }, 'redirect hits and 404 counts of the last few seconds could not be saved'),
+  });
   const jobs = createJobScheduler({
     db,
     log,
@@ -221,6 +228,7 @@ export function createServices(deps: { config: Config; db: Db; log: FastifyBaseL
     db,
     metrics,
     siteMeta,
+    redirects,
     mailWorker,
     mail,
     storage,

@@ -517,3 +517,35 @@ export const EDIT_CONFLICT_MESSAGES = {
   useTheirs: 'Use theirs',
   empty: '(empty)',
 } as const;
+
+/** Settings → Redirects (docs/product.md#redirects). */
+export const REDIRECT_MESSAGES = {
+  fromRequired: 'Enter the old address, starting with /',
+  fromInvalid: 'The old address must be a path starting with /, without ? or #, and at most 1,000 characters',
+  fromReserved: 'Addresses under /admin, /api, /assets and /uploads cannot be redirected',
+  fromEverything: 'A redirect of every address (/*) is not allowed',
+  toRequired: 'Enter the new address: a path starting with / or an http(s) address',
+  toInvalid: 'The new address must be a path starting with / or an http(s) address, at most 1,000 characters',
+  toNotForGone: 'A 410 (gone) rule has no new address: leave it empty',
+  prefixTarget: 'A prefix rule (/old/*) leads to a prefix (/new/*)',
+  prefixOnlyFromPrefix: 'Only a prefix rule (/old/*) can lead to a prefix (/new/*)',
+  statusInvalid: 'The status must be 301, 302 or 410',
+  duplicate: (from: string) => `There is already a rule for ${from}`,
+  loop: (chain: string) => `This rule would make a loop: ${chain}`,
+  notFound: 'This redirect does not exist',
+  collides: (path: string) => `${path} is redirected: change or delete its redirect first`,
+  created: 'Redirect added',
+  saved: 'Redirect saved',
+  deleted: 'Redirect deleted',
+  ignored: 'Hidden from the log',
+  imported: (added: number, updated: number, refused: number) =>
+    `${added} added, ${updated} updated, ${refused} refused`,
+  csvRow: (line: number, message: string) => `Line ${line}: ${message}`,
+  csvHeader: 'The first line must be the columns from,to,status',
+  csvTooManyRows: 'At most 20,000 rows per file',
+  goneTitle: 'Page gone',
+  goneText: 'This page was removed and is not coming back.',
+  confirmDelete: (from: string) => `Delete the redirect of ${from}?`,
+  noRules: 'No redirects yet.',
+  noNotFound: 'No addresses answered "not found" yet.',
+} as const;

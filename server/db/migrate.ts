@@ -30,6 +30,7 @@ import * as readNext from './migrations/2026-12-01-0028-read-next';
 import * as searchDates from './migrations/2026-12-02-0029-search-dates';
 import * as postVersions from './migrations/2026-12-03-0030-post-versions';
 import * as newsletterMessages from './migrations/2026-12-03-0031-newsletter-messages';
+import * as redirects from './migrations/2026-12-04-0033-redirects';
 
 /**
  * Migrations are listed here rather than read from a folder at run time, so the bundled server carries
@@ -66,6 +67,7 @@ const migrations: Record<string, Migration> = {
   '2026-12-02-0029-search-dates': searchDates,
   '2026-12-03-0030-post-versions': postVersions,
   '2026-12-03-0031-newsletter-messages': newsletterMessages,
+  '2026-12-04-0033-redirects': redirects,
 };
 
 /** Every migration this version knows (a backup made by a newer version is refused by restore). */

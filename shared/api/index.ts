@@ -10,6 +10,7 @@ import * as newsletter from './newsletter';
 import * as passkeys from './passkeys';
 import * as policies from './policies';
 import * as profile from './profile';
+import * as redirects from './redirects';
 import * as review from './review';
 import * as revisions from './revisions';
 import * as search from './search';
@@ -36,6 +37,7 @@ export const ALL_ENDPOINTS: Endpoint[] = [
     passkeys,
     policies,
     profile,
+    redirects,
     review,
     revisions,
     search,

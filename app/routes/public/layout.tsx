@@ -1,6 +1,7 @@
 import { Outlet, useLocation } from 'react-router';
 import { Footer } from '#app/features/layout/Footer.tsx';
 import { Header, type HeaderVariant } from '#app/features/layout/Header.tsx';
+import { GonePage } from '#app/features/layout/GonePage.tsx';
 import { MediaBaseContext } from '#app/lib/media.ts';
 import { revalidateOnlyAfterForms } from '#app/lib/revalidate.ts';
 import type { Route } from './+types/layout';
@@ -10,9 +11,11 @@ import type { Route } from './+types/layout';
  * page's loader brings its own sections, and the footer's texts load when their modal opens, so a page's
  * hydration data carries what the page shows and nothing else (docs/decisions/0014-first-paint.md).
  */
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context, request }: Route.LoaderArgs) {
   const { social } = await context.services.content.getContent();
-  return { social, site: context.site };
+  // A 410 redirect rule's address: the layout shows the "gone" page there (docs/product.md#redirects).
+  const gonePath = context.gone ? new URL(request.url).pathname : null;
+  return { social, site: context.site, gonePath };
 }
 
 /** The social links and site details rarely change: moving between public pages does not refetch them. */
@@ -29,7 +32,7 @@ function variantFor(pathname: string): HeaderVariant {
 }
 
 export default function PublicLayout({ loaderData }: Route.ComponentProps) {
-  const { social, site } = loaderData;
+  const { social, site, gonePath } = loaderData;
   const { pathname } = useLocation();
   return (
     <MediaBaseContext.Provider value={site.mediaUrl}>
@@ -38,9 +41,7 @@ export default function PublicLayout({ loaderData }: Route.ComponentProps) {
           Skip to content
         </a>
         <Header variant={variantFor(pathname)} social={social} siteName={site.siteName} />
-        <main id="main">
-          <Outlet />
-        </main>
+        <main id="main">{gonePath === pathname ? <GonePage /> : <Outlet />}</main>
         <Footer siteName={site.siteName} />
       </div>
     </MediaBaseContext.Provider>

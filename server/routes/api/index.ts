@@ -16,6 +16,7 @@ import { mailRoutes } from './mail';
 import { newsletterRoutes } from './newsletter';
 import { passkeyRoutes } from './passkeys';
 import { profileRoutes } from './profile';
+import { redirectRoutes } from './redirects';
 import { reviewRoutes } from './review';
 import { revisionRoutes } from './revisions';
 import { searchRoutes } from './search';
@@ -34,6 +35,7 @@ const RESOURCES: ApiRoutes[] = [
   uploadRoutes,
   blogRoutes,
   tagRoutes,
+  redirectRoutes,
   subscriberRoutes,
   mailRoutes,
   newsletterRoutes,
