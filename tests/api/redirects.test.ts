@@ -1,3 +1,5 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import pino from 'pino';
 import type { ServerBuild } from 'react-router';
@@ -414,6 +416,28 @@ describe('redirects with the page renderer', () => {
     expect(moved.headers.location).toBe('/blogs?ref=x');
     await admin.api.call(redirects.deleteRedirect, { params: { id: rule._id } });
     expect((await t.app.inject({ url: '/about-us' })).statusCode).toBe(200);
+  });
+
+  it('over a real socket (cached pages are answered before Fastify there), a cached page redirects once a rule takes its address', async () => {
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+    const get = (url: string) =>
+      new Promise<{ status: number; location?: string }>((resolve, reject) => {
+        http
+          .get(base + url, { agent: false }, (res) => {
+            res.resume();
+            res.on('end', () => resolve({ status: res.statusCode!, location: res.headers.location }));
+          })
+          .on('error', reject);
+      });
+    expect((await get('/blogs')).status).toBe(200);
+    expect((await get('/blogs')).status).toBe(200);
+    const rule = (
+      await admin.api.call(redirects.createRedirect, { body: { from: '/blogs', to: '/about-us', status: 301 } })
+    ).data;
+    expect(await get('/blogs?page=2')).toEqual({ status: 301, location: '/about-us?page=2' });
+    await admin.api.call(redirects.deleteRedirect, { params: { id: rule._id } });
+    expect((await get('/blogs')).status).toBe(200);
   });
 
   it('logs public pages that answer 404, never admin pages', async () => {
