@@ -215,6 +215,13 @@ describe.each(DATABASE_KINDS)('redirects on %s', (kind) => {
     await service.flush();
     await made(fixed, '/');
     expect((await admin.api.call(redirects.listNotFound, { query: { search: fixed } })).data).toEqual([]);
+    // A prefix rule takes every logged path below it (and none that only starts alike).
+    const tree = unique('/tree');
+    for (const p of [`${tree}/a`, `${tree}/b/c`, `${tree}x/d`]) service.notFound(p, undefined);
+    await service.flush();
+    await made(`${tree}/*`, '/*');
+    const left = await admin.api.call(redirects.listNotFound, { query: { search: tree } });
+    expect(left.data.map((e) => e.path)).toEqual([`${tree}x/d`]);
 
     // The cap: the least recently seen go first.
     const prefix = unique('/cap');

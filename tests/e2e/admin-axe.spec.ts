@@ -21,6 +21,7 @@ const SCREENS = [
   '/admin/mail',
   '/admin/subscribers',
   '/admin/settings',
+  '/admin/settings/redirects',
   '/admin/profile',
   '/admin/staff',
   '/admin/activity',

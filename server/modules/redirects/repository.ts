@@ -188,7 +188,16 @@ export async function ignoreNotFound(db: Db, path: string, at: string): Promise<
     .execute();
 }
 
-/** A path that now redirects leaves the log. */
-export async function forgetNotFound(db: Db, path: string): Promise<void> {
-  await db.deleteFrom('not_found_log').where('path', '=', path).where('ignored', '=', 0).execute();
+/** Paths that now redirect leave the log: `path` itself, and with `under` every path below it too. */
+export async function forgetNotFound(db: Db, path: string, under = false): Promise<void> {
+  let query = db.deleteFrom('not_found_log').where('ignored', '=', 0);
+  if (!under) query = query.where('path', '=', path);
+  else {
+    // substr, not LIKE: SQLite's LIKE ignores case, and addresses do not.
+    const below = `${path}/`;
+    query = query.where((eb) =>
+      eb.or([eb('path', '=', path || '/'), eb(sql<string>`substr(path, 1, ${below.length})`, '=', below)]),
+    );
+  }
+  await query.execute();
 }

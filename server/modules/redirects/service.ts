@@ -263,7 +263,8 @@ export function createRedirectsService(deps: {
       if (other) other.to = update.to;
     }
     add(rules, saved);
-    if (!isPrefixPattern(saved.from)) await repo.forgetNotFound(trx, saved.from);
+    if (isPrefixPattern(saved.from)) await repo.forgetNotFound(trx, baseOf(saved.from), true);
+    else await repo.forgetNotFound(trx, saved.from);
     return saved;
   }
 
