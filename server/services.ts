@@ -187,6 +187,11 @@ export function createServices(deps: { config: Config; db: Db; log: FastifyBaseL
     siteMeta,
     activity,
     onFlushError: (err) => log.warn({ err }, 'redirect hits and 404 counts of the last few seconds could not be saved'),
+    // Renamed posts, categories and tags (blog), authors (auth): listed read-only beside the rules.
+    automatic: [
+      (search, limit) => blog.automaticRedirects(search, limit),
+      (search, limit) => profiles.automaticRedirects(search, limit),
+    ],
   });
   const jobs = createJobScheduler({
     db,

@@ -547,5 +547,6 @@ export const REDIRECT_MESSAGES = {
   goneText: 'This page was removed and is not coming back.',
   confirmDelete: (from: string) => `Delete the redirect of ${from}?`,
   noRules: 'No redirects yet.',
+  automaticReadOnly: 'Made by the site: change the post, category, tag or author',
   noNotFound: 'No addresses answered "not found" yet.',
 } as const;

@@ -17,9 +17,10 @@ export const redirectSchema = z.object({
   to: z.string(),
   status: z.number(),
   kind: z.enum(['exact', 'prefix']),
-  /** Made by the site (a renamed post, category, tag or author), shown read-only; always false here. */
+  /** Made by the site (a renamed post, category, tag or author): shown read-only, never edited here. */
   automatic: z.boolean(),
-  hits: z.number(),
+  /** Null for an automatic redirect (answered by its page's loader, not counted). */
+  hits: z.nullable(z.number()),
   lastHitAt: z.nullable(z.string()),
   createdAt: z.string(),
   updatedAt: z.string(),
@@ -30,7 +31,7 @@ const numberedPage = z.object({ page: z.number(), limit: z.number(), total: z.nu
 
 const listQuery = z.object({
   search: z.optional(z.string().check(z.trim(), z.maxLength(200, VALIDATION_MESSAGES.searchTooLong))),
-  page: z.optional(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(100_000))),
+  page: z.optional(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(1_000))),
   limit: z.optional(pageSizeParam(200)),
 });
 
@@ -43,13 +44,17 @@ export const redirectInputSchema = z.object({
 });
 export type RedirectInput = z.input<typeof redirectInputSchema>;
 
-/** A page of the rules by source address, those whose source or target contains `search` when given. */
+/**
+ * A page of the rules by source address, those whose source or target contains `search` when given.
+ * `source=automatic`: the redirects the site made itself (renamed posts, categories, tags, authors),
+ * read-only, by old address.
+ */
 export const listRedirects = endpoint({
   method: 'GET',
   path: '/admin/redirects',
   access: 'admin',
   allow: 'redirects',
-  query: listQuery,
+  query: z.extend(listQuery, { source: z.optional(z.enum(['manual', 'automatic'])) }),
   data: z.array(redirectSchema),
   meta: numberedPage,
 });

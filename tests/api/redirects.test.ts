@@ -5,6 +5,7 @@ import pino from 'pino';
 import type { ServerBuild } from 'react-router';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as activityApi from '#shared/api/activity.ts';
+import * as blogApi from '#shared/api/blog.ts';
 import * as redirects from '#shared/api/redirects.ts';
 import { REDIRECT_MESSAGES, TEAM_MESSAGES } from '#shared/messages.ts';
 import { buildApp } from '#server/app.ts';
@@ -13,7 +14,7 @@ import { NOT_FOUND_CAP } from '#server/modules/redirects/service.ts';
 import { api } from '#tests/helpers/api.ts';
 import { NO_RATE_LIMITS } from '#tests/helpers/auth.ts';
 import { DATABASE_KINDS } from '#tests/helpers/databases.ts';
-import { loggedInAdmin, unique, type LoggedInAdmin } from '#tests/helpers/factories.ts';
+import { createPost, loggedInAdmin, unique, type LoggedInAdmin } from '#tests/helpers/factories.ts';
 import { createMember } from '#tests/helpers/team.ts';
 import { buildTestApp, type TestApp } from '#tests/helpers/test-app.ts';
 
@@ -279,6 +280,25 @@ describe.each(DATABASE_KINDS)('redirects on %s', (kind) => {
     const noHeader = await admin.api.callRaw(redirects.importRedirects, { body: { csv: '/a,/b,301\n' } });
     expect(noHeader.status).toBe(400);
     expect(noHeader.body).toMatchObject({ message: REDIRECT_MESSAGES.csvHeader });
+  });
+
+  it('lists the automatic redirects (a renamed post) read-only beside the rules', async () => {
+    const post = await createPost(admin, { title: unique('Renamed') });
+    const oldUrl = post.url;
+    const edited = await admin.api.call(blogApi.updatePost, {
+      params: { id: post._id },
+      body: { title: unique('Newname'), excerpt: post.excerpt, content: post.content },
+    });
+    const res = await admin.api.call(redirects.listRedirects, {
+      query: { source: 'automatic', search: oldUrl.split('/').pop() },
+    });
+    expect(res.data).toEqual([
+      expect.objectContaining({ from: oldUrl, to: edited.data.url, status: 301, automatic: true, hits: null }),
+    ]);
+    expect(res.body.meta).toMatchObject({ total: 1 });
+    // The rules made here never include them.
+    const manual = await admin.api.call(redirects.listRedirects, { query: { search: oldUrl.split('/').pop() } });
+    expect(manual.data).toEqual([]);
   });
 
   it('tells other features whether an address is redirected (page segments must not collide)', async () => {

@@ -81,8 +81,8 @@ function usePaged<T>(first: Listed<T>, fetch: (search: string, page: number) => 
       return;
     }
     void reload();
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- a new search or page reads again
-  }, [searched, page]);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- a new search, page or list reads again
+  }, [searched, page, fetch]);
   const total = list.meta?.total ?? list.data.length;
   const pages = Math.max(1, Math.ceil(total / REDIRECT_PAGE_SIZE));
   return { search, setSearch: (v: string) => (setSearch(v), setPage(1)), page, setPage, pages, total, list, reload };
@@ -164,10 +164,13 @@ const bodyOf = (d: Draft) => ({ from: d.from, to: d.status === '410' ? '' : d.to
  * CSV), and the addresses visitors found nothing at, each with "Create redirect" and "Ignore".
  */
 export default function Redirects({ loaderData }: Route.ComponentProps) {
+  const [source, setSource] = useState<'manual' | 'automatic'>('manual');
   const fetchRules = useCallback(
     (search: string, page: number) =>
-      callPage(listRedirects, { query: { search: search || undefined, page, limit: REDIRECT_PAGE_SIZE } }),
-    [],
+      callPage(listRedirects, {
+        query: { search: search || undefined, page, limit: REDIRECT_PAGE_SIZE, source },
+      }),
+    [source],
   );
   const fetchNotFound = useCallback(
     (search: string, page: number) =>
@@ -289,14 +292,28 @@ export default function Redirects({ loaderData }: Route.ComponentProps) {
             </ul>
           </div>
         ) : null}
-        <Form.Control
-          type="search"
-          className="mb-3"
-          placeholder="Filter by address"
-          aria-label="Filter redirects"
-          value={rules.search}
-          onChange={(e) => rules.setSearch(e.target.value)}
-        />
+        <div className="d-flex flex-wrap gap-2 mb-3">
+          <Form.Select
+            className="w-auto"
+            aria-label="Which redirects"
+            value={source}
+            onChange={(e) => {
+              setSource(e.target.value as 'manual' | 'automatic');
+              rules.setPage(1);
+            }}
+          >
+            <option value="manual">Rules made here</option>
+            <option value="automatic">Automatic (renamed posts, categories, tags, authors)</option>
+          </Form.Select>
+          <Form.Control
+            type="search"
+            className="flex-grow-1 w-auto"
+            placeholder="Filter by address"
+            aria-label="Filter redirects"
+            value={rules.search}
+            onChange={(e) => rules.setSearch(e.target.value)}
+          />
+        </div>
         {rules.list.data.length === 0 ? <p className="text-body-secondary">{REDIRECT_MESSAGES.noRules}</p> : null}
         <div className="table-responsive">
           <Table striped bordered hover className="align-middle bg-white table-stack">
@@ -322,25 +339,33 @@ export default function Redirects({ loaderData }: Route.ComponentProps) {
                   </td>
                   <td data-label="Status">{rule.status}</td>
                   <td data-label="Kind">
-                    <Badge bg="secondary">{rule.kind}</Badge>
+                    <Badge bg={rule.automatic ? 'info' : 'secondary'} text={rule.automatic ? 'dark' : undefined}>
+                      {rule.automatic ? 'automatic' : rule.kind}
+                    </Badge>
                   </td>
-                  <td data-label="Hits">{rule.hits}</td>
+                  <td data-label="Hits">{rule.hits ?? '—'}</td>
                   <td data-label="Last hit" className="text-nowrap">
                     {rule.lastHitAt ? formatDate(rule.lastHitAt) : '—'}
                   </td>
                   <td data-label="Action" className="text-nowrap">
-                    <IconButton
-                      kind="edit"
-                      label={`Edit the redirect of ${rule.from}`}
-                      onClick={() =>
-                        setEditing({ id: rule._id, from: rule.from, to: rule.to, status: String(rule.status) })
-                      }
-                    />
-                    <IconButton
-                      kind="delete"
-                      label={`Delete the redirect of ${rule.from}`}
-                      onClick={() => setDeleting(rule)}
-                    />
+                    {rule.automatic ? (
+                      <span className="text-body-secondary small">{REDIRECT_MESSAGES.automaticReadOnly}</span>
+                    ) : (
+                      <>
+                        <IconButton
+                          kind="edit"
+                          label={`Edit the redirect of ${rule.from}`}
+                          onClick={() =>
+                            setEditing({ id: rule._id, from: rule.from, to: rule.to, status: String(rule.status) })
+                          }
+                        />
+                        <IconButton
+                          kind="delete"
+                          label={`Delete the redirect of ${rule.from}`}
+                          onClick={() => setDeleting(rule)}
+                        />
+                      </>
+                    )}
                   </td>
                 </tr>
               ))}

@@ -48,6 +48,11 @@ export interface RedirectAnswer {
 
 export type Lookup = RedirectAnswer | null | 'stale';
 
+export type AutomaticSource = (
+  search: string | undefined,
+  limit: number,
+) => Promise<{ rows: Array<{ from: string; to: string; createdAt: string }>; total: number }>;
+
 const toRule = (row: { id: string; from_path: string; to_path: string; status: number }): Rule => ({
   id: row.id,
   from: row.from_path,
@@ -71,7 +76,7 @@ export const toRedirect = (row: {
   status: row.status,
   kind: isPrefixPattern(row.from_path) ? ('prefix' as const) : ('exact' as const),
   automatic: false,
-  hits: Number(row.hits),
+  hits: Number(row.hits) as number | null,
   lastHitAt: row.last_hit_at,
   createdAt: row.created_at,
   updatedAt: row.updated_at,
@@ -136,6 +141,11 @@ export function createRedirectsService(deps: {
   flushMs?: number;
   /** Reports a failed background flush (logged by the caller). */
   onFlushError?: (err: unknown) => void;
+  /**
+   * The redirects other modules make by themselves (renamed posts, categories, tags, authors), listed
+   * read-only beside the rules: each source's first `limit` by old address containing `search`, and its count.
+   */
+  automatic?: ReadonlyArray<AutomaticSource>;
 }) {
   const { db, siteMeta, activity } = deps;
   const { contentVersion } = siteMeta;
@@ -365,6 +375,36 @@ export function createRedirectsService(deps: {
         repo.countRules(db, filter),
       ]);
       return { rows: rows.map(toRedirect), pageInfo: { page, limit, total, hasMore: page * limit < total } };
+    },
+
+    /**
+     * A page of the automatic redirects (read-only, always 301, hits not counted): each source gives its
+     * first rows up to the page's end, merged by old address.
+     */
+    async listAutomatic(query: { search?: string; page?: number; limit?: number }) {
+      const limit = query.limit ?? 50;
+      const page = query.page ?? 1;
+      const results = await Promise.all(
+        (deps.automatic ?? []).map((source) => source(query.search || undefined, page * limit)),
+      );
+      const total = results.reduce((sum, r) => sum + r.total, 0);
+      const rows = results
+        .flatMap((r) => r.rows)
+        .sort((a, b) => (a.from < b.from ? -1 : a.from > b.from ? 1 : 0))
+        .slice((page - 1) * limit, page * limit)
+        .map((r) => ({
+          _id: `automatic:${r.from}`,
+          from: r.from,
+          to: r.to,
+          status: 301,
+          kind: 'exact' as const,
+          automatic: true,
+          hits: null,
+          lastHitAt: null,
+          createdAt: r.createdAt,
+          updatedAt: r.createdAt,
+        }));
+      return { rows, pageInfo: { page, limit, total, hasMore: page * limit < total } };
     },
 
     async create(input: RedirectInput, actor: ActivityActor) {

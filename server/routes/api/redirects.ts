@@ -8,7 +8,10 @@ import { route, type ApiRoutes } from './define';
 export const redirectRoutes: ApiRoutes = {
   admin(scope, { services: { redirects } }) {
     route(scope, api.listRedirects, async (request) => {
-      const { rows, pageInfo } = await redirects.list(request.query);
+      const { source, ...query } = request.query;
+      const { rows, pageInfo } = await (source === 'automatic'
+        ? redirects.listAutomatic(query)
+        : redirects.list(query));
       return { data: rows, meta: pageInfo };
     });
     route(scope, api.createRedirect, async (request) => ({
