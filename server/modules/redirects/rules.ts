@@ -88,16 +88,67 @@ export function withQuery(target: string, query: string): string {
 export class RuleSet {
   readonly exact = new Map<string, Rule>();
   readonly prefixes = new Map<string, Rule>();
+  readonly byId = new Map<string, Rule>();
+  /** Rules with a local exact target, by that target's path: the rules a new source may collapse. */
+  readonly byTarget = new Map<string, Set<Rule>>();
 
   constructor(rules: Iterable<Rule>) {
-    for (const rule of rules) {
-      if (isPrefixPattern(rule.from)) this.prefixes.set(baseOf(rule.from), rule);
-      else this.exact.set(rule.from, rule);
-    }
+    for (const rule of rules) this.add(rule);
   }
 
   get size() {
     return this.exact.size + this.prefixes.size;
+  }
+
+  /** The rule of this source (an exact path, or a prefix pattern). */
+  bySource(from: string): Rule | undefined {
+    return isPrefixPattern(from) ? this.prefixes.get(baseOf(from)) : this.exact.get(from);
+  }
+
+  all(): Rule[] {
+    return [...this.byId.values()];
+  }
+
+  add(rule: Rule): void {
+    if (isPrefixPattern(rule.from)) this.prefixes.set(baseOf(rule.from), rule);
+    else this.exact.set(rule.from, rule);
+    this.byId.set(rule.id, rule);
+    this.index(rule);
+  }
+
+  remove(rule: Rule): void {
+    if (isPrefixPattern(rule.from)) this.prefixes.delete(baseOf(rule.from));
+    else this.exact.delete(rule.from);
+    this.byId.delete(rule.id);
+    this.unindex(rule);
+  }
+
+  retarget(rule: Rule, to: string): void {
+    this.unindex(rule);
+    rule.to = to;
+    this.index(rule);
+  }
+
+  private targetKey(rule: Rule): string | undefined {
+    if (rule.status === 410 || isAbsolute(rule.to)) return undefined;
+    const path = pathOfTarget(rule.to);
+    return isPrefixPattern(path) ? undefined : path;
+  }
+
+  private index(rule: Rule) {
+    const key = this.targetKey(rule);
+    if (key === undefined) return;
+    let set = this.byTarget.get(key);
+    if (!set) this.byTarget.set(key, (set = new Set()));
+    set.add(rule);
+  }
+
+  private unindex(rule: Rule) {
+    const key = this.targetKey(rule);
+    if (key === undefined) return;
+    const set = this.byTarget.get(key);
+    set?.delete(rule);
+    if (set?.size === 0) this.byTarget.delete(key);
   }
 
   /** The rule for a normalized path: an exact one first, then the longest prefix that covers it. */
@@ -122,10 +173,10 @@ export function covers(from: string, path: string): boolean {
   return path === (base || '/') || path.startsWith(`${base}/`);
 }
 
-const pathOfTarget = (to: string) => {
+function pathOfTarget(to: string): string {
   const at = to.indexOf('?');
   return at < 0 ? to : to.slice(0, at);
-};
+}
 
 export type Check =
   { ok: true; to: string; updates: Array<{ id: string; to: string }> } | { ok: false; loop: string[] };
@@ -178,8 +229,10 @@ export function checkRule(rule: Omit<Rule, 'id'>, others: RuleSet, maxHops = 20)
 function collapseOnto(rule: Omit<Rule, 'id'>, to: string, others: RuleSet): Array<{ id: string; to: string }> {
   if (rule.status === 410) return [];
   const updates: Array<{ id: string; to: string }> = [];
-  const all = [...others.exact.values(), ...others.prefixes.values()];
-  for (const other of all) {
+  // An exact source collapses only the rules whose target is that very path (an index lookup); a prefix
+  // source looks at every rule.
+  const candidates = isPrefixPattern(rule.from) ? others.all() : [...(others.byTarget.get(rule.from) ?? [])];
+  for (const other of candidates) {
     if (other.status === 410 || isAbsolute(other.to)) continue;
     const otherTo = pathOfTarget(other.to);
     const otherQuery = other.to.slice(otherTo.length);

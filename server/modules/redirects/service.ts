@@ -33,6 +33,8 @@ const FLUSH_MS = 5_000;
 const PENDING_CAP = 5_000;
 const MAX_ADDRESS = 1_000;
 const MAX_IMPORT_ROWS = 20_000;
+/** The site-meta stamp every change of a rule moves. */
+const STAMP = 'redirects';
 
 export interface RedirectInput {
   from: string;
@@ -149,22 +151,29 @@ export function createRedirectsService(deps: {
 }) {
   const { db, siteMeta, activity } = deps;
   const { contentVersion } = siteMeta;
-  let loaded: { version: number; rules: RuleSet } | null = null;
+  let loaded: { version: number; rules: RuleSet; stamp: string } | null = null;
   let loading: Promise<RuleSet> | null = null;
   const hits = new Map<string, { n: number; at: string }>();
   const notFound = new Map<string, { n: number; at: string; referrerHost: string | null }>();
 
+  /**
+   * The rules at `version`: read again only when their stamp moved (any change of a rule writes a new one
+   * in its transaction), else the set held is kept and marked as of `version`. The stamp is read before the
+   * rules, so rules newer than their stamp are read again next time, never the other way round.
+   */
   async function load(version: number): Promise<RuleSet> {
-    loading ??= repo
-      .allRules(db)
-      .then((rows) => {
-        const rules = new RuleSet(rows.map(toRule));
-        if (!loaded || version >= loaded.version) loaded = { version, rules };
-        return rules;
-      })
-      .finally(() => {
-        loading = null;
-      });
+    loading ??= (async () => {
+      const stamp = (await siteMeta.readStamp(STAMP)) ?? '';
+      if (loaded && loaded.stamp === stamp) {
+        if (version > loaded.version) loaded = { ...loaded, version };
+        return loaded.rules;
+      }
+      const rules = new RuleSet((await repo.allRules(db)).map(toRule));
+      if (!loaded || version >= loaded.version) loaded = { version, rules, stamp };
+      return rules;
+    })().finally(() => {
+      loading = null;
+    });
     const rules = await loading;
     // A load that began before this version was read may be older: read again.
     if (loaded && loaded.version < version) return load(version);
@@ -236,16 +245,16 @@ export function createRedirectsService(deps: {
 
   /** Saves one checked rule into `rules` (the set of the transaction) and the database; returns its id. */
   async function saveInto(trx: Db, rules: RuleSet, rule: Omit<Rule, 'id'>, id: string | null): Promise<Rule> {
-    const existing = id ? [...rules.exact.values(), ...rules.prefixes.values()].find((r) => r.id === id) : undefined;
-    if (existing) remove(rules, existing);
-    const clash = isPrefixPattern(rule.from) ? rules.prefixes.get(baseOf(rule.from)) : rules.exact.get(rule.from);
+    const existing = id ? rules.byId.get(id) : undefined;
+    if (existing) rules.remove(existing);
+    const clash = rules.bySource(rule.from);
     if (clash) {
-      if (existing) add(rules, existing);
+      if (existing) rules.add(existing);
       throw new ConflictError(REDIRECT_MESSAGES.duplicate(rule.from), 'from');
     }
     const check = checkRule(rule, rules);
     if (!check.ok) {
-      if (existing) add(rules, existing);
+      if (existing) rules.add(existing);
       refuseLoop(check.loop);
     }
     const at = now();
@@ -269,19 +278,14 @@ export function createRedirectsService(deps: {
     }
     for (const update of check.updates) {
       await repo.updateRule(trx, update.id, { to_path: update.to, updated_at: at });
-      const other = [...rules.exact.values(), ...rules.prefixes.values()].find((r) => r.id === update.id);
-      if (other) other.to = update.to;
+      const other = rules.byId.get(update.id);
+      if (other) rules.retarget(other, update.to);
     }
-    add(rules, saved);
+    rules.add(saved);
     if (isPrefixPattern(saved.from)) await repo.forgetNotFound(trx, baseOf(saved.from), true);
     else await repo.forgetNotFound(trx, saved.from);
     return saved;
   }
-
-  const add = (rules: RuleSet, rule: Rule) =>
-    isPrefixPattern(rule.from) ? rules.prefixes.set(baseOf(rule.from), rule) : rules.exact.set(rule.from, rule);
-  const remove = (rules: RuleSet, rule: Rule) =>
-    isPrefixPattern(rule.from) ? rules.prefixes.delete(baseOf(rule.from)) : rules.exact.delete(rule.from);
 
   async function getRow(trx: Db, id: string) {
     const row = await repo.findRule(trx, id);
@@ -412,6 +416,7 @@ export function createRedirectsService(deps: {
       const saved = await db.transaction().execute(async (trx) => {
         const rules = await rulesIn(trx);
         const made = await saveInto(trx, rules, rule, null);
+        await siteMeta.writeStamp(trx, STAMP);
         await siteMeta.bumpContentVersion(trx);
         await activity.record(trx, {
           action: 'redirect.created',
@@ -431,6 +436,7 @@ export function createRedirectsService(deps: {
         await getRow(trx, id);
         const rules = await rulesIn(trx);
         const made = await saveInto(trx, rules, rule, id);
+        await siteMeta.writeStamp(trx, STAMP);
         await siteMeta.bumpContentVersion(trx);
         await activity.record(trx, {
           action: 'redirect.changed',
@@ -448,6 +454,7 @@ export function createRedirectsService(deps: {
       await db.transaction().execute(async (trx) => {
         const row = await getRow(trx, id);
         await repo.deleteRule(trx, id);
+        await siteMeta.writeStamp(trx, STAMP);
         await siteMeta.bumpContentVersion(trx);
         await activity.record(trx, {
           action: 'redirect.deleted',
@@ -488,9 +495,7 @@ export function createRedirectsService(deps: {
               to: column.to >= 0 ? row[column.to] : '',
               status: Number(row[column.status] ?? ''),
             });
-            const existing = isPrefixPattern(rule.from)
-              ? rules.prefixes.get(baseOf(rule.from))
-              : rules.exact.get(rule.from);
+            const existing = rules.bySource(rule.from);
             await saveInto(trx, rules, rule, existing?.id ?? null);
             if (existing) updated += 1;
             else added += 1;
@@ -500,6 +505,7 @@ export function createRedirectsService(deps: {
           }
         }
         if (added || updated) {
+          await siteMeta.writeStamp(trx, STAMP);
           await siteMeta.bumpContentVersion(trx);
           await activity.record(trx, {
             action: 'redirects.imported',
