@@ -14,10 +14,6 @@ export function findRule(db: Db, id: string) {
   return db.selectFrom('redirects').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-export function findRuleByFrom(db: Db, from: string) {
-  return db.selectFrom('redirects').selectAll().where('from_path', '=', from).executeTakeFirst();
-}
-
 /** The rules whose source is one of `froms` (an exact path, or a prefix pattern covering it). */
 export function rulesFrom(db: Db, froms: readonly string[]) {
   if (!froms.length) return Promise.resolve([]);
