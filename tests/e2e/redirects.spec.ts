@@ -38,6 +38,8 @@ test('add a prefix redirect from the 404 log and follow it', async ({ page }) =>
     await expect(row).toBeVisible({ timeout: 2_000 });
   }).toPass({ timeout: 30_000 });
   await expect(row).toContainText('1');
+  // Nothing is wider than the screen (at 390 px the tables stack).
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
   await shot(page, 'not-found-log');
 
   // Create redirect: the add form is filled from the address; it becomes a prefix rule to the site's root.
@@ -69,6 +71,27 @@ test('add a prefix redirect from the 404 log and follow it', async ({ page }) =>
     await page.getByLabel('Filter redirects').fill(base);
     await expect(rule.locator('td[data-label="Hits"]')).toHaveText('1', { timeout: 2_000 });
   }).toPass({ timeout: 30_000 });
+  // The automatic redirects are listed read-only beside the rules.
+  await page.getByLabel('Which redirects').selectOption('automatic');
+  await expect(page.getByTestId('redirect-row').filter({ hasText: `${base}/*` })).toHaveCount(0);
+  await page.getByLabel('Which redirects').selectOption('manual');
+  await expect(rule).toBeVisible();
+
+  // A 410 rule answers the site's own "gone" page.
+  await page.locator('#redirect-add-from').fill(`${base}/gone`);
+  await page.locator('#redirect-add-status').selectOption('410');
+  await expect(page.locator('#redirect-add-to')).toBeDisabled();
+  await page.getByRole('button', { name: 'Add redirect' }).click();
+  await expectToast(page, REDIRECT_MESSAGES.created);
+  const gone = await page.goto(`${base}/gone`);
+  expect(gone?.status()).toBe(410);
+  await expect(page.getByRole('heading', { name: REDIRECT_MESSAGES.goneTitle })).toBeVisible();
+  await expect(page.getByText(REDIRECT_MESSAGES.goneText)).toBeVisible();
+  await expect(page.locator('footer')).toBeVisible();
+  await shot(page, 'gone');
+
+  await gotoHydrated(page, '/admin/settings/redirects');
+  await page.getByLabel('Filter redirects').fill(base);
   await rule.getByRole('button', { name: `Delete the redirect of ${base}/*` }).click();
   await page
     .getByRole('dialog')
@@ -76,4 +99,11 @@ test('add a prefix redirect from the 404 log and follow it', async ({ page }) =>
     .click();
   await expectToast(page, REDIRECT_MESSAGES.deleted);
   await expect(rule).toHaveCount(0);
+  const goneRule = page.getByTestId('redirect-row').filter({ hasText: `${base}/gone` });
+  await goneRule.getByRole('button', { name: `Delete the redirect of ${base}/gone` }).click();
+  await page
+    .getByRole('dialog')
+    .getByRole('button', { name: /delete|yes|ok/i })
+    .click();
+  await expect(goneRule).toHaveCount(0);
 });

@@ -294,7 +294,7 @@ export default function Redirects({ loaderData }: Route.ComponentProps) {
         ) : null}
         <div className="d-flex flex-wrap gap-2 mb-3">
           <Form.Select
-            className="w-auto"
+            className="w-auto mw-100"
             aria-label="Which redirects"
             value={source}
             onChange={(e) => {
@@ -303,11 +303,11 @@ export default function Redirects({ loaderData }: Route.ComponentProps) {
             }}
           >
             <option value="manual">Rules made here</option>
-            <option value="automatic">Automatic (renamed posts, categories, tags, authors)</option>
+            <option value="automatic">Automatic (renamed pages)</option>
           </Form.Select>
           <Form.Control
             type="search"
-            className="flex-grow-1 w-auto"
+            className="flex-grow-1 w-auto mw-100"
             placeholder="Filter by address"
             aria-label="Filter redirects"
             value={rules.search}
