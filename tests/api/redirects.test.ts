@@ -93,6 +93,11 @@ describe.each(DATABASE_KINDS)('redirects on %s', (kind) => {
     res = await get(base);
     expect(res.headers.location).toBe(`${base}-v2`);
     expect((await get(`${base}/special`)).headers.location).toBe('/special-page');
+    // A prefix onto the root never answers a protocol-relative address (another site, to a browser).
+    const root = unique('/root');
+    await made(`${root}/*`, '/*');
+    expect((await get(`${root}//evil.example/x`)).headers.location).toBe('/evil.example/x');
+    expect((await get(`${root}/about-us?a=b`)).headers.location).toBe('/about-us?a=b');
     // Another address that only starts alike is not under the prefix.
     expect((await get(`${base}x/page`)).statusCode).toBe(404);
     expect((await ruleOf(`${base}/*`))?.kind).toBe('prefix');

@@ -31,7 +31,8 @@ export const baseOf = (pattern: string) => pattern.slice(0, -2);
 export function normalizePath(path: string): string {
   let pathname: string;
   try {
-    pathname = new URL(path, 'http://site.invalid').pathname;
+    // Appended to an origin rather than resolved against it: `//host/x` stays a path, never a host.
+    pathname = new URL(`http://site.invalid${path.startsWith('/') ? '' : '/'}${path}`).pathname;
   } catch {
     return path;
   }
@@ -72,7 +73,9 @@ export function targetFor(rule: Pick<Rule, 'from' | 'to'>, path: string): string
   const to = at < 0 ? rule.to : rule.to.slice(0, at);
   const query = at < 0 ? '' : rule.to.slice(at);
   const base = isPrefixPattern(to) ? baseOf(to) : to;
-  return (base + rest || '/') + query;
+  // `/old/*` → `/*` for `/old//evil.example` must not answer `//evil.example` (another site, to a browser).
+  const target = base + rest || '/';
+  return (target.startsWith('//') ? target.replace(/^\/+/, '/') : target) + query;
 }
 
 /** Adds a request's query string to a target (which may have one of its own). */

@@ -2,7 +2,6 @@ import { parse } from 'csv-parse/sync';
 import { REDIRECT_MESSAGES } from '#shared/messages.ts';
 import type { Db } from '#server/db/database.ts';
 import { newId, now } from '#server/db/database.ts';
-import { isDatabaseUnavailable } from '#server/db/unavailable.ts';
 import { ConflictError, InvalidInputError, NotFoundError } from '#server/errors.ts';
 import type { ActivityActor, ActivityRecorder } from '#server/modules/activity/service.ts';
 import type { SiteMeta } from '#server/modules/site-meta/service.ts';
@@ -316,9 +315,9 @@ export function createRedirectsService(deps: {
       try {
         const version = await contentVersion.current();
         if (!loaded || loaded.version !== version) rules = await load(version);
-      } catch (err) {
-        // The database is away: the rules last read still answer (none before the first read).
-        if (!isDatabaseUnavailable(err)) throw err;
+      } catch {
+        // The version or the rules could not be read (the database is away or slow): the rules last read
+        // still answer (none before the first read), and the request goes on as it would have.
       }
       return rules ? answerOf(rules, normalizePath(path), query, true) : null;
     },
