@@ -64,6 +64,9 @@ export async function registerSsr(
       if (!isDatabaseUnavailable(err)) throw err;
       return serveStale(request, reply, key);
     }
+    // The redirect rules of this version too: a page cached at it is then answered before Fastify
+    // (./early-answer.ts asks the rules first), not handed on once more for rules a version behind.
+    await services.redirects.ensure(version);
     const hit = cache.get(key);
     if (hit && hit.version === version) {
       cache.onCacheResult?.(true);

@@ -322,6 +322,15 @@ export function createRedirectsService(deps: {
       return rules ? answerOf(rules, normalizePath(path), query, true) : null;
     },
 
+    /**
+     * Makes the rules those of `version` (a page about to be cached at it): a page held at a version is then
+     * never passed over by `peek` for rules of an older one. A failed read keeps the rules held.
+     */
+    async ensure(version: number): Promise<void> {
+      if (loaded && loaded.version === version) return;
+      await load(version).catch(() => undefined);
+    },
+
     /** Counts a public 404 (path without query; only the referring host is kept). */
     notFound(url: string, referer: string | undefined): void {
       const path = normalizePath(split(url).path);
