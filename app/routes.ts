@@ -44,6 +44,7 @@ export default [
       route('change-password', 'routes/admin/change-password.tsx'),
       ...sectionEditors,
       ...ADMIN_SCREENS.map((path) => route(path, `routes/admin/${path}.tsx`)),
+      route('settings/redirects', 'routes/admin/redirects.tsx'),
       route('blogs/create', 'routes/admin/blog-form.tsx', { id: 'admin-blog-create' }),
       route('blogs/edit/:id', 'routes/admin/blog-form.tsx', { id: 'admin-blog-edit' }),
     ]),

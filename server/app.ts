@@ -13,6 +13,7 @@ import { createPageCache } from '#server/pages/cache.ts';
 import { createHitAnswerer } from '#server/pages/early-answer.ts';
 import { registerCachedPageHits } from '#server/pages/hit-hook.ts';
 import { httpServerFactory, type FirstAnswer } from '#server/pages/http-server.ts';
+import { registerRedirects } from '#server/pages/redirects.ts';
 import { registerSsr, type SsrOptions } from '#server/pages/route.ts';
 import { registerApi } from './routes/api';
 import { effectiveLimits, limitPages, type RateLimits } from './plugins/rate-limits';
@@ -66,6 +67,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerDrain(app);
   // The content-version listener (PostgreSQL) is a connection of its own: closed with the app.
   app.addHook('onClose', () => services.siteMeta.contentVersion.stop());
+  // Redirect hits and 404s counted since the last flush are saved as the app closes.
+  app.addHook('onClose', () => services.redirects.stop());
+  // Redirect rules answer before cached pages and routing (docs/product.md#redirects).
+  registerRedirects(app, services.redirects, { pages: Boolean(options.ssr) });
   // Cached pages are answered here, before the security headers are computed again (they are stored
   // with the page) and before routing's later stages (docs/decisions/0011-shared-page-cache.md).
   const onCacheResult = (hit: boolean) => {
@@ -78,6 +83,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     firstAnswer = createHitAnswerer(pageCache, services.siteMeta.contentVersion, {
       draining: () => app.draining,
       requestId: requestIdOf,
+      redirects: services.redirects,
       answered(hit) {
         services.metrics.request(hit.method, hit.route, hit.status, (performance.now() - hit.startedAt) / 1000);
         logAnsweredHit(app.log, config.accessLog, hit);

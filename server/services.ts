@@ -26,6 +26,7 @@ import { createMetrics } from './lib/metrics';
 import { createRevisionService } from './modules/revisions/service';
 import { createMailWorker, workerIdentity } from './modules/mail/worker';
 import { createNewsletterService } from './modules/newsletter/service';
+import { createRedirectsService } from './modules/redirects/service';
 import { createSiteMeta } from './modules/site-meta/service';
 import { createSubscriberService } from './modules/subscribers/service';
 import { createContentImages } from './modules/uploads/content-images';
@@ -182,6 +183,17 @@ export function createServices(deps: { config: Config; db: Db; log: FastifyBaseL
   mailWorker.beforeEachPass(() => withLongDeadlines(() => newsletter.work()));
   // A campaign whose last mail went out in this pass is closed at once, not a pass later.
   mailWorker.afterEachPass(() => newsletter.finish());
+  const redirects = createRedirectsService({
+    db,
+    siteMeta,
+    activity,
+    onFlushError: (err) => log.warn({ err }, 'redirect hits and 404 counts of the last few seconds could not be saved'),
+    // Renamed posts, categories and tags (blog), authors (auth): listed read-only beside the rules.
+    automatic: [
+      (search, limit) => blog.automaticRedirects(search, limit),
+      (search, limit) => profiles.automaticRedirects(search, limit),
+    ],
+  });
   const jobs = createJobScheduler({
     db,
     log,
@@ -222,6 +234,7 @@ export function createServices(deps: { config: Config; db: Db; log: FastifyBaseL
     db,
     metrics,
     siteMeta,
+    redirects,
     mailWorker,
     mail,
     storage,

@@ -42,6 +42,10 @@ export const ACTIVITY_ACTIONS = [
   'newsletter.sent',
   'section.changed',
   'settings.changed',
+  'redirect.created',
+  'redirect.changed',
+  'redirect.deleted',
+  'redirects.imported',
   // Exports
   'subscribers.exported',
   'activity.exported',
@@ -83,6 +87,10 @@ export const ACTIVITY_ACTION_LABELS: Record<ActivityAction, string> = {
   'newsletter.sent': 'Newsletter sent',
   'section.changed': 'Landing section changed',
   'settings.changed': 'Settings changed',
+  'redirect.created': 'Redirect added',
+  'redirect.changed': 'Redirect changed',
+  'redirect.deleted': 'Redirect deleted',
+  'redirects.imported': 'Redirects imported',
   'subscribers.exported': 'Subscribers exported',
   'activity.exported': 'Activity log exported',
 };
@@ -96,6 +104,7 @@ export const ACTIVITY_TARGET_TYPES = [
   'settings',
   'session',
   'site',
+  'redirect',
 ] as const;
 export type ActivityTargetType = (typeof ACTIVITY_TARGET_TYPES)[number];
 

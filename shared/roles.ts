@@ -58,6 +58,12 @@ export const CAPABILITIES = {
   /** The outgoing-mail screen: every e-mail the site sends, to anyone. */
   mail: ADMINS,
   settings: ADMINS,
+  /**
+   * Settings → Redirects and the 404 log (docs/product.md#redirects). Editors too: they manage the site's
+   * structure (categories and tags, whose renames make the automatic redirects), and issue 26 gives this
+   * part of Settings to Owners, Administrators and Editors.
+   */
+  redirects: EDITORS,
   /** The staff list and invitations (an Editor invites only Authors and Contributors: INVITES). */
   'staff.invite': EDITORS,
   /** Change a person's role and switches, suspend, delete. */

@@ -16,6 +16,8 @@ declare module 'react-router' {
     describeError: typeof describeError;
     /** The client's address and the API's rate limits, for actions answering form posts. */
     formPost: FormPostContext;
+    /** A 410 redirect rule answers this address: the public layout shows the "gone" page (docs/product.md#redirects). */
+    gone: boolean;
   }
 }
 

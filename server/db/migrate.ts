@@ -31,6 +31,7 @@ import * as searchDates from './migrations/2026-12-02-0029-search-dates';
 import * as postVersions from './migrations/2026-12-03-0030-post-versions';
 import * as newsletterMessages from './migrations/2026-12-03-0031-newsletter-messages';
 import * as sectionVersionsPresence from './migrations/2026-12-04-0032-section-versions-presence';
+import * as redirects from './migrations/2026-12-04-0033-redirects';
 import * as landingLayout from './migrations/2026-12-04-0035-landing-layout';
 
 /**
@@ -69,6 +70,7 @@ const migrations: Record<string, Migration> = {
   '2026-12-03-0030-post-versions': postVersions,
   '2026-12-03-0031-newsletter-messages': newsletterMessages,
   '2026-12-04-0032-section-versions-presence': sectionVersionsPresence,
+  '2026-12-04-0033-redirects': redirects,
   '2026-12-04-0035-landing-layout': landingLayout,
 };
 

@@ -25,6 +25,7 @@ import type { Role } from '#shared/roles.ts';
  * | mail         | mail_outbox                                                                      |
  * | newsletter   | campaigns, newsletter_messages                                                   |
  * | presence     | edit_presence                                                                    |
+ * | redirects    | redirects, not_found_log                                                         |
  * | revisions    | revisions                                                                        |
  * | site-meta    | site_meta                                                                        |
  * | subscribers  | subscribers                                                                      |
@@ -75,6 +76,8 @@ export interface Database {
   passkeys: PasskeyTable;
   webauthn_challenges: WebauthnChallengeTable;
   activity_log: ActivityLogTable;
+  redirects: RedirectTable;
+  not_found_log: NotFoundLogTable;
 }
 
 export interface ContentSectionTable {
@@ -569,4 +572,26 @@ export interface ActivityLogTable {
   count: Generated<number>;
   last_at: string;
   fold_key: string | null;
+}
+
+export interface RedirectTable {
+  id: string;
+  /** `/old` (exact) or `/old/*` (prefix); unique. */
+  from_path: string;
+  /** Empty for a 410. */
+  to_path: string;
+  status: number;
+  /** BIGINT: PostgreSQL answers it as text. */
+  hits: Generated<number | string>;
+  last_hit_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface NotFoundLogTable {
+  path: string;
+  hits: Generated<number | string>;
+  last_seen_at: string;
+  referrer_host: string | null;
+  ignored: Generated<number>;
 }

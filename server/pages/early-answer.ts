@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { RedirectsService } from '#server/modules/redirects/service.ts';
 import type { ContentVersion } from '#server/modules/site-meta/content-version.ts';
 import type { PageCache } from './cache.ts';
 import { writeWire } from './send.ts';
@@ -31,12 +32,16 @@ export function createHitAnswerer(
     draining: () => boolean;
     requestId: (req: IncomingMessage) => string;
     answered: (hit: AnsweredHit) => void;
+    /** Redirect rules come first: a path one may answer, or rules not yet read at this version, go to Fastify. */
+    redirects?: Pick<RedirectsService, 'peek'>;
   },
 ) {
   return (req: IncomingMessage, res: ServerResponse): boolean => {
     const { method, url } = req;
     if ((method !== 'GET' && method !== 'HEAD') || !url || url.startsWith('/api/') || options.draining()) return false;
-    const page = cache.freshHit(url, contentVersion.peek());
+    const version = contentVersion.peek();
+    if (options.redirects && options.redirects.peek(url, version) !== null) return false;
+    const page = cache.freshHit(url, version);
     if (!page) return false;
     const startedAt = performance.now();
     const id = options.requestId(req);

@@ -30,6 +30,7 @@ export function createRenderer(
     reply: FastifyReply,
     version: number,
     shared?: { key: string },
+    extra: { gone?: boolean } = {},
   ): Promise<CachedPage> {
     const nonce = shared ? sharedNonce(await services.siteMeta.pageSecret(), shared.key, version) : requestNonce();
     const response = await handle(toWebRequest(request, reply, origin, shared), {
@@ -38,6 +39,7 @@ export function createRenderer(
       nonce,
       describeError,
       formPost: formPost(request),
+      gone: extra.gone ?? false,
     });
     const body = Buffer.from(await response.arrayBuffer());
     const headers = [...response.headers.entries()].filter(([k]) => k !== 'set-cookie' && k !== 'content-length');

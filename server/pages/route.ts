@@ -12,6 +12,7 @@ import { compressAhead } from './compression.ts';
 import { FORM_BODY_LIMIT, FORM_CONTENT_TYPE, formPostContext, formPostRefusal } from './form-post.ts';
 import { createRenderer } from './render.ts';
 import { sendPage } from './send.ts';
+import { isGone } from './redirects.ts';
 import { formTaker } from './takes-form.ts';
 
 export interface SsrOptions {
@@ -63,6 +64,9 @@ export async function registerSsr(
       if (!isDatabaseUnavailable(err)) throw err;
       return serveStale(request, reply, key);
     }
+    // The redirect rules of this version too: a page cached at it is then answered before Fastify
+    // (./early-answer.ts asks the rules first), not handed on once more for rules a version behind.
+    await services.redirects.ensure(version);
     const hit = cache.get(key);
     if (hit && hit.version === version) {
       cache.onCacheResult?.(true);
@@ -78,6 +82,8 @@ export async function registerSsr(
     });
     // A loader failed: when the database is why, the last good copy (or a 503) says more than an error page.
     if (page.status >= 500 && !(await databaseAnswers(services.db))) return serveStale(request, reply, key);
+    // A public address that answered 404 is counted in the 404 log (docs/product.md#redirects).
+    if (page.status === 404) services.redirects.notFound(request.url, request.headers.referer);
     await compressAhead(page, request.headers['accept-encoding']);
     return sendPage(request, reply, page, pageCacheControl);
   }
@@ -87,6 +93,19 @@ export async function registerSsr(
     const stale = cache.get(key);
     if (stale) return sendPage(request, reply, stale, pageCacheControl);
     return sendUnavailable(reply);
+  }
+
+  /** The themed "gone" page of a 410 rule: the public layout with its own text, status 410, not kept. */
+  async function serveGone(request: FastifyRequest, reply: FastifyReply) {
+    let version = -1;
+    try {
+      version = await contentVersion.current();
+    } catch (err) {
+      if (!isDatabaseUnavailable(err)) throw err;
+      return sendUnavailable(reply);
+    }
+    const page = await render(request, reply, version, undefined, { gone: true });
+    return sendPage(request, reply, { ...page, status: 410 }, 'no-store');
   }
 
   await app.register(async (scope) => {
@@ -126,6 +145,8 @@ export async function registerSsr(
         }
       }
       const isAdmin = path === '/admin' || path.startsWith('/admin/');
+      // A 410 rule: the site's "gone" page, never cached (docs/product.md#redirects).
+      if (isGone(request)) return serveGone(request, reply);
       // Subscription links change data when opened, and previews are private: they reach the loader every time.
       // So do searches: each query is its own page, and caching them would let random queries push the
       // site's pages out of the cache (docs/decisions/0023-search.md).
@@ -148,6 +169,9 @@ export async function registerSsr(
       }
       const page = await render(request, reply, version);
       if (page.status >= 500 && !(await databaseAnswers(services.db))) return sendUnavailable(reply);
+      if (page.status === 404 && !isAdmin && request.method !== 'POST') {
+        services.redirects.notFound(request.url, request.headers.referer);
+      }
       // The answer to a form post is that visitor's own (what they typed, their result): never kept.
       const mine = isAdmin || personal || request.method === 'POST';
       return sendPage(request, reply, page, mine ? 'no-store' : pageCacheControl);

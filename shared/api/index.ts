@@ -11,6 +11,7 @@ import * as passkeys from './passkeys';
 import * as policies from './policies';
 import * as presence from './presence';
 import * as profile from './profile';
+import * as redirects from './redirects';
 import * as review from './review';
 import * as revisions from './revisions';
 import * as search from './search';
@@ -41,6 +42,7 @@ export const ALL_ENDPOINTS: Endpoint[] = [
     policies,
     presence,
     profile,
+    redirects,
     review,
     revisions,
     search,

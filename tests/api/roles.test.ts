@@ -17,6 +17,7 @@ import * as revisions from '#shared/api/revisions.ts';
 import * as search from '#shared/api/search.ts';
 import * as setup from '#shared/api/setup.ts';
 import * as profile from '#shared/api/profile.ts';
+import * as redirects from '#shared/api/redirects.ts';
 import * as sessions from '#shared/api/sessions.ts';
 import * as activityLog from '#shared/api/activity.ts';
 import * as staff from '#shared/api/staff.ts';
@@ -74,6 +75,15 @@ const ownerTagId = async ({ owner }: Context) => {
   await createPost(owner, { tags: [name] });
   return ok('tags', await owner.api.call(tags.listTags)).find((tag) => tag.name === name)!._id;
 };
+
+/** A redirect rule the Owner made: its id. */
+const ownerRedirectId = async ({ owner }: Context) =>
+  ok(
+    'redirect',
+    await owner.api.call(redirects.createRedirect, {
+      body: { from: `/${unique('old')}`, to: `/${unique('new')}`, status: 301 },
+    }),
+  )._id;
 
 /** A draft the person wrote (every role may write drafts). */
 const ownDraft = async ({ me }: Context) =>
@@ -417,6 +427,20 @@ const EXAMPLES = new Map<Endpoint, (ctx: Context) => Promise<Example>>([
       return { headers, body: payload };
     },
   ],
+  [redirects.listRedirects, async () => ({ query: { search: 'old', page: 1 } })],
+  [
+    redirects.createRedirect,
+    async () => ({ body: { from: `/${unique('from')}`, to: `/${unique('to')}`, status: 302 } }),
+  ],
+  [
+    redirects.updateRedirect,
+    async (ctx) => ({ params: { id: await ownerRedirectId(ctx) }, body: { from: `/${unique('moved')}`, status: 410 } }),
+  ],
+  [redirects.deleteRedirect, async (ctx) => ({ params: { id: await ownerRedirectId(ctx) } })],
+  [redirects.exportRedirects, async () => ({})],
+  [redirects.importRedirects, async () => ({ body: { csv: `from,to,status\n/${unique('imp')},/x,301\n` } })],
+  [redirects.listNotFound, async () => ({})],
+  [redirects.ignoreNotFound, async () => ({ body: { path: `/${unique('ignored')}` } })],
   [uploads.listMedia, async () => ({})],
   [uploads.updateMedia, async (ctx) => ({ params: { id: await ownUploadId(ctx) }, body: { alt: 'Alt text' } })],
   [uploads.deleteMedia, async (ctx) => ({ params: { id: await ownUploadId(ctx) } })],

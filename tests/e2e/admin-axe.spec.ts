@@ -22,6 +22,7 @@ const SCREENS = [
   '/admin/subscribers',
   '/admin/settings',
   '/admin/landing-layout',
+  '/admin/settings/redirects',
   '/admin/profile',
   '/admin/staff',
   '/admin/activity',

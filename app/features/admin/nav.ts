@@ -14,6 +14,7 @@ import people from 'bootstrap-icons/icons/people.svg?raw';
 import personBadge from 'bootstrap-icons/icons/person-badge.svg?raw';
 import personCircle from 'bootstrap-icons/icons/person-circle.svg?raw';
 import personCheck from 'bootstrap-icons/icons/person-check.svg?raw';
+import signpost from 'bootstrap-icons/icons/signpost-split.svg?raw';
 import share from 'bootstrap-icons/icons/share.svg?raw';
 import shield from 'bootstrap-icons/icons/shield-lock.svg?raw';
 import sliders from 'bootstrap-icons/icons/sliders.svg?raw';
@@ -59,6 +60,7 @@ export const ADMIN_NAV: NavItem[] = [
   { label: 'Trash', to: '/admin/trash', icon: trash, allow: 'trash' },
   { label: 'Landing layout', to: '/admin/landing-layout', icon: grid, allow: 'sections' },
   { label: 'Settings', to: '/admin/settings', icon: sliders, allow: 'settings' },
+  { label: 'Redirects', to: '/admin/settings/redirects', icon: signpost, allow: 'redirects' },
   { label: 'Staff', to: '/admin/staff', icon: personBadge, allow: 'staff.invite' },
   { label: 'Activity', to: '/admin/activity', icon: activity, allow: 'activity' },
 ];
@@ -72,7 +74,10 @@ export const navFor = (person: Person): NavItem[] => ADMIN_NAV.filter((item) => 
  */
 export function capabilityOf(pathname: string): Capability {
   const path = pathname.replace(/\/+$/, '');
-  const item = ADMIN_NAV.find((entry) => path === entry.to || path.startsWith(`${entry.to}/`));
+  // The longest entry wins: /admin/settings/redirects is its own entry, not a part of /admin/settings.
+  const item = ADMIN_NAV.filter((entry) => path === entry.to || path.startsWith(`${entry.to}/`)).sort(
+    (a, b) => b.to.length - a.to.length,
+  )[0];
   return item?.allow ?? 'account';
 }
 

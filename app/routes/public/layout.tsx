@@ -3,6 +3,7 @@ import { DEFAULT_LANDING_LAYOUT, navItemsFor } from '#shared/landing-layout.ts';
 import { NAV_ITEMS } from '#shared/paths.ts';
 import { Footer } from '#app/features/layout/Footer.tsx';
 import { Header, type HeaderVariant } from '#app/features/layout/Header.tsx';
+import { GonePage } from '#app/features/layout/GonePage.tsx';
 import { MediaBaseContext } from '#app/lib/media.ts';
 import { revalidateOnlyAfterForms } from '#app/lib/revalidate.ts';
 import type { Route } from './+types/layout';
@@ -12,14 +13,16 @@ import type { Route } from './+types/layout';
  * page's loader brings its own sections, and the footer's texts load when their modal opens, so a page's
  * hydration data carries what the page shows and nothing else (docs/decisions/0014-first-paint.md).
  */
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context, request }: Route.LoaderArgs) {
   const [{ social }, layout] = await Promise.all([
     context.services.content.getContent(),
     context.services.content.getLayout(),
   ]);
   // The spec's menu unless the owner changed the landing layout (docs/product.md#landing-layout).
   const custom = JSON.stringify(layout) !== JSON.stringify(DEFAULT_LANDING_LAYOUT);
-  return { social, site: context.site, layout: custom ? layout : null };
+  // A 410 redirect rule's address: the layout shows the "gone" page there (docs/product.md#redirects).
+  const gonePath = context.gone ? new URL(request.url).pathname : null;
+  return { social, site: context.site, layout: custom ? layout : null, gonePath };
 }
 
 /** The social links and site details rarely change: moving between public pages does not refetch them. */
@@ -36,7 +39,7 @@ function variantFor(pathname: string): HeaderVariant {
 }
 
 export default function PublicLayout({ loaderData }: Route.ComponentProps) {
-  const { social, site, layout } = loaderData;
+  const { social, site, layout, gonePath } = loaderData;
   const { pathname } = useLocation();
   return (
     <MediaBaseContext.Provider value={site.mediaUrl}>
@@ -50,9 +53,7 @@ export default function PublicLayout({ loaderData }: Route.ComponentProps) {
           siteName={site.siteName}
           navItems={layout ? navItemsFor(layout) : NAV_ITEMS}
         />
-        <main id="main">
-          <Outlet />
-        </main>
+        <main id="main">{gonePath === pathname ? <GonePage /> : <Outlet />}</main>
         <Footer siteName={site.siteName} />
       </div>
     </MediaBaseContext.Provider>

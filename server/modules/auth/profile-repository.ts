@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { segmentFromName, uniqueSegment } from '#shared/profile.ts';
 import type { Db } from '#server/db/database.ts';
 import { now } from '#server/db/database.ts';
@@ -103,4 +104,28 @@ export async function deleteStaleEmailChanges(db: Db): Promise<void> {
     .deleteFrom('email_changes')
     .where((eb) => eb.or([eb('expires_at', '<', dayAgo), eb('used_at', '<', dayAgo)]))
     .execute();
+}
+
+const likeOf = (search: string) => `%${search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** Author pages' old segments, by segment, with the person's segment now (Settings → Redirects). */
+export function listMovedAuthors(db: Db, search: string | undefined, limit: number) {
+  let query = db
+    .selectFrom('author_redirects')
+    .innerJoin('users', 'users.id', 'author_redirects.user_id')
+    .select(['author_redirects.old_segment', 'author_redirects.created_at', 'users.segment']);
+  if (search) {
+    query = query.where(
+      sql<string>`lower(author_redirects.old_segment)`,
+      'like',
+      sql<string>`${likeOf(search)} escape '\\'`,
+    );
+  }
+  return query.orderBy('author_redirects.old_segment').limit(limit).execute();
+}
+
+export async function countMovedAuthors(db: Db, search: string | undefined): Promise<number> {
+  let query = db.selectFrom('author_redirects').select((eb) => eb.fn.countAll<string | number>().as('n'));
+  if (search) query = query.where(sql<string>`lower(old_segment)`, 'like', sql<string>`${likeOf(search)} escape '\\'`);
+  return Number((await query.executeTakeFirstOrThrow()).n);
 }

@@ -1,4 +1,5 @@
 import { PROFILE_MESSAGES, TEAM_MESSAGES } from '#shared/messages.ts';
+import { authorUrl } from '#shared/profile.ts';
 import type { Profile, ProfileInput, PublicAuthor } from '#shared/schemas/profile.ts';
 import type { Db } from '#server/db/database.ts';
 import { isUniqueViolation } from '#server/db/unique-violation.ts';
@@ -9,11 +10,13 @@ import type { SiteMeta } from '#server/modules/site-meta/service.ts';
 import { emailChangeMail } from './email-change-mail';
 import {
   consumeEmailChange,
+  countMovedAuthors,
   deleteStaleEmailChanges,
   findAuthorRedirect,
   findEmailChange,
   findUserBySegment,
   insertEmailChange,
+  listMovedAuthors,
   setEmail,
   updateProfile,
 } from './profile-repository';
@@ -69,6 +72,15 @@ export function createProfileService(deps: {
 
   return {
     get: async (auth: AuthContext) => profileOf(await own(auth)),
+
+    /** Author pages' old addresses, read-only in Settings → Redirects (docs/decisions/0032-redirects.md). */
+    async automaticRedirects(search: string | undefined, limit: number) {
+      const [rows, total] = await Promise.all([listMovedAuthors(db, search, limit), countMovedAuthors(db, search)]);
+      return {
+        rows: rows.map((r) => ({ from: authorUrl(r.old_segment), to: authorUrl(r.segment), createdAt: r.created_at })),
+        total,
+      };
+    },
 
     /** A segment someone else has is a 409; one that only redirects (an old one) is taken over. */
     async save(auth: AuthContext, input: ProfileInput): Promise<Profile> {

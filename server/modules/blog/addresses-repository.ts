@@ -99,3 +99,37 @@ export async function publicPositionAt(db: Db, offset: number): Promise<Cursor |
     .executeTakeFirst();
   return row ? { key: row.published_at!, id: row.id } : undefined;
 }
+
+const likeOf = (search: string) => `%${search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * Old addresses of posts outside the trash, by address, with where they lead now (Settings → Redirects
+ * lists them read-only as automatic rules); only those containing `search` when given.
+ */
+export function listMovedPosts(db: Db, search: string | undefined, limit: number) {
+  let query = db
+    .selectFrom('blog_redirects')
+    .innerJoin('blog_posts', 'blog_posts.id', 'blog_redirects.post_id')
+    .leftJoin('blog_categories', 'blog_categories.id', 'blog_posts.category_id')
+    .select([
+      'blog_redirects.path',
+      'blog_redirects.created_at',
+      'blog_posts.slug',
+      'blog_categories.slug as category_slug',
+    ])
+    .where('blog_posts.deleted_at', 'is', null);
+  if (search)
+    query = query.where(sql<string>`lower(blog_redirects.path)`, 'like', sql<string>`${likeOf(search)} escape '\\'`);
+  return query.orderBy('blog_redirects.path').limit(limit).execute();
+}
+
+export async function countMovedPosts(db: Db, search: string | undefined): Promise<number> {
+  let query = db
+    .selectFrom('blog_redirects')
+    .innerJoin('blog_posts', 'blog_posts.id', 'blog_redirects.post_id')
+    .select((eb) => eb.fn.countAll<string | number>().as('n'))
+    .where('blog_posts.deleted_at', 'is', null);
+  if (search)
+    query = query.where(sql<string>`lower(blog_redirects.path)`, 'like', sql<string>`${likeOf(search)} escape '\\'`);
+  return Number((await query.executeTakeFirstOrThrow()).n);
+}

@@ -1,14 +1,23 @@
 import { SERVER_MESSAGES } from '#shared/messages.ts';
 import { blogPostUrl, UNCATEGORIZED } from '#shared/paths.ts';
+import { tagUrl } from '#shared/tags.ts';
 import { isSafeText } from '#shared/text-safety.ts';
 import type { BlogCategory, PostDetails } from '#shared/schemas/blog.ts';
 import type { Db } from '#server/db/database.ts';
 import { NotFoundError } from '#server/errors.ts';
 import type { PageQuery } from '#server/lib/paging.ts';
-import { findRedirect, listPublicAddresses, listRecentPostLinks, publicPositionAt } from './addresses-repository';
+import {
+  countMovedPosts,
+  findRedirect,
+  listMovedPosts,
+  listPublicAddresses,
+  listRecentPostLinks,
+  publicPositionAt,
+} from './addresses-repository';
 import { findCategory, findCategoryBySlug, listCategories } from './categories-repository';
 import { pathOf, toCategory, toPost, toPostLink } from './mapping';
 import { pageOfPosts } from './post-lists';
+import { countMovedTags, listMovedTags } from './tags-repository';
 import { countPosts, findPost, findPostBySlug, listPosts } from './posts-repository';
 
 const RECENT_COUNT = 5;
@@ -26,6 +35,25 @@ export function createPublicReads(deps: { db: Db }) {
 
   return {
     categoryBySegment,
+
+    /**
+     * The blog's automatic redirects (a renamed or moved post's old address, a renamed or merged tag's),
+     * by old address: the first `limit` containing `search`, and how many there are. Settings → Redirects
+     * lists them read-only (docs/decisions/0032-redirects.md).
+     */
+    async automaticRedirects(search: string | undefined, limit: number) {
+      const [posts, tags, postCount, tagCount] = await Promise.all([
+        listMovedPosts(db, search, limit),
+        listMovedTags(db, search, limit),
+        countMovedPosts(db, search),
+        countMovedTags(db, search),
+      ]);
+      const rows = [
+        ...posts.map((r) => ({ from: r.path, to: pathOf(r.category_slug, r.slug), createdAt: r.created_at })),
+        ...tags.map((r) => ({ from: tagUrl(r.old_slug_key), to: tagUrl(r.slug), createdAt: r.created_at })),
+      ];
+      return { rows, total: postCount + tagCount };
+    },
 
     /** The public list: published posts only. */
     listPosts: (page?: PageQuery) => pageOfPosts(db, { status: 'public' }, page),

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db } from '#server/db/database.ts';
 import { now } from '#server/db/database.ts';
 
@@ -193,4 +194,22 @@ export async function listPublicTagSlugs(db: Db) {
     )
     .orderBy('blog_tags.name_key')
     .execute();
+}
+
+const likeOf = (search: string) => `%${search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** Renamed or merged tags' old addresses, by address, with the tag's address now (Settings → Redirects). */
+export function listMovedTags(db: Db, search: string | undefined, limit: number) {
+  let query = db
+    .selectFrom('tag_redirects')
+    .innerJoin('blog_tags', 'blog_tags.id', 'tag_redirects.tag_id')
+    .select(['tag_redirects.old_slug_key', 'tag_redirects.created_at', 'blog_tags.slug']);
+  if (search) query = query.where('tag_redirects.old_slug_key', 'like', sql<string>`${likeOf(search)} escape '\\'`);
+  return query.orderBy('tag_redirects.old_slug_key').limit(limit).execute();
+}
+
+export async function countMovedTags(db: Db, search: string | undefined): Promise<number> {
+  let query = db.selectFrom('tag_redirects').select((eb) => eb.fn.countAll<string | number>().as('n'));
+  if (search) query = query.where('old_slug_key', 'like', sql<string>`${likeOf(search)} escape '\\'`);
+  return Number((await query.executeTakeFirstOrThrow()).n);
 }

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { DatabaseConfig } from '#server/config.ts';
 import type { Db } from '#server/db/database.ts';
 import { createContentVersion, type ContentVersionOptions } from './content-version';
@@ -29,6 +30,13 @@ export function createSiteMeta(deps: { db: Db; database?: DatabaseConfig; versio
     readSetting: (key: string) => readMeta(deps.db, `setting:${key}`),
     /** Inside the caller's transaction when given (the change and its line in the activity log). */
     writeSetting: (key: string, value: string, trx: Db = deps.db) => writeMeta(trx, `setting:${key}`, value),
+    /**
+     * A named stamp that changes with every write of something a process keeps in memory (the redirect
+     * rules): read when the content version moves, it tells whether that thing changed too, so an edit of a
+     * post does not make every process read all of them again. Written inside the writer's transaction.
+     */
+    readStamp: (name: string) => readMeta(deps.db, `stamp:${name}`),
+    writeStamp: (trx: Db, name: string) => writeMeta(trx, `stamp:${name}`, randomUUID()),
     /** Inside the transaction of a write that changes public pages. */
     bumpContentVersion: (trx: Db) => bumpContentVersion(trx),
     /**

@@ -17,6 +17,7 @@ import { newsletterRoutes } from './newsletter';
 import { passkeyRoutes } from './passkeys';
 import { presenceRoutes } from './presence';
 import { profileRoutes } from './profile';
+import { redirectRoutes } from './redirects';
 import { reviewRoutes } from './review';
 import { revisionRoutes } from './revisions';
 import { searchRoutes } from './search';
@@ -35,6 +36,7 @@ const RESOURCES: ApiRoutes[] = [
   uploadRoutes,
   blogRoutes,
   tagRoutes,
+  redirectRoutes,
   subscriberRoutes,
   mailRoutes,
   newsletterRoutes,
