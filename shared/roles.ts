@@ -58,6 +58,8 @@ export const CAPABILITIES = {
   /** The outgoing-mail screen: every e-mail the site sends, to anyone. */
   mail: ADMINS,
   settings: ADMINS,
+  /** Settings → Site identity: the name, logos, favicon, accent colour, footer line, company details. */
+  identity: EDITORS,
   /** The staff list and invitations (an Editor invites only Authors and Contributors: INVITES). */
   'staff.invite': EDITORS,
   /** Change a person's role and switches, suspend, delete. */

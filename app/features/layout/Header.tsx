@@ -18,10 +18,13 @@ export function Header({
   variant,
   social,
   siteName,
+  logo,
 }: {
   variant: HeaderVariant;
   social: SiteContent['social'];
   siteName: string;
+  /** The spec's /logo.svg, or the one of Site identity. */
+  logo: string;
 }) {
   const navigate = useNavigate();
   const [scrolled, setScrolled] = useState(false);
@@ -50,7 +53,11 @@ export function Header({
     <header className={`site-header fixed-top${solid ? ' is-solid' : ''}`} data-testid="site-header">
       <nav className="navbar navbar-expand-xl navbar-dark container-fluid px-3 px-lg-4" aria-label="Main">
         <Link to="/" className="navbar-brand d-flex align-items-center gap-2" onClick={() => setMenuOpen(false)}>
-          <img src="/logo.svg" alt="" width="36" height="36" />
+          {logo === '/logo.svg' ? (
+            <img src="/logo.svg" alt="" width="36" height="36" />
+          ) : (
+            <img src={logo} alt="" height="36" className="site-logo" />
+          )}
           <span>{siteName}</span>
         </Link>
         <button
