@@ -21,6 +21,7 @@ const SCREENS = [
   '/admin/mail',
   '/admin/subscribers',
   '/admin/settings',
+  '/admin/settings/site',
   '/admin/profile',
   '/admin/staff',
   '/admin/activity',

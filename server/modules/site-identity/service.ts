@@ -6,7 +6,7 @@ import type { ActivityRecorder } from '#server/modules/activity/service.ts';
 import type { Actor, RevisionService } from '#server/modules/revisions/service.ts';
 import type { SiteMeta } from '#server/modules/site-meta/service.ts';
 
-/** The stored identity is one site setting (a JSON text in `site_meta`): no row means SITE_NAME and nothing else. */
+/** The stored identity is one site setting (a JSON text kept by the site-meta module): none means SITE_NAME and nothing else. */
 const SETTING = 'identity';
 /** Its history is kept as revisions of this one document (docs/product.md#revisions). */
 export const IDENTITY_DOC = { type: 'identity', id: 'site' } as const;
