@@ -87,7 +87,14 @@ test('the identity saved on Site identity shows on every public page', async ({ 
     await expect
       .poll(() => logo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), { message: name })
       .toBe(240);
-    expect(await logo.evaluate((img) => Math.round(img.getBoundingClientRect().width)), name).toBe(144);
+    // 144 px wide at the header's 36 px height; at most 110 px on a phone, where the menu toggle keeps its line.
+    const width = await logo.evaluate((img) => Math.round(img.getBoundingClientRect().width));
+    expect(width, name).toBe(page.viewportSize()!.width < 576 ? 110 : 144);
+    const toggle = page.getByRole('button', { name: 'Toggle navigation' });
+    if (await toggle.isVisible()) {
+      const [brandBox, toggleBox] = [(await brand.boundingBox())!, (await toggle.boundingBox())!];
+      expect(toggleBox.y, `${name}: the toggle is beside the brand`).toBeLessThan(brandBox.y + brandBox.height);
+    }
     await expect(page.locator('link[rel="icon"]'), name).toHaveAttribute('href', /\.w32\.png$/);
     await expect(page.locator('link[rel="apple-touch-icon"]'), name).toHaveAttribute('href', /\.w180\.png$/);
     expect(

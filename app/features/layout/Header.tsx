@@ -52,7 +52,11 @@ export function Header({
   return (
     <header className={`site-header fixed-top${solid ? ' is-solid' : ''}`} data-testid="site-header">
       <nav className="navbar navbar-expand-xl navbar-dark container-fluid px-3 px-lg-4" aria-label="Main">
-        <Link to="/" className="navbar-brand d-flex align-items-center gap-2" onClick={() => setMenuOpen(false)}>
+        <Link
+          to="/"
+          className={`navbar-brand d-flex align-items-center gap-2${logo === '/logo.svg' ? '' : ' has-site-logo'}`}
+          onClick={() => setMenuOpen(false)}
+        >
           {logo === '/logo.svg' ? (
             <img src="/logo.svg" alt="" width="36" height="36" />
           ) : (

@@ -38,6 +38,11 @@ export function accentCss(accent: string): string {
     `--bs-btn-disabled-bg:${accent};--bs-btn-disabled-border-color:${accent}}` +
     `.public-page .btn-outline-primary{--bs-btn-color:${accent};--bs-btn-border-color:${accent};` +
     `--bs-btn-hover-color:${t};--bs-btn-hover-bg:${accent};--bs-btn-hover-border-color:${accent};` +
-    `--bs-btn-active-color:${t};--bs-btn-active-bg:${active};--bs-btn-active-border-color:${active}}`
+    `--bs-btn-active-color:${t};--bs-btn-active-bg:${active};--bs-btn-active-border-color:${active}}` +
+    // The theme's own uses of its primary colour (app/styles/_blog.scss, _landing.scss).
+    `.public-page .blog-post-category,.public-page .product-step-number,.public-page .blog-tag:hover,` +
+    `.public-page .blog-tag:focus-visible{color:${accent}}` +
+    `.public-page .blog-tag:hover,.public-page .blog-tag:focus-visible{border-color:${accent}}` +
+    `.public-page .embla-dot.is-selected::after{background:${accent}}`
   );
 }

@@ -89,7 +89,12 @@ function IdentityImage({
         {busy ? <Spinner animation="border" size="sm" role="status" aria-label="Uploading" /> : null}
         {value && !busy ? (
           <>
-            <img src={value} alt={`${label} preview`} className="img-thumbnail identity-preview" height={64} />
+            <img
+              src={value}
+              alt={`${label} preview`}
+              className="img-thumbnail"
+              style={{ height: 64, width: 'auto', maxWidth: 240, objectFit: 'contain' }}
+            />
             <Button variant="link" size="sm" className="p-0 text-danger" onClick={() => onChange(null)}>
               Remove {label.toLowerCase()}
             </Button>
