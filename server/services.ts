@@ -165,7 +165,11 @@ export function createServices(deps: { config: Config; db: Db; log: FastifyBaseL
   const uploads = createUploadService({
     db,
     storage,
-    whereUsed: [(like) => content.imageUsage(like), (like) => blog.imageUsage(like)],
+    whereUsed: [
+      (like) => content.imageUsage(like),
+      (like) => blog.imageUsage(like),
+      (like) => identity.imageUsage(like),
+    ],
   });
   const revisions = createRevisionService({ db });
   // Every `get siteName()` above and below reads the name at each use: the one saved on Site identity

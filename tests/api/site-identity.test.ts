@@ -7,6 +7,7 @@ import { buildApp } from '#server/app.ts';
 import { boot } from '#server/boot.ts';
 import * as identityApi from '#shared/api/site-identity.ts';
 import * as revisions from '#shared/api/revisions.ts';
+import * as uploads from '#shared/api/uploads.ts';
 import { IDENTITY_MESSAGES, TEAM_MESSAGES, UPLOAD_MESSAGES } from '#shared/messages.ts';
 import { can, ROLES } from '#shared/roles.ts';
 import { defaultIdentity, type SiteIdentity } from '#shared/schemas/site-identity.ts';
@@ -177,6 +178,15 @@ describe.each(DATABASE_KINDS)('site identity on %s', (kind) => {
     });
     // E-mails and their sender follow the name.
     expect(t.services.identity.nameNow()).toBe('Northwind Studio');
+  });
+
+  it('keeps an image the identity uses from being deleted from the media library', async () => {
+    const { logoDark } = await current();
+    const items = (await admin.api.call(uploads.listMedia)).data.items;
+    const item = items.find((i) => i.url === logoDark)!;
+    expect(item.usedIn).toEqual([{ kind: 'identity', label: IDENTITY_MESSAGES.title, path: '/admin/settings/site' }]);
+    const res = await admin.api.callRaw(uploads.deleteMedia, { params: { id: item._id } });
+    expect(res.status).toBe(409);
   });
 
   it('refuses a favicon that is an upload without icons', async () => {

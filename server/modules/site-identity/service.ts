@@ -1,5 +1,6 @@
 import { IDENTITY_MESSAGES } from '#shared/messages.ts';
 import { defaultIdentity, identitySchema, type SiteIdentity } from '#shared/schemas/site-identity.ts';
+import type { MediaUsage } from '#shared/api/uploads.ts';
 import type { Db } from '#server/db/database.ts';
 import { InvalidInputError } from '#server/errors.ts';
 import type { ActivityRecorder } from '#server/modules/activity/service.ts';
@@ -71,6 +72,17 @@ export function createSiteIdentity(deps: {
       const version = siteMeta.contentVersion.peek();
       if (!cached || version === undefined || cached.version !== version) this.current().catch(() => undefined);
       return cached?.identity.name ?? deps.defaultName;
+    },
+
+    /**
+     * Where the media library's upload matching `like` (`%/uploads/<stem>.%`) is used here: an image of the
+     * identity is not deleted while it is in use.
+     */
+    async imageUsage(like: string): Promise<MediaUsage[]> {
+      const part = like.replace(/^%|%$/g, '');
+      const { logoLight, logoDark, favicon, shareImage } = await read();
+      const used = [logoLight, logoDark, favicon, shareImage].some((url) => url?.includes(part));
+      return used ? [{ kind: 'identity', label: IDENTITY_MESSAGES.title, path: '/admin/settings/site' }] : [];
     },
 
     /** Reads the identity once at start-up, so that the first e-mail already has the saved name. */
