@@ -1,4 +1,16 @@
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRouteError } from 'react-router';
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useMatches,
+  useRouteError,
+  useRouteLoaderData,
+} from 'react-router';
+import { mediaSrc } from '#shared/paths.ts';
+import { faviconUrl } from '#shared/schemas/site-identity.ts';
+import type { SiteInfo } from '#server/services.ts';
 import { TOAST_AUTO_CLOSE_MS } from '#shared/messages.ts';
 import { ErrorScreen } from './components/ui/ErrorScreen';
 import { useEffect } from 'react';
@@ -29,8 +41,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#0b1d33" />
-        <link rel="icon" href="/favicon.ico" sizes="32x32" />
-        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <SiteIcons />
         <Meta />
         {admin || adminSeen ? siteStylesheet : null}
         <Links />
@@ -46,6 +57,31 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Scripts nonce={nonce} />
       </body>
     </html>
+  );
+}
+
+/**
+ * The spec's favicons, or on public pages the ones made from Site identity's favicon image, with the
+ * apple-touch-icon and the web manifest (/site.webmanifest). None of them holds up the first paint.
+ */
+function SiteIcons() {
+  const site = (useRouteLoaderData('routes/public/layout') as { site?: SiteInfo } | undefined)?.site;
+  const favicon = site?.look?.favicon;
+  if (!site || !favicon) {
+    return (
+      <>
+        <link rel="icon" href="/favicon.ico" sizes="32x32" />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+      </>
+    );
+  }
+  const icon = (size: 32 | 180) => mediaSrc(faviconUrl(favicon, size), site.mediaUrl);
+  return (
+    <>
+      <link rel="icon" href={icon(32)} sizes="32x32" type="image/png" />
+      <link rel="apple-touch-icon" href={icon(180)} sizes="180x180" />
+      <link rel="manifest" href="/site.webmanifest" />
+    </>
   );
 }
 

@@ -32,6 +32,7 @@ const ADMIN_SCREENS = [
 
 export default [
   route('robots.txt', 'routes/seo/robots.ts'),
+  route('site.webmanifest', 'routes/seo/site-webmanifest.ts'),
   route('rss.xml', 'routes/seo/rss.ts'),
   route('authors/:segment/rss.xml', 'routes/seo/author-rss.ts'),
   route('tags/:segment/rss.xml', 'routes/seo/tag-rss.ts'),
@@ -45,6 +46,7 @@ export default [
       ...sectionEditors,
       ...ADMIN_SCREENS.map((path) => route(path, `routes/admin/${path}.tsx`)),
       route('settings/redirects', 'routes/admin/redirects.tsx'),
+      route('settings/site', 'routes/admin/site-identity.tsx'),
       route('blogs/create', 'routes/admin/blog-form.tsx', { id: 'admin-blog-create' }),
       route('blogs/edit/:id', 'routes/admin/blog-form.tsx', { id: 'admin-blog-edit' }),
     ]),

@@ -50,5 +50,6 @@ export async function boot(config: Config, options: { log?: FastifyBaseLogger; t
   // so the first render does not wait for it.
   await services.siteMeta.contentVersion.start();
   await services.siteMeta.pageSecret();
+  await services.identity.warm();
   return { db, services, log };
 }

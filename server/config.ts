@@ -180,6 +180,8 @@ export interface Config {
   adminPassword?: string;
   smtpUrl?: string;
   mailFrom: string;
+  /** Without MAIL_FROM: the sender is no-reply@ this host, named as the site is now (server/services.ts). */
+  mailFromDomain?: string;
   /** Sender, Message-ID domain and optional DKIM key of every e-mail. */
   mailSender: MailSender;
   contactTo: string;
@@ -228,6 +230,10 @@ export interface MetricsConfig {
 
 export class ConfigError extends Error {}
 
+/** The default sender: the site's name (quotes and line breaks left out) at no-reply@ the site's host. */
+export const mailFromOf = (siteName: string, domain: string) =>
+  `"${siteName.replace(/["\\\r\n]/g, '')}" <no-reply@${domain}>`;
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
@@ -254,7 +260,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n  METRICS_PORT: must differ from PORT (${port})`);
   }
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, '');
-  const mailFrom = e.MAIL_FROM ?? `"${e.SITE_NAME}" <no-reply@${new URL(e.PUBLIC_URL ?? 'http://localhost').hostname}>`;
+  const mailFromDomain = e.MAIL_FROM ? undefined : new URL(e.PUBLIC_URL ?? 'http://localhost').hostname;
+  const mailFrom = e.MAIL_FROM ?? `"${e.SITE_NAME}" <no-reply@${mailFromDomain}>`;
   return {
     env: e.NODE_ENV,
     port,
@@ -267,6 +274,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminPassword: e.ADMIN_PASSWORD,
     smtpUrl: e.SMTP_URL,
     mailFrom,
+    mailFromDomain,
     mailSender: { from: mailFrom, messageIdDomain: new URL(publicUrl).hostname, dkim: dkimOf(e) },
     timeZone: e.TIME_ZONE,
     storage: storageOf(e, dataDir),

@@ -1,7 +1,8 @@
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { postPreviewUrl } from '#shared/paths.ts';
-import type { Config } from './config';
+import { lookOf, type SiteIdentity, type SiteLook } from '#shared/schemas/site-identity.ts';
+import { mailFromOf, type Config } from './config';
 import { withLongDeadlines, type Db } from './db/database';
 import { openStorage } from './lib/storage/open';
 import { fileTransport, smtpTransport, type MailTransport } from './lib/mail-transport';
@@ -28,6 +29,7 @@ import { createMailWorker, workerIdentity } from './modules/mail/worker';
 import { createNewsletterService } from './modules/newsletter/service';
 import { createRedirectsService } from './modules/redirects/service';
 import { createSiteMeta } from './modules/site-meta/service';
+import { createSiteIdentity } from './modules/site-identity/service';
 import { createSubscriberService } from './modules/subscribers/service';
 import { createContentImages } from './modules/uploads/content-images';
 import { createUploadService } from './modules/uploads/service';
@@ -49,11 +51,21 @@ export function createServices(deps: { config: Config; db: Db; log: FastifyBaseL
         log.warn({ err }, 'content-version listener lost its PostgreSQL connection: polling until it is back'),
     },
   });
+  // Without MAIL_FROM the sender's display name is the site's name as it is now.
+  const sender = config.mailFromDomain
+    ? {
+        ...config.mailSender,
+        get from() {
+          const name = identity.nameNow();
+          return name === config.siteName ? config.mailFrom : mailFromOf(name, config.mailFromDomain!);
+        },
+      }
+    : config.mailSender;
   const transport =
     deps.transport ??
     (config.smtpUrl
-      ? smtpTransport(config.smtpUrl, config.mailSender)
-      : fileTransport(path.join(config.dataDir, 'mail'), config.mailSender, (m) => log.info(m)));
+      ? smtpTransport(config.smtpUrl, sender)
+      : fileTransport(path.join(config.dataDir, 'mail'), sender, (m) => log.info(m)));
   const mailWorker = createMailWorker({
     db,
     dbKind: config.database.kind,
@@ -75,7 +87,9 @@ export function createServices(deps: { config: Config; db: Db; log: FastifyBaseL
   const auth = createAuthService({
     db,
     mail,
-    siteName: config.siteName,
+    get siteName() {
+      return identity.nameNow();
+    },
     activity,
     // Made below; asked only once a login comes in.
     secondStep: (user) => twoFactor.beginSecondStep(user),
@@ -83,7 +97,9 @@ export function createServices(deps: { config: Config; db: Db; log: FastifyBaseL
   const twoFactor = createTwoFactorService({
     db,
     box: secretBoxOf(config),
-    siteName: config.siteName,
+    get siteName() {
+      return identity.nameNow();
+    },
     activity,
     signIn: (user, context) => auth.signIn(user, context),
     // Made below; asked only once a second step comes in.
@@ -92,7 +108,9 @@ export function createServices(deps: { config: Config; db: Db; log: FastifyBaseL
   const passkeys = createPasskeysService({
     db,
     publicUrl: config.publicUrl,
-    siteName: config.siteName,
+    get siteName() {
+      return identity.nameNow();
+    },
     activity,
     startSession: (user, context) => auth.signIn(user, context),
   });
@@ -100,7 +118,9 @@ export function createServices(deps: { config: Config; db: Db; log: FastifyBaseL
     db,
     mail,
     siteMeta,
-    siteName: config.siteName,
+    get siteName() {
+      return identity.nameNow();
+    },
     publicUrl: config.publicUrl,
     activity,
     // The blog is made below: a new name is searchable on the person's posts at once (docs/decisions/0023-search.md).
@@ -124,7 +144,9 @@ export function createServices(deps: { config: Config; db: Db; log: FastifyBaseL
   const invites = createInvitesService({
     db,
     mail,
-    siteName: config.siteName,
+    get siteName() {
+      return identity.nameNow();
+    },
     publicUrl: config.publicUrl,
     mailIsSent: Boolean(config.smtpUrl),
     activity,
@@ -134,7 +156,9 @@ export function createServices(deps: { config: Config; db: Db; log: FastifyBaseL
     db,
     mail,
     siteMeta,
-    siteName: config.siteName,
+    get siteName() {
+      return identity.nameNow();
+    },
     publicUrl: config.publicUrl,
     // The blog is made below; it is only asked once requests come in.
     posts: { postTitles: (ids) => blog.postTitles(ids) },
@@ -143,9 +167,23 @@ export function createServices(deps: { config: Config; db: Db; log: FastifyBaseL
   const uploads = createUploadService({
     db,
     storage,
-    whereUsed: [(like) => content.imageUsage(like), (like) => blog.imageUsage(like)],
+    whereUsed: [
+      (like) => content.imageUsage(like),
+      (like) => blog.imageUsage(like),
+      (like) => identity.imageUsage(like),
+    ],
   });
   const revisions = createRevisionService({ db });
+  // Every `get siteName()` above and below reads the name at each use: the one saved on Site identity
+  // (SITE_NAME until then), docs/decisions/0033-site-identity.md.
+  const identity = createSiteIdentity({
+    db,
+    siteMeta,
+    revisions,
+    activity,
+    defaultName: config.siteName,
+    hasFaviconIcons: (url) => uploads.hasFaviconIcons(url),
+  });
   const autosaves = createAutosaveService({ db });
   const content = createContentService({ db, siteMeta, revisions, activity });
   const blog = createBlogService({
@@ -161,7 +199,14 @@ export function createServices(deps: { config: Config; db: Db; log: FastifyBaseL
       // A post taken off the site is not e-mailed any further: its unsent newsletters are dropped.
       onWithdrawn: (trx, postId) => newsletter.cancel(trx, postId),
       afterCommit: () => mail.kick(),
-      onChangesRequested: changesRequestedMails({ auth, mail, siteName: config.siteName, publicUrl: config.publicUrl }),
+      onChangesRequested: changesRequestedMails({
+        auth,
+        mail,
+        get siteName() {
+          return identity.nameNow();
+        },
+        publicUrl: config.publicUrl,
+      }),
     },
   });
   const newsletter = createNewsletterService({
@@ -169,7 +214,9 @@ export function createServices(deps: { config: Config; db: Db; log: FastifyBaseL
     mail,
     subscribers,
     siteMeta,
-    siteName: config.siteName,
+    get siteName() {
+      return identity.nameNow();
+    },
     publicUrl: config.publicUrl,
     mediaUrl: config.mediaUrl,
     timeZone: config.timeZone,
@@ -252,19 +299,39 @@ export function createServices(deps: { config: Config; db: Db; log: FastifyBaseL
     newsletter,
     content,
     revisions,
-    restoreRevision: createRestorer({ revisions, content, blog }),
+    restoreRevision: createRestorer({ revisions, content, blog, identity }),
+    identity,
     autosaves,
     presence: createPresenceService({ db }),
-    contact: createContactService({ db, mail, contactTo: config.contactTo, siteName: config.siteName }),
+    contact: createContactService({
+      db,
+      mail,
+      contactTo: config.contactTo,
+      get siteName() {
+        return identity.nameNow();
+      },
+    }),
     uploads,
   };
 }
 export type Services = ReturnType<typeof createServices>;
 
-/** What public pages may know of the configuration (it is sent to the browser with the page data). */
-export const publicSiteInfo = (config: Config) => ({
-  siteName: config.siteName,
-  publicUrl: config.publicUrl,
-  mediaUrl: config.mediaUrl,
-});
-export type SiteInfo = ReturnType<typeof publicSiteInfo>;
+/**
+ * What public pages may know of the configuration and the site's identity (it is sent to the browser with
+ * the page data). `look` only once something beyond the name was changed on Site identity.
+ */
+export const publicSiteInfo = (config: Config, identity: SiteIdentity): SiteInfo => {
+  const look = lookOf(identity);
+  return {
+    siteName: identity.name,
+    publicUrl: config.publicUrl,
+    mediaUrl: config.mediaUrl,
+    ...(look ? { look } : {}),
+  };
+};
+export interface SiteInfo {
+  siteName: string;
+  publicUrl: string;
+  mediaUrl: string;
+  look?: SiteLook;
+}

@@ -585,3 +585,23 @@ export const REDIRECT_MESSAGES = {
   automaticReadOnly: 'Made by the site: change the post, category, tag or author',
   noNotFound: 'No addresses answered "not found" yet.',
 } as const;
+
+/** Settings → Site identity (docs/product.md#site-identity). */
+export const IDENTITY_MESSAGES = {
+  title: 'Site identity',
+  nameRequired: 'Enter the site name',
+  tooLong: (max: number) => `Must be at most ${max} characters`,
+  notAnUpload: 'Choose an image of the media library (its address starts with /uploads/)',
+  notAColour: 'Enter a colour as # and six hexadecimal digits, such as #1560bd',
+  lowContrast: (min: number) =>
+    `This colour is too light for the white text of buttons: choose one with a contrast ratio of at least ${min}:1.`,
+  contrast: (ratio: string) => `Contrast with the button text: ${ratio}:1`,
+  badYear: 'Enter a year from 1900 to 2100',
+  badEmail: 'Enter a valid e-mail address',
+  badProfileUrl: 'Enter the profile address, starting with https://',
+  tooManyProfiles: (max: number) => `At most ${max} profiles`,
+  faviconMissing: 'Upload the favicon image again: its icons were not found.',
+  imageKind: 'Say which image this is: logoLight, logoDark, favicon or shareImage',
+  saved: 'Site identity saved',
+  uploaded: 'Image uploaded: save to use it',
+} as const;

@@ -64,6 +64,8 @@ export const CAPABILITIES = {
    * part of Settings to Owners, Administrators and Editors.
    */
   redirects: EDITORS,
+  /** Settings → Site identity: the name, logos, favicon, accent colour, footer line, company details. */
+  identity: EDITORS,
   /** The staff list and invitations (an Editor invites only Authors and Contributors: INVITES). */
   'staff.invite': EDITORS,
   /** Change a person's role and switches, suspend, delete. */

@@ -1,4 +1,6 @@
 import type { MetaDescriptor } from 'react-router';
+import { mediaSrc } from '#shared/paths.ts';
+import type { SiteInfo } from '#server/services.ts';
 
 /** Title, description, canonical URL and Open Graph / Twitter tags for a public page. */
 export function pageMeta(page: {
@@ -7,7 +9,14 @@ export function pageMeta(page: {
   url: string;
   image?: string;
   type?: string;
+  /** Its default social-sharing image (Site identity) stands in for a page without an image of its own. */
+  site?: SiteInfo;
 }): MetaDescriptor[] {
+  const share = page.site?.look?.shareImage;
+  const image =
+    page.image ??
+    (share && page.site ? new URL(mediaSrc(share, page.site.mediaUrl), page.site.publicUrl).toString() : undefined);
+  page = { ...page, image };
   const tags: MetaDescriptor[] = [
     { title: page.title },
     { name: 'description', content: page.description },

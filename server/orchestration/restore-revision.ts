@@ -6,6 +6,8 @@ import { updateSchemaOf } from '#shared/schemas/content-updates.ts';
 import type { BlogInputFields, BlogService, Writer } from '#server/modules/blog/service.ts';
 import type { ContentService, SectionUpdate } from '#server/modules/content/service.ts';
 import type { RevisionService } from '#server/modules/revisions/service.ts';
+import type { SiteIdentityService } from '#server/modules/site-identity/service.ts';
+import { defaultIdentity, identitySchema } from '#shared/schemas/site-identity.ts';
 
 /**
  * Restoring a revision spans modules: it reads the revisions and saves through the content or the blog,
@@ -16,10 +18,24 @@ import type { RevisionService } from '#server/modules/revisions/service.ts';
  * page caches apply, and the restore is itself a new revision that can be undone. A post keeps its
  * publishing state: restoring never publishes, unpublishes or e-mails.
  */
-export function createRestorer(deps: { revisions: RevisionService; content: ContentService; blog: BlogService }) {
+export function createRestorer(deps: {
+  revisions: RevisionService;
+  content: ContentService;
+  blog: BlogService;
+  identity: SiteIdentityService;
+}) {
   return async (revisionId: string, actor: Writer) => {
     const revision = await deps.revisions.detail(revisionId);
-    if (revision.docType === 'section') {
+    if (revision.docType === 'identity') {
+      // Checked like a save; a field the identity gained since then gets what the site shows without it.
+      const current = await deps.identity.get();
+      const parsed = identitySchema.safeParse({ ...defaultIdentity(current.name), ...revision.data });
+      if (!parsed.success) {
+        const issue = parsed.error.issues[0]!;
+        throw new InvalidInputError(issue.message, issue.path.map(String).join('.') || undefined);
+      }
+      await deps.identity.save(parsed.data, actor, 'restore');
+    } else if (revision.docType === 'section') {
       const definition = sectionOf(revision.docId as SectionKey);
       if (!definition) throw new NotFoundError(SERVER_MESSAGES.revisionNotFound);
       const key = definition.key;

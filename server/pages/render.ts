@@ -22,7 +22,6 @@ export function createRenderer(
   formPost: (request: FastifyRequest) => FormPostContext,
 ) {
   const handle = createRequestHandler(options.build, options.mode);
-  const site = publicSiteInfo(services.config);
   const origin = new URL(services.config.publicUrl).origin;
 
   return async function render(
@@ -33,6 +32,8 @@ export function createRenderer(
     extra: { gone?: boolean } = {},
   ): Promise<CachedPage> {
     const nonce = shared ? sharedNonce(await services.siteMeta.pageSecret(), shared.key, version) : requestNonce();
+    // The identity of this content version: a save bumps it, so a cached page never mixes two identities.
+    const site = publicSiteInfo(services.config, await services.identity.current(version));
     const response = await handle(toWebRequest(request, reply, origin, shared), {
       services,
       site,

@@ -17,6 +17,7 @@ import * as revisions from './revisions';
 import * as search from './search';
 import * as sessions from './sessions';
 import * as setup from './setup';
+import * as siteIdentity from './site-identity';
 import * as staff from './staff';
 import * as subscribers from './subscribers';
 import * as tags from './tags';
@@ -48,6 +49,7 @@ export const ALL_ENDPOINTS: Endpoint[] = [
     search,
     sessions,
     setup,
+    siteIdentity,
     staff,
     subscribers,
     tags,

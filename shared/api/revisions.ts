@@ -24,9 +24,11 @@ export const revisionDetailSchema = z.extend(revisionSummarySchema, {
 });
 export type RevisionDetail = z.infer<typeof revisionDetailSchema>;
 
-const docParams = z.object({ docType: z.enum(['post', 'section']), docId: idParam });
+/** A post, a landing section, or the site's identity (docId `site`, docs/product.md#site-identity). */
+const docType = z.enum(['post', 'section', 'identity']);
+const docParams = z.object({ docType, docId: idParam });
 
-/** The history of a post (by id) or a landing section (by its key, e.g. banner), newest first. */
+/** The history of a post (by id), a landing section (by its key, e.g. banner) or the identity (`site`), newest first. */
 export const listRevisions = endpoint({
   method: 'GET',
   path: '/admin/revisions/:docType/:docId',
@@ -52,5 +54,5 @@ export const restoreRevision = endpoint({
   access: 'admin',
   allow: 'posts.write',
   params: idParams,
-  data: z.object({ docType: z.enum(['post', 'section']), docId: z.string() }),
+  data: z.object({ docType, docId: z.string() }),
 });

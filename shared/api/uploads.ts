@@ -13,8 +13,12 @@ export const uploadImage = endpoint({
   data: z.object({ url: z.string(), width: z.number(), height: z.number() }),
 });
 
-/** Where an image is used: a landing section, or a post, with the admin screen that edits it. */
-export const mediaUsageSchema = z.object({ kind: z.enum(['section', 'post']), label: z.string(), path: z.string() });
+/** Where an image is used: a landing section, a post or the site's identity, with the admin screen that edits it. */
+export const mediaUsageSchema = z.object({
+  kind: z.enum(['section', 'post', 'identity']),
+  label: z.string(),
+  path: z.string(),
+});
 export type MediaUsage = z.infer<typeof mediaUsageSchema>;
 
 export const mediaItemSchema = z.object({

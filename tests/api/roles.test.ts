@@ -16,6 +16,7 @@ import * as review from '#shared/api/review.ts';
 import * as revisions from '#shared/api/revisions.ts';
 import * as search from '#shared/api/search.ts';
 import * as setup from '#shared/api/setup.ts';
+import * as siteIdentity from '#shared/api/site-identity.ts';
 import * as profile from '#shared/api/profile.ts';
 import * as redirects from '#shared/api/redirects.ts';
 import * as sessions from '#shared/api/sessions.ts';
@@ -442,6 +443,18 @@ const EXAMPLES = new Map<Endpoint, (ctx: Context) => Promise<Example>>([
   [redirects.listNotFound, async () => ({})],
   [redirects.ignoreNotFound, async () => ({ body: { path: `/${unique('ignored')}` } })],
   [uploads.listMedia, async () => ({})],
+  [siteIdentity.getIdentity, async () => ({})],
+  // The identity as it is: a save that changes nothing, so the other roles' calls find the site as it was.
+  [siteIdentity.saveIdentity, async ({ t }) => ({ body: await t.services.identity.get() })],
+  [
+    siteIdentity.uploadIdentityImage,
+    async () => {
+      const { headers, payload } = await multipart([
+        { field: 'image', data: await image('png', 64, 64), filename: 'icon.png', type: 'image/png' },
+      ]);
+      return { query: { kind: 'favicon' }, headers, body: payload };
+    },
+  ],
   [uploads.updateMedia, async (ctx) => ({ params: { id: await ownUploadId(ctx) }, body: { alt: 'Alt text' } })],
   [uploads.deleteMedia, async (ctx) => ({ params: { id: await ownUploadId(ctx) } })],
 ]);

@@ -23,6 +23,7 @@ const SCREENS = [
   '/admin/settings',
   '/admin/landing-layout',
   '/admin/settings/redirects',
+  '/admin/settings/site',
   '/admin/profile',
   '/admin/staff',
   '/admin/activity',

@@ -4,6 +4,7 @@ import { authorUrl } from '#shared/profile.ts';
 import type { PublicAuthor } from '#shared/schemas/profile.ts';
 import type { SiteInfo } from '#server/services.ts';
 import { pageMeta } from '#app/lib/meta.ts';
+import { organizationLd } from '#app/lib/organization.ts';
 import { postDate } from './post-date';
 
 /** The article's authors as schema.org people (the site itself for a post without any). */
@@ -31,6 +32,7 @@ export function postMeta(post: PostDetails, site: SiteInfo, authors: PublicAutho
       title: post.metaTitle || `${post.title} | ${site.siteName}`,
       description: post.metaDescription || post.excerpt || post.title,
       url,
+      site,
       image,
       type: 'article',
     }),
@@ -48,11 +50,7 @@ export function postMeta(post: PostDetails, site: SiteInfo, authors: PublicAutho
         mainEntityOfPage: url,
         articleSection: post.blogCategory[0]?.name ?? 'Uncategorized',
         author: authorsLd(authors, site),
-        publisher: {
-          '@type': 'Organization',
-          name: site.siteName,
-          logo: { '@type': 'ImageObject', url: `${site.publicUrl}/logo.svg` },
-        },
+        publisher: organizationLd(site),
       },
     },
   ];

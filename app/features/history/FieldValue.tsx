@@ -38,6 +38,21 @@ export function FieldValue({
       </ol>
     );
   }
+  if (value && typeof value === 'object') {
+    // A group of fields (the identity's company details): each as text.
+    return (
+      <div className="revision-value small">
+        {Object.entries(value as Record<string, unknown>)
+          .filter(([, v]) => v)
+          .map(([k, v]) => (
+            <div key={k}>
+              <span className="text-body-secondary">{k}: </span>
+              {String(v)}
+            </div>
+          ))}
+      </div>
+    );
+  }
   const text = typeof value === 'string' ? value : value == null ? '' : String(value);
   if (!text) return <div className="revision-value text-body-secondary fst-italic">(empty)</div>;
   return richFields.has(name) ? (

@@ -1,12 +1,26 @@
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { COPYRIGHT_YEARS } from '#shared/messages.ts';
+import { copyrightYears, type SiteIdentity } from '#shared/schemas/site-identity.ts';
 import type { PolicyKind } from './PolicyModal';
 
 /** The modal (and react-bootstrap's Modal with it) loads on the first click: most visits never open it. */
 const PolicyModal = lazy(() => import('./PolicyModal'));
 
-export function Footer({ siteName }: { siteName: string }) {
+export function Footer({
+  siteName,
+  logo,
+  firstYear,
+  profiles,
+}: {
+  siteName: string;
+  /** The spec's /logo.svg, or the one of Site identity. */
+  logo: string;
+  /** Site identity's first year: the line's years run from it to this year; null: the spec's years. */
+  firstYear: number | null;
+  /** Profiles beyond the social section's five (Site identity). */
+  profiles: SiteIdentity['profiles'];
+}) {
   const [open, setOpen] = useState<PolicyKind | null>(null);
   const [used, setUsed] = useState(false);
   const show = (kind: PolicyKind) => {
@@ -17,12 +31,27 @@ export function Footer({ siteName }: { siteName: string }) {
     <footer className="site-footer">
       <div className="container d-flex flex-column flex-md-row align-items-center justify-content-between gap-3">
         <Link to="/" className="footer-brand d-flex align-items-center gap-2">
-          <img src="/logo.svg" alt="" width="28" height="28" />
+          {logo === '/logo.svg' ? (
+            <img src="/logo.svg" alt="" width="28" height="28" />
+          ) : (
+            <img src={logo} alt="" height="28" className="site-logo" />
+          )}
           <span>{siteName}</span>
         </Link>
         <p className="mb-0">
-          © {COPYRIGHT_YEARS} {siteName}. All rights reserved.
+          © {copyrightYears(firstYear, COPYRIGHT_YEARS)} {siteName}. All rights reserved.
         </p>
+        {profiles.length ? (
+          <ul className="footer-profiles list-unstyled d-flex flex-wrap gap-3 mb-0">
+            {profiles.map((profile) => (
+              <li key={profile.url}>
+                <a href={profile.url} target="_blank" rel="noopener noreferrer me">
+                  {profile.label}
+                </a>
+              </li>
+            ))}
+          </ul>
+        ) : null}
         <div className="d-flex gap-3">
           <button type="button" className="btn btn-link footer-link" onClick={() => show('terms')}>
             Terms&amp;Agreements

@@ -19,12 +19,15 @@ export function Header({
   social,
   siteName,
   navItems = NAV_ITEMS,
+  logo,
 }: {
   variant: HeaderVariant;
   social: SiteContent['social'];
   siteName: string;
   /** The menu: the spec's, or the landing layout's (shared/landing-layout.ts). */
   navItems?: typeof NAV_ITEMS;
+  /** The spec's /logo.svg, or the one of Site identity. */
+  logo: string;
 }) {
   const navigate = useNavigate();
   const [scrolled, setScrolled] = useState(false);
@@ -52,8 +55,16 @@ export function Header({
   return (
     <header className={`site-header fixed-top${solid ? ' is-solid' : ''}`} data-testid="site-header">
       <nav className="navbar navbar-expand-xl navbar-dark container-fluid px-3 px-lg-4" aria-label="Main">
-        <Link to="/" className="navbar-brand d-flex align-items-center gap-2" onClick={() => setMenuOpen(false)}>
-          <img src="/logo.svg" alt="" width="36" height="36" />
+        <Link
+          to="/"
+          className={`navbar-brand d-flex align-items-center gap-2${logo === '/logo.svg' ? '' : ' has-site-logo'}`}
+          onClick={() => setMenuOpen(false)}
+        >
+          {logo === '/logo.svg' ? (
+            <img src="/logo.svg" alt="" width="36" height="36" />
+          ) : (
+            <img src={logo} alt="" height="36" className="site-logo" />
+          )}
           <span>{siteName}</span>
         </Link>
         <button

@@ -22,6 +22,7 @@ export const meta: Route.MetaFunction = ({ data }) => {
     title: `About ${site.siteName}`,
     description: first ? plainText(first.description) : `About ${site.siteName}`,
     url: `${site.publicUrl}/about-us`,
+    site,
     image: first ? site.publicUrl + first.image_url : undefined,
   });
 };

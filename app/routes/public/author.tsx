@@ -45,6 +45,7 @@ export const meta: Route.MetaFunction = ({ data: d }) => {
       title: PROFILE_MESSAGES.authorPageTitle(author.name, site.siteName),
       description: plainText(author.bio) || PROFILE_MESSAGES.authorPageDescription(author.name, site.siteName),
       url,
+      site,
       image,
       type: 'profile',
     }),

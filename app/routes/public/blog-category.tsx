@@ -34,6 +34,7 @@ export const meta: Route.MetaFunction = ({ data: d }) =>
         title: `${d.name} | ${d.site.siteName} blog`,
         description: `Articles about ${d.name} from ${d.site.siteName}.`,
         url: d.site.publicUrl + blogCategoryUrl(d.segment),
+        site: d.site,
       })
     : [{ title: 'Not found' }, { name: 'robots', content: 'noindex' }];
 

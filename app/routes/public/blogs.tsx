@@ -28,6 +28,7 @@ export const meta: Route.MetaFunction = ({ data }) =>
           title: `Blog | ${data.site.siteName}`,
           description: `Articles from ${data.site.siteName} on product strategy, design and engineering.`,
           url: `${data.site.publicUrl}/blogs`,
+          site: data.site,
         }),
         {
           tagName: 'link',

@@ -12,6 +12,7 @@ import { ProductDelivery } from '#app/features/landing/ProductDelivery.tsx';
 import { Services } from '#app/features/landing/Services.tsx';
 import { Team } from '#app/features/landing/Team.tsx';
 import { pageMeta, plainText } from '#app/lib/meta.ts';
+import { hasCompanyDetails, organizationLd } from '#app/lib/organization.ts';
 import { revalidateOnlyAfterForms } from '#app/lib/revalidate.ts';
 import { keptForTheVisit } from '#app/lib/visit-cache.ts';
 import { scrollToSection } from '#app/lib/scroll.ts';
@@ -41,12 +42,19 @@ export const shouldRevalidate = revalidateOnlyAfterForms;
 export const meta: Route.MetaFunction = ({ data }) => {
   if (!data) return [{ title: 'Home' }];
   const { banner, portfolio, site } = data;
-  return pageMeta({
+  const tags = pageMeta({
     title: `${site.siteName} | ${banner.title}`,
     description: plainText(banner.description) || banner.subTitle,
     url: `${site.publicUrl}/`,
+    site,
     image: portfolio.items[0] ? site.publicUrl + portfolio.items[0].image_url : undefined,
   });
+  // The company of Site identity, once it has details beyond the name (docs/product.md#site-identity).
+  if (!hasCompanyDetails(site)) return tags;
+  return [
+    ...tags,
+    { 'script:ld+json': { '@context': 'https://schema.org', ...organizationLd(site), url: `${site.publicUrl}/` } },
+  ];
 };
 
 /** The modals (and react-bootstrap's Modal) load when the first one opens: most visits open none. */

@@ -4,6 +4,7 @@ import { NAV_ITEMS } from '#shared/paths.ts';
 import { Footer } from '#app/features/layout/Footer.tsx';
 import { Header, type HeaderVariant } from '#app/features/layout/Header.tsx';
 import { GonePage } from '#app/features/layout/GonePage.tsx';
+import { accentCss, logoSrc } from '#app/features/layout/identity.ts';
 import { MediaBaseContext } from '#app/lib/media.ts';
 import { revalidateOnlyAfterForms } from '#app/lib/revalidate.ts';
 import type { Route } from './+types/layout';
@@ -44,6 +45,8 @@ export default function PublicLayout({ loaderData }: Route.ComponentProps) {
   return (
     <MediaBaseContext.Provider value={site.mediaUrl}>
       <div className="public-page">
+        {/* The accent colour of Site identity: inline, so it costs no request (absent until one is set). */}
+        {site.look?.accent ? <style>{accentCss(site.look.accent)}</style> : null}
         <a className="skip-link" href="#main">
           Skip to content
         </a>
@@ -52,9 +55,15 @@ export default function PublicLayout({ loaderData }: Route.ComponentProps) {
           social={social}
           siteName={site.siteName}
           navItems={layout ? navItemsFor(layout) : NAV_ITEMS}
+          logo={logoSrc(site.look, site.mediaUrl)}
         />
         <main id="main">{gonePath === pathname ? <GonePage /> : <Outlet />}</main>
-        <Footer siteName={site.siteName} />
+        <Footer
+          siteName={site.siteName}
+          logo={logoSrc(site.look, site.mediaUrl)}
+          firstYear={site.look?.firstYear ?? null}
+          profiles={site.look?.profiles ?? []}
+        />
       </div>
     </MediaBaseContext.Provider>
   );

@@ -41,6 +41,7 @@ export const meta: Route.MetaFunction = ({ data: d }) => {
       title: tag.metaTitle || TAG_MESSAGES.pageTitle(tag.name, site.siteName),
       description: tag.metaDescription || tag.description || TAG_MESSAGES.pageDescription(tag.name, site.siteName),
       url: site.publicUrl + tagUrl(tag.slug),
+      site,
     }),
     {
       tagName: 'link',

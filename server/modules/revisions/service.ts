@@ -58,6 +58,24 @@ export function createRevisionService(deps: { db: Db }) {
       return changed;
     },
 
+    /**
+     * Inside the transaction of a document's first save: records the state before it (by the system), so
+     * that the first change can be undone too. Nothing when the document has a history already.
+     */
+    async recordBaseline(trx: Db, doc: { type: repo.DocType; id: string; data: Data }): Promise<void> {
+      if (await repo.latestRevision(trx, doc.type, doc.id)) return;
+      await repo.insertRevision(trx, {
+        doc_type: doc.type,
+        doc_id: doc.id,
+        action: 'save',
+        data: JSON.stringify(doc.data),
+        changed: JSON.stringify([]),
+        author_id: SYSTEM.id,
+        author_name: SYSTEM.name,
+        note: null,
+      });
+    },
+
     /** Forgets the history of posts deleted for good. */
     forgetPosts: (ids: string[]) => repo.deleteRevisionsOf(db, 'post', ids),
 

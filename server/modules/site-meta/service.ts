@@ -28,6 +28,8 @@ export function createSiteMeta(deps: { db: Db; database?: DatabaseConfig; versio
     },
     /** A site setting (newsletter body …), or undefined when never set. */
     readSetting: (key: string) => readMeta(deps.db, `setting:${key}`),
+    /** Read through the caller's transaction (on SQLite another connection would wait for it). */
+    readSettingIn: (trx: Db, key: string) => readMeta(trx, `setting:${key}`),
     /** Inside the caller's transaction when given (the change and its line in the activity log). */
     writeSetting: (key: string, value: string, trx: Db = deps.db) => writeMeta(trx, `setting:${key}`, value),
     /**

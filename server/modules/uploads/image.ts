@@ -117,3 +117,24 @@ export async function processImage(input: Buffer): Promise<ProcessedImage> {
     throw new UnsupportedMediaError(UPLOAD_MESSAGES.damaged);
   }
 }
+
+/**
+ * The favicon's PNG icons, square, from an image `processImage` accepted: the middle of a wide or tall
+ * one is kept (docs/product.md#site-identity).
+ */
+export async function faviconIcons(input: Buffer, sizes: readonly number[]): Promise<Array<[number, Buffer]>> {
+  const icons: Array<[number, Buffer]> = [];
+  try {
+    for (const size of sizes) {
+      const png = await sharp(input, { limitInputPixels: MAX_PIXELS })
+        .rotate()
+        .resize(size, size, { fit: 'cover' })
+        .png()
+        .toBuffer();
+      icons.push([size, png]);
+    }
+  } catch {
+    throw new UnsupportedMediaError(UPLOAD_MESSAGES.damaged);
+  }
+  return icons;
+}

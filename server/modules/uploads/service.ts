@@ -5,7 +5,8 @@ import { IMAGE_VARIANT_WIDTHS } from '#shared/paths.ts';
 import type { Db } from '#server/db/database.ts';
 import { ConflictError, NotFoundError } from '#server/errors.ts';
 import type { FileStorage } from '#server/lib/storage/storage.ts';
-import { processImage } from './image';
+import { faviconIcons, processImage } from './image';
+import { FAVICON_SIZES } from '#shared/schemas/site-identity.ts';
 import * as repo from './repository';
 
 const PAGE = 60;
@@ -104,8 +105,25 @@ export function createUploadService(deps: { db: Db; storage: FileStorage; whereU
       const stem = stemOf(row.url);
       await storage.delete(row.url.replace(/^\/uploads\//, ''));
       for (const width of IMAGE_VARIANT_WIDTHS) await storage.delete(`${stem}.w${width}.webp`);
+      for (const size of FAVICON_SIZES) await storage.delete(`${stem}.w${size}.png`);
       return { _id: id };
     },
+
+    /**
+     * A favicon image: checked and kept like any upload, then its PNG icons made beside it
+     * (`<stem>.w32.png` …, served like every variant: /uploads/).
+     */
+    async storeFavicon(input: Buffer, details: { originalName?: string; uploadedBy?: string } = {}) {
+      // Checked (format, size, SVG …) by the upload's own rules before anything is made from it.
+      const stored = await this.storeImage(input, details);
+      const icons = await faviconIcons(input, FAVICON_SIZES);
+      const stem = stemOf(stored.url);
+      for (const [size, png] of icons) await storage.put(`${stem}.w${size}.png`, png, 'image/png');
+      return stored;
+    },
+
+    /** Whether the icons of a favicon image were made (an upload stored otherwise has none). */
+    hasFaviconIcons: (url: string) => storage.exists(`${stemOf(url)}.w${FAVICON_SIZES[0]}.png`),
 
     /** Width, height and alt of stored images by URL (content images get their size written in). */
     sizesOf: (urls: string[]) => repo.findUploadsByUrl(db, urls),

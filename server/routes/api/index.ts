@@ -23,6 +23,7 @@ import { revisionRoutes } from './revisions';
 import { searchRoutes } from './search';
 import { sessionRoutes } from './sessions';
 import { setupRoutes } from './setup';
+import { siteIdentityRoutes } from './site-identity';
 import { staffRoutes } from './staff';
 import { subscriberRoutes } from './subscribers';
 import { tagRoutes } from './tags';
@@ -44,6 +45,7 @@ const RESOURCES: ApiRoutes[] = [
   reviewRoutes,
   autosaveRoutes,
   setupRoutes,
+  siteIdentityRoutes,
   staffRoutes,
   profileRoutes,
   twoFactorRoutes,

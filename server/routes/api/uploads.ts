@@ -14,7 +14,7 @@ export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
  * A multipart body the client broke (no boundary, a wrong one, cut short, not multipart at all) is its
  * fault: 400 with a message, never 500. Too large is 413.
  */
-function uploadFailure(err: unknown): Error {
+export function uploadFailure(err: unknown): Error {
   const code = (err as { code?: string }).code;
   if (code === 'FST_REQ_FILE_TOO_LARGE')
     return new TooLargeError(UPLOAD_MESSAGES.tooLarge(MAX_UPLOAD_BYTES / 1024 / 1024));
