@@ -605,3 +605,23 @@ export const IDENTITY_MESSAGES = {
   saved: 'Site identity saved',
   uploaded: 'Image uploaded: save to use it',
 } as const;
+
+/** Pages built from blocks: the blocks' fields (shared/page-blocks.ts, docs/product.md#pages). */
+export const PAGE_BLOCK_MESSAGES = {
+  unknownType: 'There is no such block type',
+  tooManyBlocks: (max: number) => `A page holds at most ${max} blocks`,
+  tooManyItems: (max: number) => `At most ${max} items`,
+  tooLong: (max: number) => `Must be at most ${max} characters`,
+  headingRequired: 'Enter a heading',
+  textRequired: 'Enter the text',
+  imageRequired: 'Choose an image',
+  altRequired: 'Describe the image for people who cannot see it',
+  labelRequired: 'Enter the button text',
+  linkInvalid: 'Enter a path starting with / or an http(s) address',
+  questionRequired: 'Enter the question',
+  answerRequired: 'Enter the answer',
+  sourceInvalid: 'Choose a category, tag or author',
+  limitInvalid: 'Show from 1 to 12 posts',
+  sectionInvalid: 'Choose the team, services or portfolio',
+  badId: 'Each block needs its own id',
+} as const;
