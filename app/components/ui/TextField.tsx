@@ -12,6 +12,9 @@ interface TextFieldProps {
   className?: string;
   as?: 'textarea';
   rows?: number;
+  maxLength?: number;
+  placeholder?: string;
+  required?: boolean;
 }
 
 /** A labelled input with its validation message underneath. */

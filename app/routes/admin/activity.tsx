@@ -1,5 +1,6 @@
 import { useCallback, useMemo, useState } from 'react';
 import { Badge, Button, Col, Form, Row, Table } from 'react-bootstrap';
+import { saveFile } from '#app/lib/save-file.ts';
 import { toast } from '#app/lib/toast.tsx';
 import { ACTIVITY_ACTION_LABELS, ACTIVITY_ACTIONS, type ActivityAction } from '#shared/activity.ts';
 import { exportActivity, listActivity, type ActivityItem } from '#shared/api/activity.ts';
@@ -80,12 +81,7 @@ function detailOf(item: ActivityItem): string {
 
 /** The export needs the bearer token, so it is fetched and handed to the browser as a file. */
 async function downloadCsv(filters: Filters) {
-  const url = URL.createObjectURL(await download(exportActivity, queryOf(filters)));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = 'activity.csv';
-  link.click();
-  URL.revokeObjectURL(url);
+  saveFile(await download(exportActivity, queryOf(filters)), 'activity.csv');
 }
 
 /** docs/product.md#activity-log: who did what, when and from where; filtered, paged, downloadable. */

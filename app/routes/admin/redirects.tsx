@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { Badge, Button, Form, Modal, Table } from 'react-bootstrap';
+import { Badge, Button, Form, Modal } from 'react-bootstrap';
 import { formatDate } from '#shared/format.ts';
 import { MESSAGES, REDIRECT_MESSAGES } from '#shared/messages.ts';
 import {
@@ -17,9 +17,13 @@ import {
 } from '#shared/api/redirects.ts';
 import { ConfirmDialog } from '#app/components/ui/ConfirmDialog.tsx';
 import { IconButton } from '#app/components/ui/IconButton.tsx';
+import { Pager } from '#app/components/ui/Pager.tsx';
+import { StackTable, type StackColumn } from '#app/components/ui/StackTable.tsx';
 import { SpinnerButton } from '#app/components/ui/SpinnerButton.tsx';
 import { guardScreen } from '#app/features/admin/account.ts';
 import { call, callPage, download } from '#app/lib/api-client.ts';
+import { saveFile } from '#app/lib/save-file.ts';
+import { useSettled } from '#app/lib/use-settled.ts';
 import { toast } from '#app/lib/toast.tsx';
 import { useSubmit } from '#app/lib/use-submit.ts';
 import type { Route } from './+types/redirects';
@@ -38,24 +42,8 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
 }
 clientLoader.hydrate = true as const;
 
-/** The export needs the bearer token, so it is fetched and handed to the browser as a file. */
 async function downloadCsv() {
-  const url = URL.createObjectURL(await download(exportRedirects));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = 'redirects.csv';
-  link.click();
-  URL.revokeObjectURL(url);
-}
-
-/** The search as typed, a quarter second after the last key. */
-function useSettled(value: string, ms = 250) {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return settled;
+  saveFile(await download(exportRedirects), 'redirects.csv');
 }
 
 /** A server-paged list with a filter box: the page shown, and a reload after each change. */
@@ -86,33 +74,6 @@ function usePaged<T>(first: Listed<T>, fetch: (search: string, page: number) => 
   const total = list.meta?.total ?? list.data.length;
   const pages = Math.max(1, Math.ceil(total / REDIRECT_PAGE_SIZE));
   return { search, setSearch: (v: string) => (setSearch(v), setPage(1)), page, setPage, pages, total, list, reload };
-}
-
-function Pager({
-  label,
-  page,
-  pages,
-  setPage,
-}: {
-  label: string;
-  page: number;
-  pages: number;
-  setPage: (n: number) => void;
-}) {
-  if (pages < 2) return null;
-  return (
-    <nav aria-label={label} className="d-flex align-items-center gap-2">
-      <Button size="sm" variant="outline-secondary" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-        Previous
-      </Button>
-      <span className="small">
-        Page {page} of {pages}
-      </span>
-      <Button size="sm" variant="outline-secondary" disabled={page >= pages} onClick={() => setPage(page + 1)}>
-        Next
-      </Button>
-    </nav>
-  );
 }
 
 interface Draft {
@@ -245,6 +206,63 @@ export default function Redirects({ loaderData }: Route.ComponentProps) {
     if (done) await notFound.reload();
   };
 
+  const ruleColumns: StackColumn<Redirect>[] = [
+    { label: 'From', className: 'text-break', cell: (rule) => rule.from },
+    { label: 'To', className: 'text-break', cell: (rule) => rule.to || '—' },
+    { label: 'Status', cell: (rule) => rule.status },
+    {
+      label: 'Kind',
+      cell: (rule) => (
+        <Badge bg={rule.automatic ? 'info' : 'secondary'} text={rule.automatic ? 'dark' : undefined}>
+          {rule.automatic ? 'automatic' : rule.kind}
+        </Badge>
+      ),
+    },
+    { label: 'Hits', cell: (rule) => rule.hits ?? '—' },
+    {
+      label: 'Last hit',
+      className: 'text-nowrap',
+      cell: (rule) => (rule.lastHitAt ? formatDate(rule.lastHitAt) : '—'),
+    },
+    {
+      label: 'Action',
+      className: 'text-nowrap',
+      cell: (rule) =>
+        rule.automatic ? (
+          <span className="text-body-secondary small">{REDIRECT_MESSAGES.automaticReadOnly}</span>
+        ) : (
+          <>
+            <IconButton
+              kind="edit"
+              label={`Edit the redirect of ${rule.from}`}
+              onClick={() => setEditing({ id: rule._id, from: rule.from, to: rule.to, status: String(rule.status) })}
+            />
+            <IconButton kind="delete" label={`Delete the redirect of ${rule.from}`} onClick={() => setDeleting(rule)} />
+          </>
+        ),
+    },
+  ];
+  const notFoundColumns: StackColumn<NotFoundEntry>[] = [
+    { label: 'Address', className: 'text-break', cell: (entry) => entry.path },
+    { label: 'Count', cell: (entry) => entry.hits },
+    { label: 'Last seen', className: 'text-nowrap', cell: (entry) => formatDate(entry.lastSeenAt) },
+    { label: 'Referred by', className: 'text-break', cell: (entry) => entry.referrerHost ?? '—' },
+    {
+      label: 'Action',
+      className: 'text-nowrap',
+      cell: (entry) => (
+        <>
+          <Button size="sm" variant="outline-primary" className="me-2" onClick={() => createFrom(entry)}>
+            Create redirect<span className="visually-hidden"> for {entry.path}</span>
+          </Button>
+          <Button size="sm" variant="outline-secondary" onClick={() => void ignore(entry)}>
+            Ignore<span className="visually-hidden"> {entry.path}</span>
+          </Button>
+        </>
+      ),
+    },
+  ];
+
   return (
     <>
       <section className="admin-card mb-4" aria-labelledby="redirect-rules-title">
@@ -315,63 +333,7 @@ export default function Redirects({ loaderData }: Route.ComponentProps) {
           />
         </div>
         {rules.list.data.length === 0 ? <p className="text-body-secondary">{REDIRECT_MESSAGES.noRules}</p> : null}
-        <div className="table-responsive">
-          <Table striped bordered hover className="align-middle bg-white table-stack">
-            <thead>
-              <tr>
-                <th scope="col">From</th>
-                <th scope="col">To</th>
-                <th scope="col">Status</th>
-                <th scope="col">Kind</th>
-                <th scope="col">Hits</th>
-                <th scope="col">Last hit</th>
-                <th scope="col">Action</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rules.list.data.map((rule) => (
-                <tr key={rule._id} data-testid="redirect-row">
-                  <td data-label="From" className="text-break">
-                    {rule.from}
-                  </td>
-                  <td data-label="To" className="text-break">
-                    {rule.to || '—'}
-                  </td>
-                  <td data-label="Status">{rule.status}</td>
-                  <td data-label="Kind">
-                    <Badge bg={rule.automatic ? 'info' : 'secondary'} text={rule.automatic ? 'dark' : undefined}>
-                      {rule.automatic ? 'automatic' : rule.kind}
-                    </Badge>
-                  </td>
-                  <td data-label="Hits">{rule.hits ?? '—'}</td>
-                  <td data-label="Last hit" className="text-nowrap">
-                    {rule.lastHitAt ? formatDate(rule.lastHitAt) : '—'}
-                  </td>
-                  <td data-label="Action" className="text-nowrap">
-                    {rule.automatic ? (
-                      <span className="text-body-secondary small">{REDIRECT_MESSAGES.automaticReadOnly}</span>
-                    ) : (
-                      <>
-                        <IconButton
-                          kind="edit"
-                          label={`Edit the redirect of ${rule.from}`}
-                          onClick={() =>
-                            setEditing({ id: rule._id, from: rule.from, to: rule.to, status: String(rule.status) })
-                          }
-                        />
-                        <IconButton
-                          kind="delete"
-                          label={`Delete the redirect of ${rule.from}`}
-                          onClick={() => setDeleting(rule)}
-                        />
-                      </>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </Table>
-        </div>
+        <StackTable columns={ruleColumns} rows={rules.list.data} rowKey={(rule) => rule._id} rowTestId="redirect-row" />
         <Pager label="Redirect pages" page={rules.page} pages={rules.pages} setPage={rules.setPage} />
       </section>
 
@@ -391,43 +353,12 @@ export default function Redirects({ loaderData }: Route.ComponentProps) {
           onChange={(e) => notFound.setSearch(e.target.value)}
         />
         {notFound.list.data.length === 0 ? <p className="text-body-secondary">{REDIRECT_MESSAGES.noNotFound}</p> : null}
-        <div className="table-responsive">
-          <Table striped bordered hover className="align-middle bg-white table-stack">
-            <thead>
-              <tr>
-                <th scope="col">Address</th>
-                <th scope="col">Count</th>
-                <th scope="col">Last seen</th>
-                <th scope="col">Referred by</th>
-                <th scope="col">Action</th>
-              </tr>
-            </thead>
-            <tbody>
-              {notFound.list.data.map((entry) => (
-                <tr key={entry.path} data-testid="not-found-row">
-                  <td data-label="Address" className="text-break">
-                    {entry.path}
-                  </td>
-                  <td data-label="Count">{entry.hits}</td>
-                  <td data-label="Last seen" className="text-nowrap">
-                    {formatDate(entry.lastSeenAt)}
-                  </td>
-                  <td data-label="Referred by" className="text-break">
-                    {entry.referrerHost ?? '—'}
-                  </td>
-                  <td data-label="Action" className="text-nowrap">
-                    <Button size="sm" variant="outline-primary" className="me-2" onClick={() => createFrom(entry)}>
-                      Create redirect<span className="visually-hidden"> for {entry.path}</span>
-                    </Button>
-                    <Button size="sm" variant="outline-secondary" onClick={() => void ignore(entry)}>
-                      Ignore<span className="visually-hidden"> {entry.path}</span>
-                    </Button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </Table>
-        </div>
+        <StackTable
+          columns={notFoundColumns}
+          rows={notFound.list.data}
+          rowKey={(entry) => entry.path}
+          rowTestId="not-found-row"
+        />
         <Pager label="Not found pages" page={notFound.page} pages={notFound.pages} setPage={notFound.setPage} />
       </section>
 

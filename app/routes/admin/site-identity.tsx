@@ -1,8 +1,8 @@
-import { useId, useState } from 'react';
-import { Button, Form, Spinner } from 'react-bootstrap';
+import { useState } from 'react';
+import { Button, Form } from 'react-bootstrap';
 import { useRevalidator } from 'react-router';
-import { IDENTITY_MESSAGES, MESSAGES } from '#shared/messages.ts';
-import { getIdentity, saveIdentity, uploadIdentityImage } from '#shared/api/site-identity.ts';
+import { IDENTITY_MESSAGES } from '#shared/messages.ts';
+import { getIdentity, saveIdentity } from '#shared/api/site-identity.ts';
 import {
   BUTTON_TEXT_COLOUR,
   contrastRatio,
@@ -12,7 +12,9 @@ import {
   type SiteIdentity,
 } from '#shared/schemas/site-identity.ts';
 import { SpinnerButton } from '#app/components/ui/SpinnerButton.tsx';
-import { ApiError, call } from '#app/lib/api-client.ts';
+import { call } from '#app/lib/api-client.ts';
+import { TextField } from '#app/components/ui/TextField.tsx';
+import { IdentityImage, type ImageKind } from '#app/features/site-identity/IdentityImage.tsx';
 import { useSubmit } from '#app/lib/use-submit.ts';
 import { HistoryButton } from '#app/features/history/HistoryButton.tsx';
 import { useUnsavedChanges } from '#app/features/unsaved/unsaved-changes.tsx';
@@ -21,7 +23,18 @@ import type { Route } from './+types/site-identity';
 export const clientLoader = () => call(getIdentity);
 clientLoader.hydrate = true as const;
 
-type ImageKind = 'logoLight' | 'logoDark' | 'favicon' | 'shareImage';
+/** The identity's images, in the order the form shows them, with the help text each one gets. */
+const LOGO_IMAGES: ReadonlyArray<{ kind: ImageKind; help: string }> = [
+  {
+    kind: 'logoDark',
+    help: "Shown in the header and the footer. Without it, the logo below; without both, the site's own logo.",
+  },
+  { kind: 'logoLight', help: 'Given to search engines with the company details.' },
+  {
+    kind: 'favicon',
+    help: "A square image, at least 512 × 512 pixels: the browser tab's icon, the home-screen icons and the web manifest are made from it.",
+  },
+];
 
 /** The history dialog's names for the identity's fields. */
 const LABELS: Record<keyof SiteIdentity, string> = {
@@ -37,73 +50,6 @@ const LABELS: Record<keyof SiteIdentity, string> = {
   profiles: 'Social profiles',
 };
 const NO_RICH_TEXT: ReadonlySet<string> = new Set();
-
-/** One image of the identity: uploaded at once (the upload rules' message under the field on failure). */
-function IdentityImage({
-  kind,
-  label,
-  help,
-  value,
-  onChange,
-}: {
-  kind: ImageKind;
-  label: string;
-  help: string;
-  value: string | null;
-  onChange: (url: string | null) => void;
-}) {
-  const id = useId();
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
-  const upload = async (file: File | undefined) => {
-    if (!file) return;
-    setBusy(true);
-    setFailure(null);
-    try {
-      const form = new FormData();
-      form.append('image', file);
-      const { url } = await call(uploadIdentityImage, { query: { kind }, body: form });
-      onChange(url);
-    } catch (err) {
-      setFailure(err instanceof ApiError ? err.message : MESSAGES.uploadFailed);
-    } finally {
-      setBusy(false);
-    }
-  };
-  return (
-    <Form.Group className="mb-3" controlId={id}>
-      <Form.Label>{label}</Form.Label>
-      <Form.Control
-        type="file"
-        accept="image/png,image/jpeg,image/webp,image/gif,image/avif"
-        disabled={busy}
-        isInvalid={Boolean(failure)}
-        aria-describedby={`${id}-help`}
-        onChange={(e) => void upload((e.target as HTMLInputElement).files?.[0])}
-      />
-      <Form.Control.Feedback type="invalid" role="alert">
-        {failure}
-      </Form.Control.Feedback>
-      <Form.Text id={`${id}-help`}>{help}</Form.Text>
-      <div className="d-flex align-items-center gap-3 mt-2">
-        {busy ? <Spinner animation="border" size="sm" role="status" aria-label="Uploading" /> : null}
-        {value && !busy ? (
-          <>
-            <img
-              src={value}
-              alt={`${label} preview`}
-              className="img-thumbnail"
-              style={{ height: 64, width: 'auto', maxWidth: 240, objectFit: 'contain' }}
-            />
-            <Button variant="link" size="sm" className="p-0 text-danger" onClick={() => onChange(null)}>
-              Remove {label.toLowerCase()}
-            </Button>
-          </>
-        ) : null}
-      </div>
-    </Form.Group>
-  );
-}
 
 /** Settings → Site identity (docs/product.md#site-identity). A restore from the history reloads the form. */
 export default function SiteIdentityPage({ loaderData }: Route.ComponentProps) {
@@ -149,38 +95,35 @@ function IdentityForm({ loaderData }: { loaderData: SiteIdentity }) {
         <HistoryButton doc={{ type: 'identity', id: 'site' }} labels={LABELS} richFields={NO_RICH_TEXT} />
       </div>
       <form noValidate onSubmit={save} aria-label={IDENTITY_MESSAGES.title}>
-        <Form.Group className="mb-3" controlId="identity-name">
-          <Form.Label>Site name</Form.Label>
-          <Form.Control value={identity.name} maxLength={80} required onChange={(e) => set('name', e.target.value)} />
-        </Form.Group>
-        <Form.Group className="mb-4" controlId="identity-tagline">
-          <Form.Label>Tagline</Form.Label>
-          <Form.Control value={identity.tagline} maxLength={160} onChange={(e) => set('tagline', e.target.value)} />
-        </Form.Group>
+        <TextField
+          id="identity-name"
+          label={LABELS.name}
+          value={identity.name}
+          maxLength={80}
+          required
+          onChange={(value) => set('name', value)}
+        />
+        <TextField
+          id="identity-tagline"
+          className="mb-4"
+          label={LABELS.tagline}
+          value={identity.tagline}
+          maxLength={160}
+          onChange={(value) => set('tagline', value)}
+        />
 
         <fieldset className="mb-3">
           <legend className="h5">Logo and favicon</legend>
-          <IdentityImage
-            kind="logoDark"
-            label="Logo on dark backgrounds"
-            help="Shown in the header and the footer. Without it, the logo below; without both, the site's own logo."
-            value={identity.logoDark}
-            onChange={(url) => set('logoDark', url)}
-          />
-          <IdentityImage
-            kind="logoLight"
-            label="Logo on light backgrounds"
-            help="Given to search engines with the company details."
-            value={identity.logoLight}
-            onChange={(url) => set('logoLight', url)}
-          />
-          <IdentityImage
-            kind="favicon"
-            label="Favicon"
-            help="A square image, at least 512 × 512 pixels: the browser tab's icon, the home-screen icons and the web manifest are made from it."
-            value={identity.favicon}
-            onChange={(url) => set('favicon', url)}
-          />
+          {LOGO_IMAGES.map(({ kind, help }) => (
+            <IdentityImage
+              key={kind}
+              kind={kind}
+              label={LABELS[kind]}
+              help={help}
+              value={identity[kind]}
+              onChange={(url) => set(kind, url)}
+            />
+          ))}
         </fieldset>
 
         <fieldset className="mb-4">
@@ -225,7 +168,7 @@ function IdentityForm({ loaderData }: { loaderData: SiteIdentity }) {
           <legend className="h5">Sharing and footer</legend>
           <IdentityImage
             kind="shareImage"
-            label="Social-sharing image"
+            label={LABELS.shareImage}
             help="Shown by social networks for a page that has no picture of its own (1200 × 630 pixels is best)."
             value={identity.shareImage}
             onChange={(url) => set('shareImage', url)}
@@ -249,42 +192,40 @@ function IdentityForm({ loaderData }: { loaderData: SiteIdentity }) {
 
         <fieldset className="mb-4">
           <legend className="h5">Company details</legend>
-          <Form.Group className="mb-3" controlId="identity-legal-name">
-            <Form.Label>Legal name</Form.Label>
-            <Form.Control
-              value={identity.company.legalName}
-              maxLength={160}
-              onChange={(e) => setCompany('legalName', e.target.value)}
-            />
-          </Form.Group>
-          <Form.Group className="mb-3" controlId="identity-address">
-            <Form.Label>Address</Form.Label>
-            <Form.Control
-              as="textarea"
-              rows={2}
-              value={identity.company.address}
-              maxLength={300}
-              onChange={(e) => setCompany('address', e.target.value)}
-            />
-          </Form.Group>
+          <TextField
+            id="identity-legal-name"
+            label="Legal name"
+            value={identity.company.legalName}
+            maxLength={160}
+            onChange={(value) => setCompany('legalName', value)}
+          />
+          <TextField
+            id="identity-address"
+            label="Address"
+            as="textarea"
+            rows={2}
+            value={identity.company.address}
+            maxLength={300}
+            onChange={(value) => setCompany('address', value)}
+          />
           <div className="row g-3">
-            <Form.Group className="col-md-6" controlId="identity-email">
-              <Form.Label>E-mail</Form.Label>
-              <Form.Control
-                type="email"
-                value={identity.company.email}
-                onChange={(e) => setCompany('email', e.target.value)}
-              />
-            </Form.Group>
-            <Form.Group className="col-md-6" controlId="identity-phone">
-              <Form.Label>Phone</Form.Label>
-              <Form.Control
-                type="tel"
-                value={identity.company.phone}
-                maxLength={40}
-                onChange={(e) => setCompany('phone', e.target.value)}
-              />
-            </Form.Group>
+            <TextField
+              id="identity-email"
+              className="col-md-6"
+              label="E-mail"
+              type="email"
+              value={identity.company.email}
+              onChange={(value) => setCompany('email', value)}
+            />
+            <TextField
+              id="identity-phone"
+              className="col-md-6"
+              label="Phone"
+              type="tel"
+              value={identity.company.phone}
+              maxLength={40}
+              onChange={(value) => setCompany('phone', value)}
+            />
           </div>
         </fieldset>
 
@@ -296,23 +237,23 @@ function IdentityForm({ loaderData }: { loaderData: SiteIdentity }) {
           </p>
           {identity.profiles.map((profile, index) => (
             <div className="row g-2 mb-2 align-items-end" key={index}>
-              <Form.Group className="col-sm-4" controlId={`identity-profile-label-${index}`}>
-                <Form.Label>Name</Form.Label>
-                <Form.Control
-                  value={profile.label}
-                  maxLength={60}
-                  onChange={(e) => setProfile(index, 'label', e.target.value)}
-                />
-              </Form.Group>
-              <Form.Group className="col-sm-6" controlId={`identity-profile-url-${index}`}>
-                <Form.Label>Address</Form.Label>
-                <Form.Control
-                  type="url"
-                  value={profile.url}
-                  placeholder="https://"
-                  onChange={(e) => setProfile(index, 'url', e.target.value)}
-                />
-              </Form.Group>
+              <TextField
+                id={`identity-profile-label-${index}`}
+                className="col-sm-4"
+                label="Name"
+                value={profile.label}
+                maxLength={60}
+                onChange={(value) => setProfile(index, 'label', value)}
+              />
+              <TextField
+                id={`identity-profile-url-${index}`}
+                className="col-sm-6"
+                label="Address"
+                type="url"
+                value={profile.url}
+                placeholder="https://"
+                onChange={(value) => setProfile(index, 'url', value)}
+              />
               <div className="col-sm-2">
                 <Button
                   variant="outline-danger"

@@ -1,5 +1,7 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { Badge, Button, Form, Table } from 'react-bootstrap';
+import { saveFile } from '#app/lib/save-file.ts';
+import { useSettled } from '#app/lib/use-settled.ts';
 import { toast } from '#app/lib/toast.tsx';
 import { formatDate } from '#shared/format.ts';
 import { MESSAGES } from '#shared/messages.ts';
@@ -23,24 +25,8 @@ clientLoader.hydrate = true as const;
 
 const STATUS_COLOURS = { pending: 'warning', confirmed: 'success', unsubscribed: 'secondary' } as const;
 
-/** The export needs the bearer token, so it is fetched and handed to the browser as a file. */
 async function downloadCsv() {
-  const url = URL.createObjectURL(await download(exportSubscribers));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = 'subscribers.csv';
-  link.click();
-  URL.revokeObjectURL(url);
-}
-
-/** The search as typed, a quarter second after the last key (one request per pause, not per key). */
-function useSettled(value: string, ms = 250) {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return settled;
+  saveFile(await download(exportSubscribers), 'subscribers.csv');
 }
 
 export default function Subscribers({ loaderData: firstPage }: Route.ComponentProps) {

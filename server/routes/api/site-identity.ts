@@ -1,11 +1,7 @@
-import type { MultipartFile } from '@fastify/multipart';
-import { SERVER_MESSAGES, UPLOAD_MESSAGES } from '#shared/messages.ts';
 import { getIdentity, saveIdentity, uploadIdentityImage } from '#shared/api/site-identity.ts';
-import { isSafeText } from '#shared/text-safety.ts';
 import { authOf, writerOf } from '#server/plugins/auth.ts';
-import { InvalidInputError, UnsupportedMediaError } from '#server/errors.ts';
 import { route, type ApiRoutes } from './define';
-import { MAX_UPLOAD_BYTES, uploadFailure } from './uploads';
+import { imagePart, MAX_UPLOAD_BYTES } from './uploads';
 
 /** Settings → Site identity (docs/product.md#site-identity). */
 export const siteIdentityRoutes: ApiRoutes = {
@@ -21,18 +17,7 @@ export const siteIdentityRoutes: ApiRoutes = {
       scope,
       uploadIdentityImage,
       async (request) => {
-        if (!request.isMultipart()) throw new UnsupportedMediaError(UPLOAD_MESSAGES.notMultipart);
-        let file: MultipartFile | undefined;
-        let bytes: Buffer;
-        try {
-          file = await request.file();
-          if (!file || file.fieldname !== 'image') throw new InvalidInputError(UPLOAD_MESSAGES.noFile);
-          bytes = await file.toBuffer();
-        } catch (err) {
-          throw err instanceof InvalidInputError ? err : uploadFailure(err);
-        }
-        if (bytes.length === 0) throw new InvalidInputError(UPLOAD_MESSAGES.empty);
-        if (!isSafeText(file.filename)) throw new InvalidInputError(SERVER_MESSAGES.unsafeText, 'image');
+        const { file, bytes } = await imagePart(request);
         const details = { originalName: file.filename, uploadedBy: authOf(request).person.id };
         const stored =
           request.query.kind === 'favicon'

@@ -22,6 +22,27 @@ export function uploadFailure(err: unknown): Error {
   return new InvalidInputError(UPLOAD_MESSAGES.badMultipart);
 }
 
+/**
+ * The image of an upload request (multipart field `image`) with its bytes, or the upload rules' 4xx:
+ * not multipart (415), no file, an empty one, a broken body (400), too large (413). Its file name must be
+ * safe text: multipart fields skip the API's JSON text check (server/plugins/text-safety.ts).
+ */
+export async function imagePart(request: FastifyRequest): Promise<{ file: MultipartFile; bytes: Buffer }> {
+  if (!request.isMultipart()) throw new UnsupportedMediaError(UPLOAD_MESSAGES.notMultipart);
+  let file: MultipartFile | undefined;
+  let bytes: Buffer;
+  try {
+    file = await request.file();
+    if (!file || file.fieldname !== 'image') throw new InvalidInputError(UPLOAD_MESSAGES.noFile);
+    bytes = await file.toBuffer();
+  } catch (err) {
+    throw err instanceof InvalidInputError ? err : uploadFailure(err);
+  }
+  if (bytes.length === 0) throw new InvalidInputError(UPLOAD_MESSAGES.empty);
+  if (!isSafeText(file.filename)) throw new InvalidInputError(SERVER_MESSAGES.unsafeText, 'image');
+  return { file, bytes };
+}
+
 /** The `value` of a plain field sent before the file (its alt text). */
 const fieldValue = (file: MultipartFile, name: string) => {
   const field = file.fields[name];
@@ -42,21 +63,10 @@ export const uploadRoutes: ApiRoutes = {
       scope,
       uploadImage,
       async (request) => {
-        if (!request.isMultipart()) throw new UnsupportedMediaError(UPLOAD_MESSAGES.notMultipart);
-        let file: MultipartFile | undefined;
-        let bytes: Buffer;
-        try {
-          file = await request.file();
-          if (!file || file.fieldname !== 'image') throw new InvalidInputError(UPLOAD_MESSAGES.noFile);
-          bytes = await file.toBuffer();
-        } catch (err) {
-          throw err instanceof InvalidInputError ? err : uploadFailure(err);
-        }
-        if (bytes.length === 0) throw new InvalidInputError(UPLOAD_MESSAGES.empty);
+        const { file, bytes } = await imagePart(request);
         // Multipart fields skip the API's JSON text check (server/plugins/text-safety.ts): the same rule here.
         const alt = fieldValue(file, 'alt');
         if (alt !== undefined && !isSafeText(alt)) throw new InvalidInputError(SERVER_MESSAGES.unsafeText, 'alt');
-        if (!isSafeText(file.filename)) throw new InvalidInputError(SERVER_MESSAGES.unsafeText, 'image');
         const stored = await services.uploads.storeImage(bytes, {
           originalName: file.filename,
           alt,

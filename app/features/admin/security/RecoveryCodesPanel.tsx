@@ -1,5 +1,6 @@
 import { Alert, Button } from 'react-bootstrap';
 import { TWO_FACTOR_MESSAGES } from '#shared/messages.ts';
+import { saveFile } from '#app/lib/save-file.ts';
 import { toast } from '#app/lib/toast.tsx';
 
 /** New recovery codes, shown once: copy or download them, then close (docs/product.md#recovery). */
@@ -13,14 +14,7 @@ export function RecoveryCodesPanel({ codes, onDone }: { codes: string[]; onDone:
       toast.error(TWO_FACTOR_MESSAGES.copyFailed);
     }
   };
-  const download = () => {
-    const url = URL.createObjectURL(new Blob([text], { type: 'text/plain' }));
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = 'recovery-codes.txt';
-    link.click();
-    URL.revokeObjectURL(url);
-  };
+  const download = () => saveFile(new Blob([text], { type: 'text/plain' }), 'recovery-codes.txt');
   return (
     <Alert variant="warning" className="mt-3" aria-labelledby="recovery-codes-title">
       <h3 className="h6" id="recovery-codes-title">
