@@ -40,13 +40,11 @@ export const navTargetSchema = z.discriminatedUnion(
     }),
     z.object({
       kind: z.literal('external'),
-      url: z
-        .string()
-        .check(
-          z.trim(),
-          z.maxLength(1000, NAV_MESSAGES.badUrl),
-          z.refine((v) => EXTERNAL.test(v), NAV_MESSAGES.badUrl),
-        ),
+      url: z.string().check(
+        z.trim(),
+        z.maxLength(1000, NAV_MESSAGES.badUrl),
+        z.refine((v) => EXTERNAL.test(v), NAV_MESSAGES.badUrl),
+      ),
     }),
   ],
   { error: NAV_MESSAGES.unknownKind },
@@ -78,9 +76,7 @@ export const footerColumnSchema = z.object({
 export type FooterColumn = z.infer<typeof footerColumnSchema>;
 
 export const navigationSchema = z.object({
-  header: z
-    .array(navItemSchema)
-    .check(z.maxLength(MAX_HEADER_ITEMS, NAV_MESSAGES.tooManyItems(MAX_HEADER_ITEMS))),
+  header: z.array(navItemSchema).check(z.maxLength(MAX_HEADER_ITEMS, NAV_MESSAGES.tooManyItems(MAX_HEADER_ITEMS))),
   footer: z
     .array(footerColumnSchema)
     .check(z.maxLength(MAX_FOOTER_COLUMNS, NAV_MESSAGES.tooManyColumns(MAX_FOOTER_COLUMNS))),

@@ -45,7 +45,10 @@ export function createNavTargets(deps: { db: Db }) {
       return new Map(
         (await findTagsByIds(db, ids)).map((row) => {
           const hidden = isInternalTag(row.name);
-          return [row.id, { state: hidden ? 'hidden' : 'shown', title: row.name, path: hidden ? '' : tagUrl(row.slug) }];
+          return [
+            row.id,
+            { state: hidden ? 'hidden' : 'shown', title: row.name, path: hidden ? '' : tagUrl(row.slug) },
+          ];
         }),
       );
     },

@@ -41,7 +41,11 @@ export function createResolvers(sources: TargetSources): Record<IdKind, Resolver
           const shown = published.has(id);
           return [
             id,
-            { state: shown ? 'shown' : 'unpublished', title: person.name, path: shown ? authorUrl(person.segment) : '' },
+            {
+              state: shown ? 'shown' : 'unpublished',
+              title: person.name,
+              path: shown ? authorUrl(person.segment) : '',
+            },
           ] as const;
         }),
       );
@@ -63,7 +67,8 @@ export async function resolveTargets(
   let sections = false;
   for (const target of targets) {
     if (target.kind === 'section') sections = true;
-    else if (target.kind === 'blog') resolved.set('blog', { state: 'shown', title: NAV_MESSAGES.blogTitle, path: '/blogs' });
+    else if (target.kind === 'blog')
+      resolved.set('blog', { state: 'shown', title: NAV_MESSAGES.blogTitle, path: '/blogs' });
     else if (target.kind !== 'external') idsOf.get(target.kind)!.add(target.id);
   }
   await Promise.all(
@@ -81,7 +86,11 @@ export async function resolveTargets(
     const hidden = new Set((await sources.layout()).filter((s) => s.hidden).map((s) => s.id));
     for (const { id, label } of LANDING_SECTIONS) {
       const state = hidden.has(id) ? 'hidden' : 'shown';
-      resolved.set(`section:${id}`, { state, title: label, path: state === 'shown' ? sectionUrl(id as SectionId) : '' });
+      resolved.set(`section:${id}`, {
+        state,
+        title: label,
+        path: state === 'shown' ? sectionUrl(id as SectionId) : '',
+      });
     }
   }
   return resolved;
