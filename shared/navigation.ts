@@ -59,7 +59,8 @@ const label = z
     z.maxLength(MAX_LABEL, NAV_MESSAGES.labelTooLong(MAX_LABEL)),
   );
 
-export const navLinkSchema = z.object({ label, target: navTargetSchema });
+/** Strict: a child holding children of its own is refused (400), not silently cut (one level of dropdown). */
+export const navLinkSchema = z.strictObject({ label, target: navTargetSchema });
 export type NavLink = z.infer<typeof navLinkSchema>;
 
 export const navItemSchema = z.object({
