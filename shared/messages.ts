@@ -646,6 +646,17 @@ export const NAV_MESSAGES = {
   saved: 'Navigation saved',
   full: 'Full',
   submenu: (label: string) => `${label}: show its links`,
+  add: 'Add',
+  cancel: 'Cancel',
+  labelOf: (label: string) => `Label of ${label}`,
+  headingOf: (heading: string) => `Heading of ${heading}`,
+  removeColumn: (heading: string) => `Remove the column ${heading}`,
+  moveColumnLeft: (heading: string) => `Move the column ${heading} left`,
+  moveColumnRight: (heading: string) => `Move the column ${heading} right`,
+  noChoices: 'Nothing found',
+  emptyHeader: 'The header menu is empty: the site shows no menu links.',
+  emptyColumn: 'No links yet: a column without links is not shown.',
+  resetConfirm: 'Reset to the spec’s menu? The saved menu and footer columns are replaced (History keeps them).',
 } as const;
 
 /** Settings → Site identity (docs/product.md#site-identity). */

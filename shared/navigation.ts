@@ -29,8 +29,11 @@ export type TargetKind = (typeof TARGET_KINDS)[number];
 const sectionIds = Object.values(SECTION_IDS) as [SectionId, ...SectionId[]];
 const EXTERNAL = /^https?:\/\/[^\s/]+\.[^\s]+$/;
 
+/** The field that tells a target's kind (a name, not a text users see). */
+const KIND_FIELD = 'kind';
+
 export const navTargetSchema = z.discriminatedUnion(
-  'kind',
+  KIND_FIELD,
   [
     z.object({ kind: z.literal('section'), id: z.enum(sectionIds, { error: NAV_MESSAGES.unknownSection }) }),
     z.object({ kind: z.literal('blog') }),

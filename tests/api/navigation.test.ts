@@ -71,7 +71,7 @@ describe.each(DATABASE_KINDS)('navigation on %s', (kind) => {
 
   const page = async (url = '/', app: { inject: TestApp['app']['inject'] } = t.app) => {
     const res = await app.inject({ method: 'GET', url });
-    expect(res.status ?? res.statusCode).toBe(200);
+    expect(res.statusCode).toBe(200);
     return res.body;
   };
   const save = (navigation: unknown, token = admin.token) =>
@@ -166,8 +166,8 @@ describe.each(DATABASE_KINDS)('navigation on %s', (kind) => {
     };
     const res = await save(navigation);
     expect(res.status, res.text).toBe(200);
-    expect(res.body.data.custom).toBe(true);
-    expect(res.body.data.targets[`post:${post._id}`]).toEqual({ state: 'shown', title: post.title, path: post.url });
+    expect(res.body.data!.custom).toBe(true);
+    expect(res.body.data!.targets[`post:${post._id}`]).toEqual({ state: 'shown', title: post.title, path: post.url });
     for (const url of ['/', '/blogs', post.url]) {
       const html = await page(url);
       expect(menuOf(html), url).toEqual(['Start', 'Blog', 'Topic', 'Tagged', 'Writer']);
@@ -178,7 +178,7 @@ describe.each(DATABASE_KINDS)('navigation on %s', (kind) => {
           post.url,
           'https://example.com/docs',
           `/blogs/${category.name}`,
-          res.body.data.targets[`tag:${tag._id}`]!.path,
+          res.body.data!.targets[`tag:${tag._id}`]!.path,
         ]),
       );
       expect(html).toContain('aria-expanded="false"');
@@ -264,7 +264,7 @@ describe.each(DATABASE_KINDS)('navigation on %s', (kind) => {
         body: { title, excerpt: 'An excerpt', content: '<p>Text</p>', blogCategory: null },
       });
       expect(renamed.status, renamed.text).toBe(200);
-      const url = renamed.body.data.url;
+      const url = renamed.body.data!.url;
       expect(url).not.toBe(post.url);
       // Pushed on PostgreSQL, polled each second on SQLite (tests/api/content-push.test.ts's bounds).
       await expect
