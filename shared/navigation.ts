@@ -77,7 +77,6 @@ export const footerColumnSchema = z.object({
   heading: label,
   links: z.array(navLinkSchema).check(z.maxLength(MAX_COLUMN_LINKS, NAV_MESSAGES.tooManyLinks(MAX_COLUMN_LINKS))),
 });
-export type FooterColumn = z.infer<typeof footerColumnSchema>;
 
 export const navigationSchema = z.object({
   header: z.array(navItemSchema).check(z.maxLength(MAX_HEADER_ITEMS, NAV_MESSAGES.tooManyItems(MAX_HEADER_ITEMS))),
@@ -109,7 +108,6 @@ export function targetKey(target: NavTarget): string | null {
  * without published posts), `hidden` (a section the landing layout hides, an internal tag), `deleted`.
  */
 export const TARGET_STATES = ['shown', 'trashed', 'unpublished', 'hidden', 'deleted'] as const;
-export type TargetState = (typeof TARGET_STATES)[number];
 
 export const resolvedTargetSchema = z.object({
   state: z.enum(TARGET_STATES),
