@@ -2,7 +2,11 @@ import * as navApi from '#shared/api/navigation.ts';
 import { NAV_MESSAGES } from '#shared/messages.ts';
 import { createPost, loggedInAdmin, unique } from '#tests/helpers/factories.ts';
 import { ADMIN, expectToast, loginAndOpen, openPublic } from './editor-helpers';
+import type { Locator } from '@playwright/test';
 import { expect, openMenuIfCollapsed, test } from './helpers';
+
+/** The values of these inputs, in order. */
+const valuesOf = (inputs: Locator) => inputs.evaluateAll((els) => els.map((el) => (el as HTMLInputElement).value));
 
 /**
  * Settings → Navigation (docs/product.md#navigation) at 1366 and 390 px: build a menu with a dropdown
@@ -53,25 +57,27 @@ for (const width of [1366, 390]) {
       await form.getByLabel(NAV_MESSAGES.labelLabel).fill('Docs');
       await form.getByRole('button', { name: NAV_MESSAGES.add }).click();
       const children = page.getByTestId('nav-children-3');
-      await expect(children.getByRole('textbox')).toHaveValues([post.title, 'Docs']);
+      await expect.poll(() => valuesOf(children.getByRole('textbox'))).toEqual([post.title, 'Docs']);
 
       // The keyboard: Contact Us up one place with its arrow button.
       await page.getByRole('button', { name: NAV_MESSAGES.moveUp('Contact Us') }).focus();
       await page.keyboard.press('Enter');
-      await expect(header.locator(':scope > li > div input')).toHaveValues(['Home', 'Contact Us', 'About Us', 'Blogs']);
+      await expect
+        .poll(() => valuesOf(header.locator(':scope > li > div input')))
+        .toEqual(['Home', 'Contact Us', 'About Us', 'Blogs']);
       if (width > 500) {
         // Dragging: About Us's handle onto Home's row puts it first.
-        await page
-          .getByTestId('nav-item-2')
-          .locator('.nav-drag-handle')
-          .first()
-          .dragTo(page.getByTestId('nav-item-0').locator('input').first());
-        await expect(header.locator(':scope > li > div input')).toHaveValues([
-          'About Us',
-          'Home',
-          'Contact Us',
-          'Blogs',
-        ]);
+        // Dragging: About Us's handle onto Home's row puts it first (the mouse moves in steps, as a hand does).
+        await page.getByTestId('nav-item-0').scrollIntoViewIfNeeded();
+        const handle = await page.getByTestId('nav-item-2').locator('.nav-drag-handle').first().boundingBox();
+        const onto = await page.getByTestId('nav-item-0').locator('.nav-target-text').first().boundingBox();
+        await page.mouse.move(handle!.x + handle!.width / 2, handle!.y + handle!.height / 2);
+        await page.mouse.down();
+        await page.mouse.move(onto!.x + 5, onto!.y + onto!.height / 2, { steps: 10 });
+        await page.mouse.up();
+        await expect
+          .poll(() => valuesOf(header.locator(':scope > li > div input')))
+          .toEqual(['About Us', 'Home', 'Contact Us', 'Blogs']);
       }
 
       // A footer column with a landing section.
