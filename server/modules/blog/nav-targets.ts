@@ -5,7 +5,7 @@ import type { Db } from '#server/db/database.ts';
 import { publicAuthorIdsAmong } from './authors-repository';
 import { listCategories } from './categories-repository';
 import { pathOf } from './mapping';
-import { findPostIdsByTitle, findPostsWithTrashByIds } from './posts-repository';
+import { findPostIdsByTitle, findPostTargets } from './posts-repository';
 import { findTagsByIds, listTagChoices } from './tags-repository';
 
 type Targets = Map<string, ResolvedTarget>;
@@ -21,7 +21,7 @@ export function createNavTargets(deps: { db: Db }) {
   const { db } = deps;
   return {
     async postTargets(ids: readonly string[]): Promise<Targets> {
-      const rows = await findPostsWithTrashByIds(db, ids);
+      const rows = await findPostTargets(db, ids);
       return new Map(
         rows.map((row) => {
           const state = row.deleted_at ? 'trashed' : row.status === 'published' ? 'shown' : 'unpublished';

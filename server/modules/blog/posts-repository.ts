@@ -302,10 +302,25 @@ export async function findPostIdsByTitle(db: Db, search: string, limit: number):
   return rows.map((row) => row.id);
 }
 
-/** These posts whether or not they are in the trash (the navigation's links, server/modules/navigation). */
-export async function findPostsWithTrashByIds(db: Db, ids: readonly string[]): Promise<PostRow[]> {
+/**
+ * These posts' addresses and states, in the trash or not (the navigation's links, server/modules/navigation):
+ * only those columns, not the posts' texts.
+ */
+export async function findPostTargets(db: Db, ids: readonly string[]) {
   if (!ids.length) return [];
-  return anyPostsQuery(db).where('blog_posts.id', 'in', ids).execute();
+  return db
+    .selectFrom('blog_posts')
+    .leftJoin('blog_categories', 'blog_categories.id', 'blog_posts.category_id')
+    .select([
+      'blog_posts.id',
+      'blog_posts.title',
+      'blog_posts.slug',
+      'blog_posts.status',
+      'blog_posts.deleted_at',
+      'blog_categories.slug as category_slug',
+    ])
+    .where('blog_posts.id', 'in', ids)
+    .execute();
 }
 
 /** A post whether or not it is in the trash. */
