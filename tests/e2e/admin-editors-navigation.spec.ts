@@ -28,6 +28,7 @@ for (const width of [1366, 390]) {
     test('build a menu with a dropdown and a footer column, and use it on the public pages', async ({
       page,
       request,
+      browser,
     }, testInfo) => {
       const admin = await loggedInAdmin(request, ADMIN);
       const post = await createPost(admin, { title: unique('Navigated') });
@@ -137,6 +138,17 @@ for (const width of [1366, 390]) {
       await footer.getByRole('link', { name: 'Our team' }).click();
       await expect(pub).toHaveURL(/\/\?section=team$/);
       await expect(pub.locator('#team')).toBeInViewport();
+
+      if (width > 500) {
+        // Without JavaScript the top-level links still work (the phone's menu needs it to open, as the spec's).
+        const bare = await browser.newContext({ javaScriptEnabled: false, viewport: { width, height: 900 } });
+        const plain = await bare.newPage();
+        await plain.goto('/blogs');
+        await plain.locator('#main-menu').getByRole('link', { name: 'Contact Us' }).click();
+        await expect(plain).toHaveURL(/\/\?section=contact_us$/);
+        await expect(plain.locator('#contact_us')).toHaveCount(1);
+        await bare.close();
+      }
     });
   });
 }
