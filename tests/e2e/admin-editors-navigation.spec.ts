@@ -1,3 +1,4 @@
+import * as blog from '#shared/api/blog.ts';
 import * as navApi from '#shared/api/navigation.ts';
 import { NAV_MESSAGES } from '#shared/messages.ts';
 import { createPost, loggedInAdmin, unique } from '#tests/helpers/factories.ts';
@@ -149,6 +150,39 @@ for (const width of [1366, 390]) {
         await expect(plain.locator('#contact_us')).toHaveCount(1);
         await bare.close();
       }
+    });
+
+    test('a link to a post in the trash is flagged and left out; leaving with changes not saved asks first', async ({
+      page,
+      request,
+    }) => {
+      const admin = await loggedInAdmin(request, ADMIN);
+      const post = await createPost(admin, { title: unique('Binned') });
+      await admin.api.call(navApi.saveNavigation, {
+        body: {
+          navigation: {
+            header: [
+              { label: 'Home', target: { kind: 'section', id: 'home' }, children: [] },
+              { label: 'Binned', target: { kind: 'post', id: post._id }, children: [] },
+            ],
+            footer: [],
+          },
+        },
+      });
+      await admin.api.call(blog.deletePost, { params: { id: post._id } });
+      await loginAndOpen(page, '/admin/settings/navigation');
+      await expect(page.getByTestId('nav-item-1').getByTestId('nav-flag')).toHaveText(
+        NAV_MESSAGES.flagged.trashed('post'),
+      );
+      const pub = await openPublic(page, '/blogs');
+      await openMenuIfCollapsed(pub);
+      await expect(pub.locator('#main-menu a.nav-link')).toHaveText(['Home']);
+      await pub.close();
+      await page.getByRole('button', { name: NAV_MESSAGES.remove('Binned'), exact: true }).click();
+      if (width < 992) await page.getByRole('button', { name: 'Toggle sidebar' }).click();
+      await page.getByTestId('admin-sidebar').getByRole('link', { name: 'Trash', exact: true }).click();
+      await expect(page.getByRole('dialog', { name: 'Leave without saving?' })).toBeVisible();
+      await expect(page).toHaveURL(/\/admin\/settings\/navigation$/);
     });
   });
 }
