@@ -13,8 +13,9 @@ const valuesOf = (inputs: Locator) => inputs.evaluateAll((els) => els.map((el) =
  * Settings → Navigation (docs/product.md#navigation) at 1366 and 390 px: build a menu with a dropdown
  * holding a post and an external address, reorder by keyboard (and by dragging on the wide screen), add a
  * footer column, save, then on the public pages open the dropdown by mouse and by keyboard (Escape closes
- * it) and follow its post link; the spec's menu is put back after each test. On an editors' server, whose
- * tests run one after another.
+ * it) and follow its post link, without JavaScript too; then a link to a trashed post, flagged on the screen
+ * and left out of the site, and the unsaved-changes guard. The spec's menu is put back after each test. On
+ * an editors' server, whose tests run one after another.
  */
 test.describe.configure({ mode: 'serial', timeout: 120_000 });
 
