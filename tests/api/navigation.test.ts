@@ -246,7 +246,7 @@ describe.each(DATABASE_KINDS)('navigation on %s', (kind) => {
     }
   });
 
-  it('follows a renamed post on another process without a save of the menu', async () => {
+  it('follows a renamed post on another process without a save of the menu, and shows a save there too', async () => {
     const post = await createPost(admin, { title: unique('Before') });
     expect((await save({ header: [item('Read this', { kind: 'post', id: post._id })], footer: [] })).status).toBe(200);
     const second = await boot(t.config, { log });
@@ -273,6 +273,13 @@ describe.each(DATABASE_KINDS)('navigation on %s', (kind) => {
       expect(headerHrefs(await page('/blogs'))).toEqual([url]);
       // Its label is the editor's, not the post's title.
       expect(menuOf(await page('/blogs', other))).toEqual(['Read this']);
+      // A save of the menu on this process reaches the other's pages the same way.
+      expect((await save({ header: [item('Read that', { kind: 'post', id: post._id })], footer: [] })).status).toBe(
+        200,
+      );
+      await expect
+        .poll(async () => menuOf(await page('/blogs', other)), { timeout: kind === 'sqlite' ? 2000 : 500 })
+        .toEqual(['Read that']);
     } finally {
       await other.close();
       await second.services.siteMeta.contentVersion.stop();
