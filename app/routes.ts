@@ -47,6 +47,7 @@ export default [
       ...ADMIN_SCREENS.map((path) => route(path, `routes/admin/${path}.tsx`)),
       route('settings/redirects', 'routes/admin/redirects.tsx'),
       route('settings/site', 'routes/admin/site-identity.tsx'),
+      route('settings/navigation', 'routes/admin/navigation.tsx'),
       route('blogs/create', 'routes/admin/blog-form.tsx', { id: 'admin-blog-create' }),
       route('blogs/edit/:id', 'routes/admin/blog-form.tsx', { id: 'admin-blog-edit' }),
     ]),

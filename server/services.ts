@@ -26,6 +26,7 @@ import { createMailService } from './modules/mail/service';
 import { createMetrics } from './lib/metrics';
 import { createRevisionService } from './modules/revisions/service';
 import { createMailWorker, workerIdentity } from './modules/mail/worker';
+import { createNavigationService } from './modules/navigation/service';
 import { createNewsletterService } from './modules/newsletter/service';
 import { createRedirectsService } from './modules/redirects/service';
 import { createSiteMeta } from './modules/site-meta/service';
@@ -241,6 +242,27 @@ export function createServices(deps: { config: Config; db: Db; log: FastifyBaseL
       (search, limit) => profiles.automaticRedirects(search, limit),
     ],
   });
+  // Its links' targets are read from the modules that own them (docs/decisions/0036-navigation.md).
+  const navigation = createNavigationService({
+    db,
+    siteMeta,
+    revisions,
+    activity,
+    sources: {
+      posts: (ids) => blog.postTargets(ids),
+      categories: (ids) => blog.categoryTargets(ids),
+      tags: (ids) => blog.tagTargets(ids),
+      people: (ids) => profiles.authorPages(ids),
+      publicAuthors: (ids) => blog.publicAuthorsAmong(ids),
+      layout: () => content.getLayout(),
+      choices: {
+        post: (search) => blog.postChoices(search),
+        category: (search) => blog.categoryChoices(search),
+        tag: (search) => blog.tagChoices(search),
+        author: (search) => profiles.authorChoices(search),
+      },
+    },
+  });
   const jobs = createJobScheduler({
     db,
     log,
@@ -299,8 +321,9 @@ export function createServices(deps: { config: Config; db: Db; log: FastifyBaseL
     newsletter,
     content,
     revisions,
-    restoreRevision: createRestorer({ revisions, content, blog, identity }),
+    restoreRevision: createRestorer({ revisions, content, blog, identity, navigation }),
     identity,
+    navigation,
     autosaves,
     presence: createPresenceService({ db }),
     contact: createContactService({

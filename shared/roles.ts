@@ -66,6 +66,8 @@ export const CAPABILITIES = {
   redirects: EDITORS,
   /** Settings → Site identity: the name, logos, favicon, accent colour, footer line, company details. */
   identity: EDITORS,
+  /** Settings → Navigation: the header's menu and the footer's columns (docs/product.md#navigation). */
+  navigation: EDITORS,
   /** The staff list and invitations (an Editor invites only Authors and Contributors: INVITES). */
   'staff.invite': EDITORS,
   /** Change a person's role and switches, suspend, delete. */

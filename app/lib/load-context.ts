@@ -1,3 +1,4 @@
+import type { PublicNavigation } from '#shared/navigation.ts';
 import type { FormPostContext } from '#server/pages/form-post.ts';
 import type { describeError } from '#server/plugins/errors.ts';
 import type { Services, SiteInfo } from '#server/services.ts';
@@ -16,6 +17,11 @@ declare module 'react-router' {
     describeError: typeof describeError;
     /** The client's address and the API's rate limits, for actions answering form posts. */
     formPost: FormPostContext;
+    /**
+     * The saved header menu and footer columns of this content version, resolved (docs/product.md#navigation);
+     * null: nothing saved, the spec's menu.
+     */
+    navigation: PublicNavigation | null;
     /** A 410 redirect rule answers this address: the public layout shows the "gone" page (docs/product.md#redirects). */
     gone: boolean;
   }

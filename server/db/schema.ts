@@ -455,7 +455,7 @@ export interface JobRunTable {
 /** One saved state of a post or a landing section (docs/product.md#revisions). */
 export interface RevisionTable {
   id: string;
-  doc_type: 'post' | 'section' | 'identity';
+  doc_type: 'post' | 'section' | 'identity' | 'navigation';
   /** The post's id, or the section's key. */
   doc_id: string;
   /** `submit`, `changes`, `publish`: the review steps (docs/product.md#review). */

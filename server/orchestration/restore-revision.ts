@@ -7,6 +7,8 @@ import type { BlogInputFields, BlogService, Writer } from '#server/modules/blog/
 import type { ContentService, SectionUpdate } from '#server/modules/content/service.ts';
 import type { RevisionService } from '#server/modules/revisions/service.ts';
 import type { SiteIdentityService } from '#server/modules/site-identity/service.ts';
+import type { NavigationService } from '#server/modules/navigation/service.ts';
+import { navigationSchema } from '#shared/navigation.ts';
 import { defaultIdentity, identitySchema } from '#shared/schemas/site-identity.ts';
 
 /**
@@ -23,10 +25,23 @@ export function createRestorer(deps: {
   content: ContentService;
   blog: BlogService;
   identity: SiteIdentityService;
+  navigation: NavigationService;
 }) {
   return async (revisionId: string, actor: Writer) => {
     const revision = await deps.revisions.detail(revisionId);
-    if (revision.docType === 'identity') {
+    if (revision.docType === 'navigation') {
+      // `custom: false` is the spec's menu (nothing stored); otherwise checked like a save.
+      const { custom, ...stored } = revision.data as { custom?: boolean };
+      if (custom === false) await deps.navigation.save(null, actor, 'restore');
+      else {
+        const parsed = navigationSchema.safeParse(stored);
+        if (!parsed.success) {
+          const issue = parsed.error.issues[0]!;
+          throw new InvalidInputError(issue.message, issue.path.map(String).join('.') || undefined);
+        }
+        await deps.navigation.save(parsed.data, actor, 'restore');
+      }
+    } else if (revision.docType === 'identity') {
       // Checked like a save; a field the identity gained since then gets what the site shows without it.
       const current = await deps.identity.get();
       const parsed = identitySchema.safeParse({ ...defaultIdentity(current.name), ...revision.data });

@@ -33,12 +33,18 @@ export function createRenderer(
   ): Promise<CachedPage> {
     const nonce = shared ? sharedNonce(await services.siteMeta.pageSecret(), shared.key, version) : requestNonce();
     // The identity of this content version: a save bumps it, so a cached page never mixes two identities.
-    const site = publicSiteInfo(services.config, await services.identity.current(version));
+    const [identity, navigation] = await Promise.all([
+      services.identity.current(version),
+      // The menu of the same version: resolved once per version and process (server/modules/navigation).
+      services.navigation.publicMenu(version),
+    ]);
+    const site = publicSiteInfo(services.config, identity);
     const response = await handle(toWebRequest(request, reply, origin, shared), {
       services,
       site,
       nonce,
       describeError,
+      navigation,
       formPost: formPost(request),
       gone: extra.gone ?? false,
     });

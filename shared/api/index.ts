@@ -6,6 +6,7 @@ import * as blog from './blog';
 import * as contact from './contact';
 import * as content from './content';
 import * as mail from './mail';
+import * as navigation from './navigation';
 import * as newsletter from './newsletter';
 import * as passkeys from './passkeys';
 import * as policies from './policies';
@@ -38,6 +39,7 @@ export const ALL_ENDPOINTS: Endpoint[] = [
     blog,
     contact,
     mail,
+    navigation,
     newsletter,
     passkeys,
     policies,

@@ -17,6 +17,7 @@ import * as revisions from '#shared/api/revisions.ts';
 import * as search from '#shared/api/search.ts';
 import * as setup from '#shared/api/setup.ts';
 import * as siteIdentity from '#shared/api/site-identity.ts';
+import * as navigation from '#shared/api/navigation.ts';
 import * as profile from '#shared/api/profile.ts';
 import * as redirects from '#shared/api/redirects.ts';
 import * as sessions from '#shared/api/sessions.ts';
@@ -455,6 +456,16 @@ const EXAMPLES = new Map<Endpoint, (ctx: Context) => Promise<Example>>([
       return { query: { kind: 'favicon' }, headers, body: payload };
     },
   ],
+  [navigation.getNavigation, async () => ({})],
+  // The navigation as it is: a save that changes nothing (nothing saved stays nothing saved).
+  [
+    navigation.saveNavigation,
+    async ({ t }) => {
+      const { navigation: saved, custom } = await t.services.navigation.get();
+      return { body: { navigation: custom ? saved : null } };
+    },
+  ],
+  [navigation.navigationTargets, async () => ({ query: { kind: 'category' } })],
   [uploads.updateMedia, async (ctx) => ({ params: { id: await ownUploadId(ctx) }, body: { alt: 'Alt text' } })],
   [uploads.deleteMedia, async (ctx) => ({ params: { id: await ownUploadId(ctx) } })],
 ]);

@@ -24,6 +24,7 @@ const SCREENS = [
   '/admin/landing-layout',
   '/admin/settings/redirects',
   '/admin/settings/site',
+  '/admin/settings/navigation',
   '/admin/profile',
   '/admin/staff',
   '/admin/activity',

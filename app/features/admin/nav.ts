@@ -10,6 +10,7 @@ import images from 'bootstrap-icons/icons/images.svg?raw';
 import infoCircle from 'bootstrap-icons/icons/info-circle.svg?raw';
 import journal from 'bootstrap-icons/icons/journal-text.svg?raw';
 import key from 'bootstrap-icons/icons/key.svg?raw';
+import listNested from 'bootstrap-icons/icons/list-nested.svg?raw';
 import palette from 'bootstrap-icons/icons/palette.svg?raw';
 import people from 'bootstrap-icons/icons/people.svg?raw';
 import personBadge from 'bootstrap-icons/icons/person-badge.svg?raw';
@@ -63,6 +64,8 @@ export const ADMIN_NAV: NavItem[] = [
   // Before Settings: /admin/settings/site is its own screen, for Editors too (capabilityOf takes the first match).
   { label: 'Site identity', to: '/admin/settings/site', icon: palette, allow: 'identity' },
   { label: 'Settings', to: '/admin/settings', icon: sliders, allow: 'settings' },
+  // Under Settings, for Editors too: the longest entry a path lies under wins (capabilityOf).
+  { label: 'Navigation', to: '/admin/settings/navigation', icon: listNested, allow: 'navigation' },
   { label: 'Redirects', to: '/admin/settings/redirects', icon: signpost, allow: 'redirects' },
   { label: 'Staff', to: '/admin/staff', icon: personBadge, allow: 'staff.invite' },
   { label: 'Activity', to: '/admin/activity', icon: activity, allow: 'activity' },

@@ -28,6 +28,9 @@ export function FieldValue({
                   <span className="text-body-secondary">{k}: </span>
                   {richFields.has(`${name}.${k}`) ? (
                     <RichText html={String(v)} as="span" className="rich-text" />
+                  ) : typeof v === 'object' ? (
+                    // A nested value (a menu item's target and children, docs/product.md#navigation).
+                    JSON.stringify(v)
                   ) : (
                     String(v)
                   )}

@@ -2,7 +2,10 @@ import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { COPYRIGHT_YEARS } from '#shared/messages.ts';
 import { copyrightYears, type SiteIdentity } from '#shared/schemas/site-identity.ts';
+import type { PublicNavigation } from '#shared/navigation.ts';
+import { NAV_MESSAGES } from '#shared/messages.ts';
 import type { PolicyKind } from './PolicyModal';
+import { SiteLink } from './SiteLink';
 
 /** The modal (and react-bootstrap's Modal with it) loads on the first click: most visits never open it. */
 const PolicyModal = lazy(() => import('./PolicyModal'));
@@ -12,6 +15,7 @@ export function Footer({
   logo,
   firstYear,
   profiles,
+  columns,
 }: {
   siteName: string;
   /** The spec's /logo.svg, or the one of Site identity. */
@@ -20,6 +24,8 @@ export function Footer({
   firstYear: number | null;
   /** Profiles beyond the social section's five (Site identity). */
   profiles: SiteIdentity['profiles'];
+  /** The columns saved on Settings → Navigation, resolved; none: the spec's footer. */
+  columns?: PublicNavigation['footer'];
 }) {
   const [open, setOpen] = useState<PolicyKind | null>(null);
   const [used, setUsed] = useState(false);
@@ -29,6 +35,24 @@ export function Footer({
   };
   return (
     <footer className="site-footer">
+      {columns?.length ? (
+        <nav className="container footer-columns" aria-label={NAV_MESSAGES.footer}>
+          <div className="row g-4">
+            {columns.map((column, index) => (
+              <div className="col-6 col-md-3" key={index}>
+                <h2 className="footer-heading">{column.heading}</h2>
+                <ul className="list-unstyled mb-0">
+                  {column.links.map((link, linkIndex) => (
+                    <li key={linkIndex}>
+                      <SiteLink link={link} className="footer-column-link" />
+                    </li>
+                  ))}
+                </ul>
+              </div>
+            ))}
+          </div>
+        </nav>
+      ) : null}
       <div className="container d-flex flex-column flex-md-row align-items-center justify-content-between gap-3">
         <Link to="/" className="footer-brand d-flex align-items-center gap-2">
           {logo === '/logo.svg' ? (

@@ -5,6 +5,8 @@ import { NAV_ITEMS, sectionUrl } from '#shared/paths.ts';
 import type { SiteContent } from '#shared/schemas/content.ts';
 import { scrollToSection } from '#app/lib/scroll.ts';
 import { SearchBox } from '#app/features/blog/SearchBox.tsx';
+import type { PublicNavItem } from '#shared/navigation.ts';
+import { NavigationMenu } from './NavigationMenu';
 import { SocialLinks } from './SocialLinks';
 
 /** Transparent over the landing or About banner until scrolled, or solid from the start. */
@@ -19,6 +21,7 @@ export function Header({
   social,
   siteName,
   navItems = NAV_ITEMS,
+  menu,
   logo,
 }: {
   variant: HeaderVariant;
@@ -26,6 +29,8 @@ export function Header({
   siteName: string;
   /** The menu: the spec's, or the landing layout's (shared/landing-layout.ts). */
   navItems?: typeof NAV_ITEMS;
+  /** The menu saved on Settings → Navigation, resolved; instead of `navItems` when given. */
+  menu?: PublicNavItem[];
   /** The spec's /logo.svg, or the one of Site identity. */
   logo: string;
 }) {
@@ -78,21 +83,29 @@ export function Header({
           <span className="navbar-toggler-icon" />
         </button>
         <div id="main-menu" className={`collapse navbar-collapse${menuOpen ? ' show' : ''}`}>
-          <ul className="navbar-nav ms-auto">
-            {navItems.map((item) => (
-              <li className="nav-item" key={item.label}>
-                {item.section ? (
-                  <a className="nav-link" href={sectionUrl(item.section)} onClick={(e) => onSection(e, item.section!)}>
-                    {item.label}
-                  </a>
-                ) : (
-                  <Link className="nav-link" to={item.to!} onClick={() => setMenuOpen(false)}>
-                    {item.label}
-                  </Link>
-                )}
-              </li>
-            ))}
-          </ul>
+          {menu ? (
+            <NavigationMenu items={menu} onFollow={() => setMenuOpen(false)} />
+          ) : (
+            <ul className="navbar-nav ms-auto">
+              {navItems.map((item) => (
+                <li className="nav-item" key={item.label}>
+                  {item.section ? (
+                    <a
+                      className="nav-link"
+                      href={sectionUrl(item.section)}
+                      onClick={(e) => onSection(e, item.section!)}
+                    >
+                      {item.label}
+                    </a>
+                  ) : (
+                    <Link className="nav-link" to={item.to!} onClick={() => setMenuOpen(false)}>
+                      {item.label}
+                    </Link>
+                  )}
+                </li>
+              ))}
+            </ul>
+          )}
           {/* Small screens: the blog's search in the open menu, beside Blogs (the sidebar is far below there). */}
           <SearchBox id="header-search" className="d-xl-none my-2" onSearch={() => setMenuOpen(false)} />
           <SocialLinks social={social} />

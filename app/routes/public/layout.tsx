@@ -23,7 +23,10 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const custom = JSON.stringify(layout) !== JSON.stringify(DEFAULT_LANDING_LAYOUT);
   // A 410 redirect rule's address: the layout shows the "gone" page there (docs/product.md#redirects).
   const gonePath = context.gone ? new URL(request.url).pathname : null;
-  return { social, site: context.site, layout: custom ? layout : null, gonePath };
+  // The saved navigation, resolved for this content version; absent (not null) while nothing is saved, so
+  // that the spec's page and its hydration data stay as they were (docs/product.md#navigation).
+  const navigation = context.navigation ? { navigation: context.navigation } : {};
+  return { social, site: context.site, layout: custom ? layout : null, gonePath, ...navigation };
 }
 
 /** The social links and site details rarely change: moving between public pages does not refetch them. */
@@ -41,6 +44,7 @@ function variantFor(pathname: string): HeaderVariant {
 
 export default function PublicLayout({ loaderData }: Route.ComponentProps) {
   const { social, site, layout, gonePath } = loaderData;
+  const navigation = 'navigation' in loaderData ? loaderData.navigation : undefined;
   const { pathname } = useLocation();
   return (
     <MediaBaseContext.Provider value={site.mediaUrl}>
@@ -55,6 +59,7 @@ export default function PublicLayout({ loaderData }: Route.ComponentProps) {
           social={social}
           siteName={site.siteName}
           navItems={layout ? navItemsFor(layout) : NAV_ITEMS}
+          menu={navigation?.header}
           logo={logoSrc(site.look, site.mediaUrl)}
         />
         <main id="main">{gonePath === pathname ? <GonePage /> : <Outlet />}</main>
@@ -63,6 +68,7 @@ export default function PublicLayout({ loaderData }: Route.ComponentProps) {
           logo={logoSrc(site.look, site.mediaUrl)}
           firstYear={site.look?.firstYear ?? null}
           profiles={site.look?.profiles ?? []}
+          columns={navigation?.footer}
         />
       </div>
     </MediaBaseContext.Provider>

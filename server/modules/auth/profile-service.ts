@@ -191,6 +191,20 @@ export function createProfileService(deps: {
       });
     },
 
+    /** Ids of the active people whose name contains `search` (the navigation's author picker). */
+    async authorChoices(search: string): Promise<string[]> {
+      const key = search.toLowerCase();
+      return (await listUsers(db))
+        .filter((row) => row.status === 'active' && row.name.toLowerCase().includes(key))
+        .map((row) => row.id);
+    },
+
+    /** Names and author-page segments of these people (the navigation's author links); no one: left out. */
+    async authorPages(ids: readonly string[]): Promise<Map<string, { name: string; segment: string }>> {
+      if (!ids.length) return new Map();
+      return new Map((await findUsersByIds(db, ids)).map((row) => [row.id, { name: row.name, segment: row.segment }]));
+    },
+
     /** The person of an author page, where their page moved to, or nothing. */
     async authorBySegment(segment: string): Promise<{ id: string; author: PublicAuthor } | { movedTo: string } | null> {
       const key = segment.toLowerCase();

@@ -73,6 +73,21 @@ export async function setAuthors(trx: Db, postId: string, userIds: readonly stri
     .execute();
 }
 
+/** Which of these people have at least one published post (the navigation's author links). */
+export async function publicAuthorIdsAmong(db: Db, ids: readonly string[]): Promise<string[]> {
+  if (!ids.length) return [];
+  const rows = await db
+    .selectFrom('post_authors')
+    .innerJoin('blog_posts', 'blog_posts.id', 'post_authors.post_id')
+    .select('post_authors.user_id')
+    .distinct()
+    .where('post_authors.user_id', 'in', ids)
+    .where('blog_posts.status', '=', 'published')
+    .where('blog_posts.deleted_at', 'is', null)
+    .execute();
+  return rows.map((row) => row.user_id);
+}
+
 /** The people with at least one published post (their author pages exist). */
 export async function publicAuthorIds(db: Db): Promise<string[]> {
   const rows = await db

@@ -288,6 +288,41 @@ export function listTrashedPosts(db: Db) {
     .execute();
 }
 
+/**
+ * The newest posts outside the trash whose title contains `search` (any case), ids only: the navigation's
+ * post picker. `lower()` on both sides: PostgreSQL's LIKE minds case.
+ */
+export async function findPostIdsByTitle(db: Db, search: string, limit: number): Promise<string[]> {
+  let query = db.selectFrom('blog_posts').select('id').where('deleted_at', 'is', null);
+  if (search) {
+    const like = `%${search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    query = query.where(sql<boolean>`lower(title) like ${like} escape '\\'`);
+  }
+  const rows = await query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
+  return rows.map((row) => row.id);
+}
+
+/**
+ * These posts' addresses and states, in the trash or not (the navigation's links, server/modules/navigation):
+ * only those columns, not the posts' texts.
+ */
+export async function findPostTargets(db: Db, ids: readonly string[]) {
+  if (!ids.length) return [];
+  return db
+    .selectFrom('blog_posts')
+    .leftJoin('blog_categories', 'blog_categories.id', 'blog_posts.category_id')
+    .select([
+      'blog_posts.id',
+      'blog_posts.title',
+      'blog_posts.slug',
+      'blog_posts.status',
+      'blog_posts.deleted_at',
+      'blog_categories.slug as category_slug',
+    ])
+    .where('blog_posts.id', 'in', ids)
+    .execute();
+}
+
 /** A post whether or not it is in the trash. */
 export function findPostWithTrash(db: Db, id: string) {
   return anyPostsQuery(db).where('blog_posts.id', '=', id).executeTakeFirst();

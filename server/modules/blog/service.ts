@@ -6,6 +6,7 @@ import type { ContentImages } from '#server/modules/uploads/content-images.ts';
 import { createPostAuthors, type BlogPeople } from './authors';
 import { createCategoriesService } from './categories-service';
 import { createPostsService } from './posts-service';
+import { createNavTargets } from './nav-targets';
 import { createPreviewLinks } from './preview-links';
 import { createPublicReads } from './public-reads';
 import { createRelated } from './related';
@@ -71,6 +72,7 @@ export function createBlogService(deps: {
     reindexAuthor: searchIndex.reindexAuthor,
     ...createPublicReads({ db }),
     ...createPreviewLinks({ db }),
+    ...createNavTargets({ db }),
     ...createReview({ db, revisions: deps.revisions, hooks }),
     ...createPostAuthors({ db, writes, people: deps.people, searchIndex }),
   };

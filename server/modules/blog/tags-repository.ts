@@ -8,6 +8,17 @@ export function findTag(db: Db, id: string) {
   return db.selectFrom('blog_tags').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+/** Every tag's id and name, by name (the navigation's tag picker). */
+export function listTagChoices(db: Db) {
+  return db.selectFrom('blog_tags').select(['id', 'name']).orderBy('name_key').execute();
+}
+
+/** These tags (the navigation's links). */
+export async function findTagsByIds(db: Db, ids: readonly string[]) {
+  if (!ids.length) return [];
+  return db.selectFrom('blog_tags').selectAll().where('id', 'in', ids).execute();
+}
+
 /** A tag by its address, compared ignoring case through `slug_key` (lower-cased in JavaScript). */
 export function findTagBySlugKey(db: Db, slugKey: string) {
   return db.selectFrom('blog_tags').selectAll().where('slug_key', '=', slugKey).executeTakeFirst();

@@ -68,6 +68,10 @@ export async function readMeta(db: Db, key: string): Promise<string | undefined>
   return (await db.selectFrom('site_meta').select('value').where('key', '=', key).executeTakeFirst())?.value;
 }
 
+export async function deleteMeta(db: Db, key: string): Promise<void> {
+  await db.deleteFrom('site_meta').where('key', '=', key).execute();
+}
+
 export async function writeMeta(db: Db, key: string, value: string): Promise<void> {
   await db
     .insertInto('site_meta')

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { DatabaseConfig } from '#server/config.ts';
 import type { Db } from '#server/db/database.ts';
 import { createContentVersion, type ContentVersionOptions } from './content-version';
-import { bumpContentVersion, readMeta, secretOf, writeMeta } from './repository';
+import { bumpContentVersion, deleteMeta, readMeta, secretOf, writeMeta } from './repository';
 
 const LINK_SECRET = 'link_secret';
 /** Derives cached pages' CSP nonces (server/plugins/page-render.ts); made by a migration. */
@@ -32,6 +32,8 @@ export function createSiteMeta(deps: { db: Db; database?: DatabaseConfig; versio
     readSettingIn: (trx: Db, key: string) => readMeta(trx, `setting:${key}`),
     /** Inside the caller's transaction when given (the change and its line in the activity log). */
     writeSetting: (key: string, value: string, trx: Db = deps.db) => writeMeta(trx, `setting:${key}`, value),
+    /** Forgets a setting: read as never set again (the navigation's return to the spec's menu). */
+    deleteSetting: (key: string, trx: Db = deps.db) => deleteMeta(trx, `setting:${key}`),
     /**
      * A named stamp that changes with every write of something a process keeps in memory (the redirect
      * rules): read when the content version moves, it tells whether that thing changed too, so an edit of a

@@ -23,6 +23,7 @@ import { revisionRoutes } from './revisions';
 import { searchRoutes } from './search';
 import { sessionRoutes } from './sessions';
 import { setupRoutes } from './setup';
+import { navigationRoutes } from './navigation';
 import { siteIdentityRoutes } from './site-identity';
 import { staffRoutes } from './staff';
 import { subscriberRoutes } from './subscribers';
@@ -45,6 +46,7 @@ const RESOURCES: ApiRoutes[] = [
   reviewRoutes,
   autosaveRoutes,
   setupRoutes,
+  navigationRoutes,
   siteIdentityRoutes,
   staffRoutes,
   profileRoutes,

@@ -13,6 +13,7 @@ import { route, type ApiRoutes } from './define';
 async function requireDocument(services: Services, request: FastifyRequest, docType: string, docId: string) {
   if (docType === 'section') requireCapability(request, 'sections');
   else if (docType === 'identity') requireCapability(request, 'identity');
+  else if (docType === 'navigation') requireCapability(request, 'navigation');
   else if (!can(authOf(request).person, 'posts.all')) await services.blog.getPost(docId, writerOf(request));
 }
 
