@@ -1,0 +1,23 @@
+import type { BlockOf } from '#shared/page-blocks.ts';
+import { presentContent } from '#app/features/blog/present-content.ts';
+import { RichText } from '#app/components/ui/RichText.tsx';
+import { useMediaBase } from '#app/lib/media.ts';
+
+/**
+ * Rich text as a post's content shows (app/features/blog/PostPage.tsx): sanitised on save
+ * (server/lib/page-blocks.ts), its uploads responsive and its tables and videos presented the same way.
+ */
+export function BlockRichText({ html, className }: { html: string; className?: string }) {
+  const mediaBase = useMediaBase();
+  return <RichText html={presentContent(html, mediaBase)} className={`blog-content rich-text ${className ?? ''}`} />;
+}
+
+export function RichTextBlock({ block, anchor }: { block: BlockOf<'richText'>; anchor: string }) {
+  return (
+    <section id={anchor} className="page-block">
+      <div className="container page-block-narrow">
+        <BlockRichText html={block.html} />
+      </div>
+    </section>
+  );
+}
