@@ -152,8 +152,10 @@ export const landingBlock = z.object({
   section: z.enum(['team', 'services', 'portfolio'], { error: M.sectionInvalid }),
 });
 
+/** The field naming a block's type (a value, not a message: as shared/schemas/two-factor.ts). */
+const BLOCK_KIND = 'type';
 export const pageBlockSchema = z.discriminatedUnion(
-  'type',
+  BLOCK_KIND,
   [
     heroBlock,
     richTextBlock,

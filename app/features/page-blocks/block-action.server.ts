@@ -1,13 +1,18 @@
-import { data, UNSAFE_DataWithResponseInit, type AppLoadContext } from 'react-router';
+import { data, type AppLoadContext, type UNSAFE_DataWithResponseInit } from 'react-router';
 import { contactAction } from '#app/features/landing/contact-action.server.ts';
 import { subscribeAction } from '#app/features/blog/subscribe-action.server.ts';
 import { BLOCK_FORM, blockFormOf, type BlockPosted, type SubscribeAnswer } from './block-form';
 
-/** An action's answer as data and its status/headers (the actions answer `data(...)` on refusal). */
+/**
+ * An action's answer as data and its status/headers (the actions answer `data(...)` on refusal). React
+ * Router exports the class of `data(...)` as a type only; it tells its own by this `type` (as its
+ * `isDataWithResponseInit` does).
+ */
 function unwrap<T>(answer: T | UNSAFE_DataWithResponseInit<T>): { value: T; init: ResponseInit | undefined } {
-  return answer instanceof UNSAFE_DataWithResponseInit
-    ? { value: answer.data, init: answer.init ?? undefined }
-    : { value: answer, init: undefined };
+  const wrapped = answer as UNSAFE_DataWithResponseInit<T>;
+  return wrapped && typeof wrapped === 'object' && wrapped.type === 'DataWithResponseInit'
+    ? { value: wrapped.data, init: wrapped.init ?? undefined }
+    : { value: answer as T, init: undefined };
 }
 
 /**

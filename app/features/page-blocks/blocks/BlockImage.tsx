@@ -1,5 +1,5 @@
 import { Picture } from '#app/components/ui/Picture.tsx';
-import type { ImageSize } from '../block-data';
+import type { ImageSize } from '#app/features/page-blocks/block-data.ts';
 
 /**
  * A block's media-library image: its own width and height as the media library recorded them (read by

@@ -2,7 +2,7 @@ import { useLocation } from 'react-router';
 import type { BlockOf } from '#shared/page-blocks.ts';
 import type { ContactPostResult } from '#app/features/landing/contact-post.ts';
 import { ContactForm } from '#app/features/landing/ContactForm.tsx';
-import { BLOCK_FORM, blockFormAction } from '../block-form';
+import { BLOCK_FORM, blockFormAction } from '#app/features/page-blocks/block-form.ts';
 
 /**
  * The landing's contact form (same component, same API call, same inbox) under the block's own words.

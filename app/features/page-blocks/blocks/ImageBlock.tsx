@@ -1,5 +1,5 @@
 import type { BlockOf } from '#shared/page-blocks.ts';
-import type { ImageSize } from '../block-data';
+import type { ImageSize } from '#app/features/page-blocks/block-data.ts';
 import { BlockImage } from './BlockImage';
 
 /** One image across the text column, with its caption under it. */

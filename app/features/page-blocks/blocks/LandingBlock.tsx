@@ -5,7 +5,7 @@ import { SECTION_IDS, sectionUrl } from '#shared/paths.ts';
 import { Portfolio } from '#app/features/landing/Portfolio.tsx';
 import { Services } from '#app/features/landing/Services.tsx';
 import { Team } from '#app/features/landing/Team.tsx';
-import type { PageBlockData } from '../block-data';
+import type { PageBlockData } from '#app/features/page-blocks/block-data.ts';
 
 /** Loaded when a service's details are first opened, as on the landing page (app/routes/public/home.tsx). */
 const ServiceModal = lazy(() =>

@@ -1,7 +1,7 @@
 import { useLocation } from 'react-router';
 import type { BlockOf } from '#shared/page-blocks.ts';
 import { SubscribeBox } from '#app/features/blog/SubscribeBox.tsx';
-import { BLOCK_FORM, blockFormAction, type SubscribeAnswer } from '../block-form';
+import { BLOCK_FORM, blockFormAction, type SubscribeAnswer } from '#app/features/page-blocks/block-form.ts';
 
 /**
  * The blog's subscribe box (same component, same API call) under the block's own words; it subscribes to
