@@ -55,6 +55,11 @@ describe('BlocksEditor (server-rendered)', () => {
     expect(html).toContain('aria-label="Move Hero (block 1) down"');
     expect(html).toContain('aria-label="Remove FAQ (block 7)"');
     expect(html).toContain('data-testid="add-block"');
+    // Only the handles drag, so text in the fields can still be selected.
+    expect(html.match(/draggable="true"/g)).toHaveLength(EVERY_BLOCK.length);
+    expect(html).toMatch(
+      /<span class="page-block-handle[^"]*" aria-hidden="true" title="Drag to move"[^>]*draggable="true"/,
+    );
   });
 
   it("shows each type's fields with their values", async () => {
@@ -87,7 +92,9 @@ describe('BlocksEditor (server-rendered)', () => {
   });
 
   it('locks everything while disabled, and says so when there is no block yet', async () => {
-    expect(await render(EVERY_BLOCK, {}, true)).toMatch(/<fieldset disabled="" class="page-blocks-editor"/);
+    const locked = await render(EVERY_BLOCK, {}, true);
+    expect(locked).toMatch(/<fieldset disabled="" class="page-blocks-editor"/);
+    expect(locked).not.toContain('draggable="true"');
     expect(await render([])).toContain('No blocks yet');
   });
 });

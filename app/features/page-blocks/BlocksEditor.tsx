@@ -26,7 +26,6 @@ export function BlocksEditor({
   disabled?: boolean;
 }) {
   const [dragged, setDragged] = useState<number | null>(null);
-  const [handleHeld, setHandleHeld] = useState<string | null>(null);
   const [removed, setRemoved] = useState<{ block: PageBlock; index: number } | null>(null);
   const [announcement, setAnnouncement] = useState('');
   // After an arrow button moved a block, focus follows it to its new place (React moves the card's node,
@@ -90,24 +89,17 @@ export function BlocksEditor({
               hasError={hasError}
               onMove={(to) => move(index, to, `block-${block.id}-${to < index ? 'up' : 'down'}`)}
               onRemove={() => remove(index)}
-              onDragHandle={(held) => setHandleHeld(held ? block.id : null)}
+              onDragStart={() => setDragged(index)}
+              canDrag={!disabled}
               dragProps={{
-                draggable: !disabled && handleHeld === block.id,
-                onDragStart: (event) => {
-                  setDragged(index);
-                  event.dataTransfer.effectAllowed = 'move';
-                },
                 onDragOver: (event) => {
                   event.preventDefault();
-                  if (dragged !== null && dragged !== index) {
+                  if (!disabled && dragged !== null && dragged !== index) {
                     move(dragged, index);
                     setDragged(index);
                   }
                 },
-                onDragEnd: () => {
-                  setDragged(null);
-                  setHandleHeld(null);
-                },
+                onDragEnd: () => setDragged(null),
               }}
             >
               <BlockFieldsContext.Provider value={{ blockId: block.id, errors }}>

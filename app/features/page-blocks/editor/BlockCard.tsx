@@ -3,8 +3,8 @@ import { Button } from 'react-bootstrap';
 
 /**
  * One block in the editor: its name and position, the drag handle, the arrow buttons (keyboard and touch,
- * as app/routes/admin/landing-layout.tsx) and Remove. The card is dragged only from its handle, so text
- * can still be selected in its fields.
+ * as app/routes/admin/landing-layout.tsx) and Remove. Only the handle is draggable (the whole card shown
+ * as the drag image), so text can still be selected in the card's fields; the card takes the drag-over.
  */
 export function BlockCard({
   blockId,
@@ -15,7 +15,8 @@ export function BlockCard({
   hasError,
   onMove,
   onRemove,
-  onDragHandle,
+  onDragStart,
+  canDrag,
   dragProps,
   children,
 }: {
@@ -27,7 +28,8 @@ export function BlockCard({
   hasError: boolean;
   onMove: (to: number) => void;
   onRemove: () => void;
-  onDragHandle: (ready: boolean) => void;
+  onDragStart: () => void;
+  canDrag: boolean;
   dragProps: React.LiHTMLAttributes<HTMLLIElement>;
   children: ReactNode;
 }) {
@@ -45,8 +47,15 @@ export function BlockCard({
           aria-hidden="true"
           title="Drag to move"
           style={{ cursor: 'grab' }}
-          onPointerDown={() => onDragHandle(true)}
-          onPointerUp={() => onDragHandle(false)}
+          draggable={canDrag}
+          onDragStart={(event) => {
+            const card = event.currentTarget.closest('li');
+            if (card) event.dataTransfer.setDragImage(card, 16, 16);
+            event.dataTransfer.effectAllowed = 'move';
+            // Firefox starts a drag only with data in it.
+            event.dataTransfer.setData('text/plain', blockId);
+            onDragStart();
+          }}
         >
           ⠿
         </span>
