@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { PageBlocks } from '#app/features/page-blocks/PageBlocks.tsx';
 import type { BlockPosted } from '#app/features/page-blocks/block-form.ts';
 import { NO_BLOCK_DATA, type PageBlockData } from '#app/features/page-blocks/block-data.ts';
+import { MediaBaseContext } from '#app/lib/media.ts';
 import type { PageBlock } from '#shared/page-blocks.ts';
 import { EVERY_BLOCK, EVERY_BLOCK_DATA } from './fixtures/page-blocks';
 
@@ -62,6 +63,27 @@ describe('PageBlocks (server-rendered)', () => {
     expect(html).toContain('class="blog-content rich-text');
     expect(html).toMatch(/<img srcset="\/uploads\/a\.w\d+\.webp/);
     expect(html).toContain('<div class="table-responsive"><table');
+  });
+
+  it('uploads load from the CDN when there is one, in rich text as in images', () => {
+    const blocks: PageBlock[] = [
+      { type: 'richText', id: 'r', html: '<p><img src="/uploads/a.png" alt="A"></p>' },
+      ...only('image'),
+    ];
+    const html = renderToString(
+      createElement(
+        MediaBaseContext.Provider,
+        { value: 'https://cdn.example' },
+        createElement(
+          MemoryRouter,
+          { initialEntries: ['/services'] },
+          createElement(PageBlocks, { blocks, data: EVERY_BLOCK_DATA }),
+        ),
+      ),
+    );
+    expect(html).toContain('src="https://cdn.example/a.png"');
+    expect(html).toContain('src="https://cdn.example/office.png"');
+    expect(html).not.toContain('src="/uploads/');
   });
 
   it('image: a figure with its alt text and caption', () => {
