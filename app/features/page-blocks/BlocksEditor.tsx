@@ -29,21 +29,24 @@ export function BlocksEditor({
   const [removed, setRemoved] = useState<{ block: PageBlock; index: number } | null>(null);
   const [announcement, setAnnouncement] = useState('');
   // After an arrow button moved a block, focus follows it to its new place (React moves the card's node,
-  // which drops the focus in some browsers), so pressing the arrow again keeps moving the same block.
-  const focusAfterMove = useRef<string | null>(null);
+  // which drops the focus in some browsers), so pressing the arrow again keeps moving the same block. At
+  // the top or the bottom that arrow is disabled: the other one takes the focus instead of the page.
+  const focusAfterMove = useRef<{ id: string; other: string } | null>(null);
   useEffect(() => {
-    if (!focusAfterMove.current) return;
-    const button = document.getElementById(focusAfterMove.current) as HTMLButtonElement | null;
+    const target = focusAfterMove.current;
+    if (!target) return;
     focusAfterMove.current = null;
-    if (button && !button.disabled) button.focus();
+    const button = document.getElementById(target.id) as HTMLButtonElement | null;
+    const other = document.getElementById(target.other) as HTMLButtonElement | null;
+    (button && !button.disabled ? button : other)?.focus();
   });
 
-  const move = (from: number, to: number, focusId?: string) => {
+  const move = (from: number, to: number, focus?: { id: string; other: string }) => {
     if (to < 0 || to >= value.length) return;
     const block = value[from]!;
     onChange(moved(value, from, to));
     setAnnouncement(`${blockLabel(block.type)} moved to position ${to + 1} of ${value.length}`);
-    if (focusId) focusAfterMove.current = focusId;
+    if (focus) focusAfterMove.current = focus;
   };
   const add = (type: PageBlockType) => {
     const block = newBlock(type);
@@ -87,7 +90,12 @@ export function BlocksEditor({
               count={value.length}
               dragging={dragged === index}
               hasError={hasError}
-              onMove={(to) => move(index, to, `block-${block.id}-${to < index ? 'up' : 'down'}`)}
+              onMove={(to) =>
+                move(index, to, {
+                  id: `block-${block.id}-${to < index ? 'up' : 'down'}`,
+                  other: `block-${block.id}-${to < index ? 'down' : 'up'}`,
+                })
+              }
               onRemove={() => remove(index)}
               onDragStart={() => setDragged(index)}
               canDrag={!disabled}
