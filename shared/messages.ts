@@ -697,4 +697,5 @@ export const PAGE_BLOCK_MESSAGES = {
   limitInvalid: 'Show from 1 to 12 posts',
   sectionInvalid: 'Choose the team, services or portfolio',
   badId: 'Each block needs its own id',
+  oncePerPage: 'A page shows this block only once',
 } as const;

@@ -39,18 +39,28 @@ const image = () =>
 
 const button = z.object({ label: required(M.labelRequired, 60), href: link() });
 const id = z.string({ error: M.badId }).check(z.regex(/^[A-Za-z0-9_-]{1,40}$/, M.badId));
+/**
+ * An image that is set needs its alt text (WCAG 1.1.1): the hero's and the text-beside-image's picture
+ * carries meaning the text beside it does not repeat; a purely decorative one can be left out.
+ */
+const altWhenImage = z.superRefine((block: { image: string; imageAlt: string }, ctx) => {
+  if (block.image && !block.imageAlt)
+    ctx.addIssue({ code: 'custom', path: ['imageAlt'], message: M.altRequired, input: block.imageAlt });
+});
 const items = <T extends z.ZodMiniType>(item: T, max: number) =>
   z.array(item).check(z.maxLength(max, M.tooManyItems(max)));
 
-export const heroBlock = z.object({
-  type: z.literal('hero'),
-  id,
-  heading: required(M.headingRequired, MAX_SHORT),
-  text: text(MAX_TEXT),
-  image: image(),
-  imageAlt: text(MAX_SHORT),
-  buttons: z._default(items(button, 2), []),
-});
+export const heroBlock = z
+  .object({
+    type: z.literal('hero'),
+    id,
+    heading: required(M.headingRequired, MAX_SHORT),
+    text: text(MAX_TEXT),
+    image: image(),
+    imageAlt: text(MAX_SHORT),
+    buttons: z._default(items(button, 2), []),
+  })
+  .check(altWhenImage);
 
 /** Rich text: HTML from the editor, cleaned by the post sanitiser on every save. */
 export const richTextBlock = z.object({ type: z.literal('richText'), id, html: required(M.textRequired, MAX_HTML) });
@@ -65,15 +75,17 @@ export const imageBlock = z.object({
   caption: text(MAX_SHORT),
 });
 
-export const textImageBlock = z.object({
-  type: z.literal('textImage'),
-  id,
-  heading: text(MAX_SHORT),
-  html: required(M.textRequired, MAX_HTML),
-  image: image(),
-  imageAlt: text(MAX_SHORT),
-  imageSide: z._default(z.enum(['left', 'right']), 'right'),
-});
+export const textImageBlock = z
+  .object({
+    type: z.literal('textImage'),
+    id,
+    heading: text(MAX_SHORT),
+    html: required(M.textRequired, MAX_HTML),
+    image: image(),
+    imageAlt: text(MAX_SHORT),
+    imageSide: z._default(z.enum(['left', 'right']), 'right'),
+  })
+  .check(altWhenImage);
 
 export const ctaBlock = z.object({
   type: z.literal('cta'),
@@ -140,8 +152,10 @@ export const landingBlock = z.object({
   section: z.enum(['team', 'services', 'portfolio'], { error: M.sectionInvalid }),
 });
 
+/** The field naming a block's type (a value, not a message: as shared/schemas/two-factor.ts). */
+const BLOCK_KIND = 'type';
 export const pageBlockSchema = z.discriminatedUnion(
-  'type',
+  BLOCK_KIND,
   [
     heroBlock,
     richTextBlock,
@@ -162,7 +176,30 @@ export type PageBlockType = PageBlock['type'];
 export type BlockOf<T extends PageBlockType> = Extract<PageBlock, { type: T }>;
 
 export const MAX_BLOCKS = 40;
+
+/**
+ * The blocks a page shows once: the contact form and the subscribe box (their fields' ids and labels are
+ * the landing's and the blog's, app/features/landing/ContactForm.tsx) and each landing section (its
+ * section id is the landing's). A repeat is reported on its own block.
+ */
+const oncePerPage = z.superRefine((blocks: PageBlock[], ctx) => {
+  const seen = new Set<string>();
+  blocks.forEach((block, index) => {
+    const key = block.type === 'landing' ? `landing:${block.section}` : block.type;
+    if (block.type !== 'contact' && block.type !== 'subscribe' && block.type !== 'landing') return;
+    if (seen.has(key))
+      ctx.addIssue({
+        code: 'custom',
+        path: [index, block.type === 'landing' ? 'section' : 'type'],
+        message: M.oncePerPage,
+        input: block,
+      });
+    seen.add(key);
+  });
+});
+
 export const pageBlocksSchema = z.array(pageBlockSchema).check(
   z.maxLength(MAX_BLOCKS, M.tooManyBlocks(MAX_BLOCKS)),
   z.refine((blocks) => new Set(blocks.map((b) => b.id)).size === blocks.length, M.badId),
+  oncePerPage,
 );

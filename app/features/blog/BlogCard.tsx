@@ -6,8 +6,21 @@ import { TAG_MESSAGES } from '#shared/messages.ts';
 import { postDate } from './post-date';
 import { TagList } from './TagList';
 
-/** docs/product.md#blog-list: feature image (190 px high), date, title, excerpt clamped to two lines, Read More. */
-export function BlogCard({ post, eager, priority }: { post: PostCard; eager?: boolean; priority?: boolean }) {
+/**
+ * docs/product.md#blog-list: feature image (190 px high), date, title, excerpt clamped to two lines, Read More.
+ * `titleAs`: h3 where the cards sit under a section's h2 (a page's list-of-posts block), so headings stay in order.
+ */
+export function BlogCard({
+  post,
+  eager,
+  priority,
+  titleAs: Title = 'h2',
+}: {
+  post: PostCard;
+  eager?: boolean;
+  priority?: boolean;
+  titleAs?: 'h2' | 'h3';
+}) {
   return (
     <article className="blog-card card h-100" data-testid="blog-card">
       {post.featureImage ? (
@@ -29,11 +42,11 @@ export function BlogCard({ post, eager, priority }: { post: PostCard; eager?: bo
           <time dateTime={postDate(post)}>{formatDate(postDate(post))}</time>
           <span className="blog-reading-time"> · {TAG_MESSAGES.readingTime(post.readingMinutes)}</span>
         </p>
-        <h2 className="h5 card-title mt-1">
+        <Title className="h5 card-title mt-1">
           <Link to={post.url} className="stretched-link-none">
             {post.title}
           </Link>
-        </h2>
+        </Title>
         <p className="blog-excerpt card-text">{post.excerpt}</p>
         <TagList tags={post.tags} className="mb-3" />
         <div className="mt-auto">

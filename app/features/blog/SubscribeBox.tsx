@@ -13,14 +13,37 @@ const request = () => import('./subscribe-request');
  * `posted`: the server's answer to the box posted before the page's scripts ran (or without them), shown
  * as the script would have: the address as typed and its error (docs/product.md#forms-without-javascript).
  */
-export function SubscribeBox({ blogId, posted }: { blogId?: string; posted?: SubscribePostResult }) {
+/**
+ * A page's subscribe block (app/features/page-blocks/SubscribeBlock.tsx) shows the same box under its own words,
+ * posting to its own page and saying "check your inbox" once its post went through; without these props the
+ * box is the blog's.
+ */
+interface SubscribeBoxPlace {
+  heading?: string;
+  text?: string;
+  action?: string;
+  sent?: boolean;
+  className?: string;
+  headingClassName?: string;
+}
+
+export function SubscribeBox({
+  blogId,
+  posted,
+  heading = 'STAY IN THE KNOW',
+  text = 'Get an e-mail when we publish a new article.',
+  action = SUBSCRIBE_FORM_ACTION,
+  sent = false,
+  className = 'blog-sidebar-box subscribe-box',
+  headingClassName = 'h6 text-uppercase',
+}: { blogId?: string; posted?: SubscribePostResult } & SubscribeBoxPlace) {
   const form = useLazyForm(
     () => request().then((m) => m.subscribeFormSchema),
     { email: posted?.email ?? '' },
     posted?.error ? { email: posted.error } : {},
   );
   const sending = useSubmit();
-  const [confirmNeeded, setConfirmNeeded] = useState(false);
+  const [confirmNeeded, setConfirmNeeded] = useState(sent);
   // Without scripts there is no toast: the server's reason is said under the button instead.
   const [serverMessage, setServerMessage] = useState(posted?.message ?? null);
 
@@ -38,13 +61,13 @@ export function SubscribeBox({ blogId, posted }: { blogId?: string; posted?: Sub
   };
 
   return (
-    <section className="blog-sidebar-box subscribe-box" aria-labelledby="subscribe-title">
-      <h2 id="subscribe-title" className="h6 text-uppercase">
-        STAY IN THE KNOW
+    <section className={className} aria-labelledby="subscribe-title">
+      <h2 id="subscribe-title" className={headingClassName}>
+        {heading}
       </h2>
-      <p className="small mb-2">Get an e-mail when we publish a new article.</p>
+      {text ? <p className="small mb-2">{text}</p> : null}
       {/* A real form post until the scripts run (the server answers it the same way); then the script's. */}
-      <Form noValidate method="post" action={SUBSCRIBE_FORM_ACTION} onSubmit={submit}>
+      <Form noValidate method="post" action={action} onSubmit={submit}>
         <input type="hidden" name="blogId" value={blogId ?? ''} />
         <Form.Group controlId="subscribe-email" className="mb-2">
           <Form.Label className="visually-hidden">Email address</Form.Label>

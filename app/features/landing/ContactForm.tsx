@@ -25,7 +25,27 @@ const FIELDS: Array<{ name: keyof ContactFields; label: string; type?: string; a
  * the fields as typed, their errors and the outcome, shown as the script would have
  * (docs/product.md#forms-without-javascript).
  */
-export function ContactForm({ posted }: { posted?: ContactPostResult }) {
+/**
+ * A page's contact block (app/features/page-blocks/ContactBlock.tsx) shows the same form under its own words,
+ * its own section id and posting to its own page; without these props the form is the landing page's.
+ */
+interface ContactFormPlace {
+  id?: string;
+  heading?: string;
+  lead?: string;
+  action?: string;
+}
+
+const LANDING_LEAD =
+  'Tell us about your product idea or the problem you want solved. We answer every message within one business day.';
+
+export function ContactForm({
+  posted,
+  id = SECTION_IDS.contactUs,
+  heading = 'Contact Us',
+  lead = LANDING_LEAD,
+  action = CONTACT_FORM_ACTION,
+}: { posted?: ContactPostResult } & ContactFormPlace) {
   const [values, setValues] = useState<ContactFields>(posted?.values ?? EMPTY);
   const [errors, setErrors] = useState<Partial<Record<keyof ContactFields, string>>>(posted?.errors ?? {});
   const sending = useSubmit();
@@ -61,18 +81,14 @@ export function ContactForm({ posted }: { posted?: ContactPostResult }) {
     if (sent) setValues(EMPTY);
   };
 
-  const id = SECTION_IDS.contactUs;
   return (
     <section id={id} className="landing-section contact-section" aria-labelledby={`${id}-title`}>
       <div className="container">
         {/* Gutters no wider than the container padding below lg, or the row sticks out of a phone screen. */}
         <div className="row g-4 g-lg-5 align-items-start">
           <div className="col-lg-5">
-            <h2 id={`${id}-title`}>Contact Us</h2>
-            <p className="section-lead">
-              Tell us about your product idea or the problem you want solved. We answer every message within one
-              business day.
-            </p>
+            <h2 id={`${id}-title`}>{heading}</h2>
+            {lead ? <p className="section-lead">{lead}</p> : null}
           </div>
           <div className="col-lg-7">
             {/* Plain Bootstrap form markup rather than react-bootstrap's Form: the landing page's JavaScript stays
@@ -81,7 +97,7 @@ export function ContactForm({ posted }: { posted?: ContactPostResult }) {
             <form
               noValidate
               method="post"
-              action={CONTACT_FORM_ACTION}
+              action={action}
               onSubmit={submit}
               className="contact-form"
               aria-label="Contact form"

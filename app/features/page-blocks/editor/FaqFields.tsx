@@ -1,0 +1,42 @@
+import type { BlockFieldsProps } from './block-fields-props';
+import { TextInput } from './fields';
+import { ItemList } from './ItemList';
+
+export function FaqFields({ block, onChange }: BlockFieldsProps<'faq'>) {
+  return (
+    <>
+      <TextInput
+        path="heading"
+        label="Heading"
+        value={block.heading}
+        onChange={(heading) => onChange({ ...block, heading })}
+      />
+      <ItemList
+        path="items"
+        items={block.items}
+        max={30}
+        noun="Question"
+        empty={() => ({ question: '', answer: '' })}
+        onChange={(items) => onChange({ ...block, items })}
+      >
+        {(item, index, change) => (
+          <>
+            <TextInput
+              path={`items.${index}.question`}
+              label="Question"
+              value={item.question}
+              onChange={(question) => change({ ...item, question })}
+            />
+            <TextInput
+              path={`items.${index}.answer`}
+              label="Answer"
+              multiline
+              value={item.answer}
+              onChange={(answer) => change({ ...item, answer })}
+            />
+          </>
+        )}
+      </ItemList>
+    </>
+  );
+}
