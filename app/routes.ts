@@ -61,9 +61,13 @@ export default [
     route('tags/:segment', 'routes/public/tag.tsx'),
     route('search', 'routes/public/search.tsx'),
     route('preview/:token', 'routes/public/post-preview.tsx'),
+    route('preview/page/:token', 'routes/public/page-preview.tsx'),
     route('subscriptions/confirm', 'routes/public/subscription-confirm.tsx'),
     route('subscriptions/unsubscribe', 'routes/public/subscription-unsubscribe.tsx'),
     route('subscriptions/subscribe', 'routes/public/subscription-subscribe.tsx'),
+    // Pages built from blocks (docs/product.md#pages): after every route above, which a page's segment
+    // can never take (shared/page-segments.ts); an address that is no page answers like the not-found page.
+    route(':segment', 'routes/public/page.tsx'),
     route('*', 'routes/public/not-found.tsx'),
   ]),
 ] satisfies RouteConfig;

@@ -7,6 +7,7 @@ import type { BlogInputFields, BlogService, Writer } from '#server/modules/blog/
 import type { ContentService, SectionUpdate } from '#server/modules/content/service.ts';
 import type { RevisionService } from '#server/modules/revisions/service.ts';
 import type { SiteIdentityService } from '#server/modules/site-identity/service.ts';
+import type { PagesService } from '#server/modules/pages/service.ts';
 import { defaultIdentity, identitySchema } from '#shared/schemas/site-identity.ts';
 
 /**
@@ -23,6 +24,7 @@ export function createRestorer(deps: {
   content: ContentService;
   blog: BlogService;
   identity: SiteIdentityService;
+  pages: PagesService;
 }) {
   return async (revisionId: string, actor: Writer) => {
     const revision = await deps.revisions.detail(revisionId);
@@ -35,6 +37,9 @@ export function createRestorer(deps: {
         throw new InvalidInputError(issue.message, issue.path.map(String).join('.') || undefined);
       }
       await deps.identity.save(parsed.data, actor, 'restore');
+    } else if (revision.docType === 'page') {
+      // Checked like a save (the blocks' schema, the segment's rules); the page keeps its publishing state.
+      await deps.pages.restoreRevision(revision.docId, revision.data, actor);
     } else if (revision.docType === 'section') {
       const definition = sectionOf(revision.docId as SectionKey);
       if (!definition) throw new NotFoundError(SERVER_MESSAGES.revisionNotFound);

@@ -7,6 +7,7 @@ import * as contact from './contact';
 import * as content from './content';
 import * as mail from './mail';
 import * as newsletter from './newsletter';
+import * as pages from './pages';
 import * as passkeys from './passkeys';
 import * as policies from './policies';
 import * as presence from './presence';
@@ -39,6 +40,7 @@ export const ALL_ENDPOINTS: Endpoint[] = [
     contact,
     mail,
     newsletter,
+    pages,
     passkeys,
     policies,
     presence,

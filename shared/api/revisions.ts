@@ -24,8 +24,8 @@ export const revisionDetailSchema = z.extend(revisionSummarySchema, {
 });
 export type RevisionDetail = z.infer<typeof revisionDetailSchema>;
 
-/** A post, a landing section, or the site's identity (docId `site`, docs/product.md#site-identity). */
-const docType = z.enum(['post', 'section', 'identity']);
+/** A post, a landing section, the site's identity (docId `site`, docs/product.md#site-identity), or a page (by id). */
+const docType = z.enum(['post', 'section', 'identity', 'page']);
 const docParams = z.object({ docType, docId: idParam });
 
 /** The history of a post (by id), a landing section (by its key, e.g. banner) or the identity (`site`), newest first. */
