@@ -458,6 +458,7 @@ export const TAG_MESSAGES = {
 
 /** Search (docs/product.md#search). */
 export const SEARCH_MESSAGES = {
+  pagesLabel: 'Pages',
   queryRequired: 'Type what to search for',
   queryTooLong: (max: number) => `Search for at most ${max} characters`,
   noResults: (query: string) => `No articles match “${query}”.`,

@@ -188,21 +188,19 @@ export function listPublic(db: Db) {
 }
 
 /**
- * Published pages whose title or words contain every one of `words` (lower-cased): the site search's
- * pages. A LIKE per word over the page's own text, the same on SQLite and PostgreSQL; a site has tens of
- * pages, not thousands, so no index is needed (docs/decisions/0034-pages.md).
+ * Published pages whose title, description or words contain every one of `words` (lower-cased): the site
+ * search's pages. A LIKE per word over the page's lower-cased text, the same on SQLite and PostgreSQL; a
+ * site has tens of pages, not thousands, so no index is needed (docs/decisions/0034-pages.md).
  */
 export function searchPublic(db: Db, words: string[], limit: number) {
   let query = db
     .selectFrom('pages')
-    .select(['id', 'title', 'segment', 'search_text', 'meta_description', 'updated_at'])
+    .select(['id', 'title', 'segment', 'blocks', 'meta_description', 'updated_at'])
     .where('status', '=', 'published')
     .where('deleted_at', 'is', null);
   for (const word of words) {
     const like = sql<string>`${likeOf(word)} escape '\\'`;
-    query = query.where((eb) =>
-      eb.or([eb(sql<string>`lower(title)`, 'like', like), eb(sql<string>`lower(search_text)`, 'like', like)]),
-    );
+    query = query.where('search_text', 'like', like);
   }
   return query.orderBy('title').limit(limit).execute();
 }

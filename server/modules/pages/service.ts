@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Page, PageInput, PageStatus, StarterPage } from '#shared/api/pages.ts';
 import { PAGE_MESSAGES, PUBLISHING_MESSAGES } from '#shared/messages.ts';
 import { pagePath, pagePreviewUrl } from '#shared/paths.ts';
+import type { PageBlock } from '#shared/page-blocks.ts';
 import { STARTERS } from '#shared/starter-pages.ts';
 import type { Db } from '#server/db/database.ts';
 import { newId, now } from '#server/db/database.ts';
@@ -60,10 +61,18 @@ export function createPagesService(deps: {
     return row;
   }
 
-  /** Refuses a segment another page holds, or one a redirect rule takes (the rule would answer first). */
+  /** Refuses a segment another page holds (read in the saving transaction; the unique index backs it). */
   async function assertFree(trx: Db, segment: string, id: string | null) {
     const holder = await repo.segmentHolder(trx, segment);
     if (holder && holder.id !== id) throw new ConflictError(PAGE_MESSAGES.segmentTaken(segment), 'segment');
+  }
+
+  /**
+   * Refuses a segment a redirect rule takes: the rule is answered before routing, so the page would never
+   * show. Asked before the saving transaction: the redirects module reads through its own handle, which on
+   * SQLite (one connection) would wait for this transaction for ever.
+   */
+  async function assertNotRedirected(segment: string) {
     if (await deps.isRedirected(pagePath(segment))) {
       throw new ConflictError(PAGE_MESSAGES.segmentRedirected(segment), 'segment');
     }
@@ -79,7 +88,9 @@ export function createPagesService(deps: {
     segment: input.segment,
     segment_key: input.segment,
     blocks: JSON.stringify(input.blocks),
-    search_text: blocksText(input.blocks),
+    // Lower-cased here, by JavaScript: SQLite's lower() folds only ASCII, so the search compares it with
+    // words lower-cased the same way, alike on both databases.
+    search_text: `${input.title} ${input.metaDescription} ${blocksText(input.blocks)}`.toLowerCase(),
     meta_title: input.metaTitle,
     meta_description: input.metaDescription,
     social_image: input.socialImage,
@@ -100,6 +111,8 @@ export function createPagesService(deps: {
 
   async function update(id: string, raw: PageInput, actor: Actor, action: 'save' | 'restore', base?: number) {
     const input = checkedInput(raw);
+    const current = await repo.findPage(db, id);
+    if (current && current.segment_key !== input.segment) await assertNotRedirected(input.segment);
     return write(async (trx) => {
       const before = await requirePage(trx, id);
       if (before.deleted_at) throw new NotFoundError(PAGE_MESSAGES.notFound);
@@ -128,8 +141,9 @@ export function createPagesService(deps: {
       return toPage(row);
     },
 
-    create: (raw: PageInput, actor: Actor = SYSTEM) => {
+    async create(raw: PageInput, actor: Actor = SYSTEM) {
       const input = checkedInput(raw);
+      await assertNotRedirected(input.segment);
       return write((trx) => insert(trx, input, actor));
     },
 
@@ -184,8 +198,10 @@ export function createPagesService(deps: {
       }),
 
     /** Brings a page back from the trash as a draft, at its address unless another page took it meanwhile. */
-    restore: (id: string, actor: Actor) =>
-      write(async (trx) => {
+    async restore(id: string, actor: Actor) {
+      const current = await repo.findPage(db, id);
+      if (current?.deleted_at) await assertNotRedirected(current.segment);
+      return write(async (trx) => {
         const row = await requirePage(trx, id);
         if (!row.deleted_at) return toPage(row);
         await assertFree(trx, row.segment, id);
@@ -198,7 +214,8 @@ export function createPagesService(deps: {
         });
         await activity.record(trx, { action: 'page.restored', actor, target: target(row) });
         return toPage((await repo.findPage(trx, id))!);
-      }),
+      });
+    },
 
     /** A starter page (Imprint, Careers, Privacy policy, Terms) as a draft; a taken address is a clear 409. */
     async createStarter(kind: StarterPage, actor: Actor) {
@@ -210,6 +227,7 @@ export function createPagesService(deps: {
         blocks: [{ type: 'richText', id: `${kind}-text`, html }],
       });
       try {
+        await assertNotRedirected(input.segment);
         const page = await write((trx) => insert(trx, input, actor));
         return { page, message: PAGE_MESSAGES.starterCreated(starter.title, starter.segment) };
       } catch (err) {
@@ -267,19 +285,21 @@ export function createPagesService(deps: {
     sitemapEntries: async () =>
       (await repo.listPublic(db)).map((row) => ({ path: pagePath(row.segment), updatedAt: row.updated_at })),
 
-    /** Published pages matching every word (the site search's pages), with a short text to show. */
-    async search(words: string[], limit = 10) {
+    /** Published pages matching every word of `q` (the site search's pages), with a short text to show. */
+    async search(q: string, limit = 10) {
+      const words = (
+        q
+          .normalize('NFKC')
+          .toLowerCase()
+          .match(/[\p{L}\p{M}\p{N}]+/gu) ?? []
+      ).slice(0, 12);
       if (!words.length) return [];
-      const rows = await repo.searchPublic(
-        db,
-        words.map((w) => w.toLowerCase()),
-        limit,
-      );
+      const rows = await repo.searchPublic(db, words, limit);
       return rows.map((row) => ({
         _id: row.id,
         title: row.title,
         path: pagePath(row.segment),
-        text: row.meta_description || row.search_text.slice(0, 200),
+        text: row.meta_description || blocksText(JSON.parse(row.blocks) as PageBlock[]).slice(0, 200),
         updatedAt: row.updated_at,
       }));
     },
