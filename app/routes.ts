@@ -24,6 +24,7 @@ const ADMIN_SCREENS = [
   'subscribers',
   'settings',
   'landing-layout',
+  'pages',
   'profile',
   'staff',
   'activity',
@@ -49,6 +50,8 @@ export default [
       route('settings/site', 'routes/admin/site-identity.tsx'),
       route('blogs/create', 'routes/admin/blog-form.tsx', { id: 'admin-blog-create' }),
       route('blogs/edit/:id', 'routes/admin/blog-form.tsx', { id: 'admin-blog-edit' }),
+      route('pages/create', 'routes/admin/page-form.tsx', { id: 'admin-page-create' }),
+      route('pages/edit/:id', 'routes/admin/page-form.tsx', { id: 'admin-page-edit' }),
     ]),
   ]),
   layout('routes/public/layout.tsx', [

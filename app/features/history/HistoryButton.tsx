@@ -9,7 +9,7 @@ export function HistoryButton({
   labels,
   richFields,
 }: {
-  doc: { type: 'post' | 'section' | 'identity'; id: string };
+  doc: { type: 'post' | 'section' | 'identity' | 'page'; id: string };
   labels: Record<string, string>;
   richFields: ReadonlySet<string>;
 }) {

@@ -17,7 +17,7 @@ const when = (iso: string) =>
   `${formatDate(iso)}, ${new Date(iso).toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit', second: '2-digit' })}`;
 
 interface HistoryDialogProps {
-  doc: { type: 'post' | 'section' | 'identity'; id: string };
+  doc: { type: 'post' | 'section' | 'identity' | 'page'; id: string };
   /** Field names as the editor labels them. */
   labels: Record<string, string>;
   /** The fields (top-level and of items) that hold rich text: rendered; every other field shows as text. */
