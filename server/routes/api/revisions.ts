@@ -16,8 +16,7 @@ async function requireDocument(services: Services, request: FastifyRequest, docT
   else if (docType === 'page') {
     requireCapability(request, 'pages');
     await services.pages.get(docId);
-  }
-  else if (!can(authOf(request).person, 'posts.all')) await services.blog.getPost(docId, writerOf(request));
+  } else if (!can(authOf(request).person, 'posts.all')) await services.blog.getPost(docId, writerOf(request));
 }
 
 /** Revisions of posts and sections (docs/product.md#revisions). */
