@@ -635,8 +635,6 @@ export const PAGE_MESSAGES = {
   segmentReserved: (segment: string) => `/${segment} is an address the site uses itself: choose another`,
   segmentTaken: (segment: string) => `Another page has the address /${segment}`,
   segmentTakenMeanwhile: 'Another page took this address meanwhile: choose another',
-  segmentRedirected: (segment: string) =>
-    `/${segment} is redirected by a rule on Settings → Redirects: delete the rule first, or choose another address`,
   notFound: 'There is no such page',
   conflict: 'Someone saved this page after you opened it. Reload it to see their version before you save.',
   publishAtRequired: 'Choose when to publish the page',

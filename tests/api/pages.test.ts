@@ -7,7 +7,13 @@ import * as activityApi from '#shared/api/activity.ts';
 import * as pagesApi from '#shared/api/pages.ts';
 import * as redirectsApi from '#shared/api/redirects.ts';
 import * as revisionsApi from '#shared/api/revisions.ts';
-import { PAGE_MESSAGES, PAGE_BLOCK_MESSAGES, PUBLISHING_MESSAGES, TEAM_MESSAGES } from '#shared/messages.ts';
+import {
+  PAGE_MESSAGES,
+  PAGE_BLOCK_MESSAGES,
+  PUBLISHING_MESSAGES,
+  REDIRECT_MESSAGES,
+  TEAM_MESSAGES,
+} from '#shared/messages.ts';
 import { RESERVED_SEGMENTS } from '#shared/page-segments.ts';
 import { buildApp } from '#server/app.ts';
 import { boot } from '#server/boot.ts';
@@ -141,8 +147,8 @@ describe.each(DATABASE_KINDS)('pages on %s', (kind) => {
       [taken, 409, PAGE_MESSAGES.segmentTaken(taken)],
       // Upper case is the same address.
       [taken.toUpperCase(), 409, PAGE_MESSAGES.segmentTaken(taken)],
-      [redirected, 409, PAGE_MESSAGES.segmentRedirected(redirected)],
-      [prefixed, 409, PAGE_MESSAGES.segmentRedirected(prefixed)],
+      [redirected, 409, REDIRECT_MESSAGES.collides(`/${redirected}`)],
+      [prefixed, 409, REDIRECT_MESSAGES.collides(`/${prefixed}`)],
     ];
     for (const [segment, status, message] of cases) {
       const res = await editor.api.callRaw(pagesApi.createPage, { body: input(segment) });

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Page, PageInput, PageStatus, StarterPage } from '#shared/api/pages.ts';
-import { PAGE_MESSAGES, PUBLISHING_MESSAGES } from '#shared/messages.ts';
+import { PAGE_MESSAGES, PUBLISHING_MESSAGES, REDIRECT_MESSAGES } from '#shared/messages.ts';
 import { pagePath, pagePreviewUrl } from '#shared/paths.ts';
 import type { PageBlock } from '#shared/page-blocks.ts';
 import { STARTERS } from '#shared/starter-pages.ts';
@@ -74,7 +74,7 @@ export function createPagesService(deps: {
    */
   async function assertNotRedirected(segment: string) {
     if (await deps.isRedirected(pagePath(segment))) {
-      throw new ConflictError(PAGE_MESSAGES.segmentRedirected(segment), 'segment');
+      throw new ConflictError(REDIRECT_MESSAGES.collides(pagePath(segment)), 'segment');
     }
   }
 
