@@ -41,7 +41,7 @@ for (const width of [1366, 390]) {
 
       await row.getByRole('link', { name: 'Imprint' }).click();
       await expect(page.getByRole('heading', { name: 'Edit page' })).toBeVisible();
-      await expect(page.getByLabel('Title')).toHaveValue('Imprint');
+      await expect(page.getByLabel('Title', { exact: true })).toHaveValue('Imprint');
       await expect(page.getByRole('textbox', { name: 'Address' })).toHaveValue('imprint');
       await page.screenshot({ path: testInfo.outputPath(`page-editor-${width}.png`), fullPage: true });
 

@@ -33,7 +33,9 @@ export default function PagePreview({ loaderData }: Route.ComponentProps) {
         Preview of {page.status === 'published' ? 'a published' : `a ${page.status}`} page: only people with this link
         can see it.
       </div>
-      <PageBlocks blocks={page.blocks} data={loaderData.blockData} />
+      <div className="site-page">
+        <PageBlocks blocks={page.blocks} data={loaderData.blockData} />
+      </div>
     </>
   );
 }

@@ -24,7 +24,11 @@ export const action = (args: Route.ActionArgs) => blockAction(args);
 export const meta: Route.MetaFunction = ({ data: d }) => (d ? pageHead(d) : notFoundHead);
 
 export default function PublicPage({ loaderData }: Route.ComponentProps) {
-  return <PageBlocks blocks={loaderData.page.blocks} data={loaderData.blockData} />;
+  return (
+    <div className="site-page">
+      <PageBlocks blocks={loaderData.page.blocks} data={loaderData.blockData} />
+    </div>
+  );
 }
 
 export function ErrorBoundary() {
