@@ -37,6 +37,8 @@ for (const width of [1366, 390]) {
       await expectToast(page, PAGE_MESSAGES.starterCreated('Imprint', 'imprint'));
       const row = page.getByRole('row').filter({ hasText: '/imprint' });
       await expect(row).toContainText('draft');
+      // Nothing wider than the screen (the table scrolls inside its own box).
+      await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
       await page.screenshot({ path: testInfo.outputPath(`pages-list-${width}.png`), fullPage: true });
 
       await row.getByRole('link', { name: 'Imprint' }).click();

@@ -94,7 +94,8 @@ export default function PagesScreen({ loaderData }: Route.ComponentProps) {
       {pages.length === 0 ? (
         <p>{trash ? 'The trash holds no pages.' : 'No pages yet.'}</p>
       ) : (
-        <div className="table-responsive">
+        // Positioned: the visually hidden labels inside stay within its scrolling box at 390 px.
+        <div className="table-responsive position-relative">
           <Table striped bordered hover className="align-middle bg-white">
             <thead>
               <tr>
