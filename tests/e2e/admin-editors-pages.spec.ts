@@ -7,7 +7,7 @@ import { expect, login, test } from './helpers';
 /**
  * Pages at /{segment} (docs/product.md#pages) at 1366 and 390 px: make the Imprint from its starter button
  * (no block editing needed, so this holds whatever the block editor becomes), open its private preview,
- * publish it and open it at /imprint. On an editors' server, whose tests run one after another; each
+ * publish it (leaving with an unsaved change asks first) and open it at /imprint. On an editors' server, whose tests run one after another; each
  * test moves the page it made to the trash, freeing /imprint for the next.
  */
 test.describe.configure({ mode: 'serial', timeout: 90_000 });
@@ -62,6 +62,13 @@ for (const width of [1366, 390]) {
       await page.getByRole('button', { name: 'Publish', exact: true }).click();
       await expectToast(page, PAGE_MESSAGES.published);
       await expect(page.getByText('Status: published')).toBeVisible();
+
+      // Leaving with the title changed and not saved asks first.
+      await page.getByLabel('Title', { exact: true }).fill('Imprint and contact');
+      await expect(page.getByRole('textbox', { name: 'Address' })).toHaveValue('imprint');
+      await page.getByRole('link', { name: 'All pages' }).click();
+      await expect(page.getByRole('dialog', { name: 'Leave without saving?' })).toBeVisible();
+      await expect(page).toHaveURL(/\/admin\/pages\/edit\//);
 
       const pub = await openPublic(page, '/imprint');
       await expect(pub).toHaveTitle(/^Imprint \| /);
