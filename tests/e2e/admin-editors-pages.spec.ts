@@ -7,8 +7,9 @@ import { expect, login, test } from './helpers';
 /**
  * Pages at /{segment} (docs/product.md#pages) at 1366 and 390 px: make the Imprint from its starter button
  * (no block editing needed, so this holds whatever the block editor becomes), open its private preview,
- * publish it (leaving with an unsaved change asks first) and open it at /imprint. On an editors' server, whose tests run one after another; each
- * test moves the page it made to the trash, freeing /imprint for the next.
+ * publish it (leaving with an unsaved change asks first) and open it at /imprint. On an editors' server,
+ * whose tests run one after another; each test moves the page it made to the trash, freeing /imprint for
+ * the next.
  */
 test.describe.configure({ mode: 'serial', timeout: 90_000 });
 
