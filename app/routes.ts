@@ -24,6 +24,7 @@ const ADMIN_SCREENS = [
   'subscribers',
   'settings',
   'landing-layout',
+  'pages',
   'profile',
   'staff',
   'activity',
@@ -50,6 +51,8 @@ export default [
       route('settings/navigation', 'routes/admin/navigation.tsx'),
       route('blogs/create', 'routes/admin/blog-form.tsx', { id: 'admin-blog-create' }),
       route('blogs/edit/:id', 'routes/admin/blog-form.tsx', { id: 'admin-blog-edit' }),
+      route('pages/create', 'routes/admin/page-form.tsx', { id: 'admin-page-create' }),
+      route('pages/edit/:id', 'routes/admin/page-form.tsx', { id: 'admin-page-edit' }),
     ]),
   ]),
   layout('routes/public/layout.tsx', [
@@ -62,9 +65,13 @@ export default [
     route('tags/:segment', 'routes/public/tag.tsx'),
     route('search', 'routes/public/search.tsx'),
     route('preview/:token', 'routes/public/post-preview.tsx'),
+    route('preview/page/:token', 'routes/public/page-preview.tsx'),
     route('subscriptions/confirm', 'routes/public/subscription-confirm.tsx'),
     route('subscriptions/unsubscribe', 'routes/public/subscription-unsubscribe.tsx'),
     route('subscriptions/subscribe', 'routes/public/subscription-subscribe.tsx'),
+    // Pages built from blocks (docs/product.md#pages): after every route above, which a page's segment
+    // can never take (shared/page-segments.ts); an address that is no page answers like the not-found page.
+    route(':segment', 'routes/public/page.tsx'),
     route('*', 'routes/public/not-found.tsx'),
   ]),
 ] satisfies RouteConfig;

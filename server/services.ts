@@ -29,6 +29,7 @@ import { createMailWorker, workerIdentity } from './modules/mail/worker';
 import { createNavigationService } from './modules/navigation/service';
 import { createNewsletterService } from './modules/newsletter/service';
 import { createRedirectsService } from './modules/redirects/service';
+import { createPagesService } from './modules/pages/service';
 import { createSiteMeta } from './modules/site-meta/service';
 import { createSiteIdentity } from './modules/site-identity/service';
 import { createSubscriberService } from './modules/subscribers/service';
@@ -240,7 +241,20 @@ export function createServices(deps: { config: Config; db: Db; log: FastifyBaseL
     automatic: [
       (search, limit) => blog.automaticRedirects(search, limit),
       (search, limit) => profiles.automaticRedirects(search, limit),
+      (search, limit) => pages.automaticRedirects(search, limit),
     ],
+  });
+  const pages = createPagesService({
+    db,
+    siteMeta,
+    revisions,
+    activity,
+    isRedirected: (path) => redirects.isRedirected(path),
+    policyTexts: async () => {
+      const policy = (await content.getContent()).privacyPolicy;
+      return { privacy: policy.privacy_policy_text, terms: policy.terms_and_conditions_text };
+    },
+    siteName: () => identity.nameNow(),
   });
   // Its links' targets are read from the modules that own them (docs/decisions/0036-navigation.md).
   const navigation = createNavigationService({
@@ -291,7 +305,15 @@ export function createServices(deps: { config: Config; db: Db; log: FastifyBaseL
         },
       },
       // Due posts are taken by one UPDATE each, so any process may run this; once per period is enough.
-      { name: 'publish-due', everyMs: 15_000, run: () => blog.publishDue() },
+      // Scheduled pages go public by the same job (docs/product.md#pages).
+      {
+        name: 'publish-due',
+        everyMs: 15_000,
+        run: async () => {
+          await blog.publishDue();
+          await pages.publishDue();
+        },
+      },
       // Read next lists whose marks a process left (killed before its own refresh), and once a day all of
       // them again, for lists only a category or the words link (docs/product.md#read-next).
       { name: 'refresh-related', everyMs: 60_000, run: () => blog.refreshRelated() },
@@ -318,10 +340,11 @@ export function createServices(deps: { config: Config; db: Db; log: FastifyBaseL
     invites,
     subscribers,
     blog,
+    pages,
     newsletter,
     content,
     revisions,
-    restoreRevision: createRestorer({ revisions, content, blog, identity, navigation }),
+    restoreRevision: createRestorer({ revisions, content, blog, identity, navigation, pages }),
     identity,
     navigation,
     autosaves,

@@ -458,6 +458,7 @@ export const TAG_MESSAGES = {
 
 /** Search (docs/product.md#search). */
 export const SEARCH_MESSAGES = {
+  pagesLabel: 'Pages',
   queryRequired: 'Type what to search for',
   queryTooLong: (max: number) => `Search for at most ${max} characters`,
   noResults: (query: string) => `No articles match “${query}”.`,
@@ -698,4 +699,32 @@ export const PAGE_BLOCK_MESSAGES = {
   sectionInvalid: 'Choose the team, services or portfolio',
   badId: 'Each block needs its own id',
   oncePerPage: 'A page shows this block only once',
+} as const;
+
+/** Pages at /{segment} (docs/product.md#pages, docs/decisions/0034-pages.md). */
+export const PAGE_MESSAGES = {
+  titleRequired: 'Enter the page title',
+  segmentRequired: 'Enter the page address',
+  segmentInvalid: 'Use lower-case letters, digits and hyphens only (e.g. careers)',
+  segmentReserved: (segment: string) => `/${segment} is an address the site uses itself: choose another`,
+  segmentTaken: (segment: string) => `Another page has the address /${segment}`,
+  segmentTakenMeanwhile: 'Another page took this address meanwhile: choose another',
+  notFound: 'There is no such page',
+  conflict: 'Someone saved this page after you opened it. Reload it to see their version before you save.',
+  publishAtRequired: 'Choose when to publish the page',
+  publishAtPast: 'Choose a time in the future to schedule the page',
+  created: 'Page created',
+  saved: 'Page saved',
+  published: 'Page published',
+  scheduled: 'Page scheduled',
+  unpublished: 'Page back to draft',
+  deleted: 'Page moved to the trash',
+  restored: 'Page restored',
+  starterCreated: (title: string, segment: string) => `${title} created as a draft at /${segment}`,
+  starterTaken: (title: string, segment: string) =>
+    `${title} was not created: /${segment} is taken. Rename or delete the page at that address first.`,
+  previewNotFound: 'This preview link is not valid (any more).',
+  metaTitleTooLong: 'The SEO title is at most 200 characters',
+  metaDescriptionTooLong: 'The meta description is at most 500 characters',
+  socialImageInvalid: 'Choose an image from the media library',
 } as const;

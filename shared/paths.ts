@@ -60,6 +60,12 @@ export function titleSlug(title: string): string {
 /** A post's private preview (app/routes/public/post-preview.tsx), by its preview link's token. */
 export const postPreviewUrl = (token: string) => `/preview/${token}`;
 
+/** A page's private preview (app/routes/public/page-preview.tsx), by its preview link's token. */
+export const pagePreviewUrl = (token: string) => `/preview/page/${token}`;
+
+/** A page's public address (docs/product.md#pages). */
+export const pagePath = (segment: string) => `/${segment}`;
+
 export const blogCategoryUrl = (categorySegment: string) => `/blogs/${encodeURIComponent(categorySegment)}`;
 export const blogPostUrl = (categorySegment: string, slug: string) =>
   `/blogs/${encodeURIComponent(categorySegment)}/${encodeURIComponent(slug)}`;

@@ -64,6 +64,12 @@ export const CAPABILITIES = {
    * part of Settings to Owners, Administrators and Editors.
    */
   redirects: EDITORS,
+  /**
+   * Pages at /{segment} built from blocks (docs/product.md#pages): create, edit, publish, delete. Not
+   * Authors: a page is the site's own voice (imprint, terms, careers), like the landing page's sections,
+   * which Authors do not edit either (docs/decisions/0034-pages.md).
+   */
+  pages: EDITORS,
   /** Settings → Site identity: the name, logos, favicon, accent colour, footer line, company details. */
   identity: EDITORS,
   /** Settings → Navigation: the header's menu and the footer's columns (docs/product.md#navigation). */

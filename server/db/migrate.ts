@@ -33,6 +33,7 @@ import * as newsletterMessages from './migrations/2026-12-03-0031-newsletter-mes
 import * as sectionVersionsPresence from './migrations/2026-12-04-0032-section-versions-presence';
 import * as redirects from './migrations/2026-12-04-0033-redirects';
 import * as landingLayout from './migrations/2026-12-04-0035-landing-layout';
+import * as pages from './migrations/2026-12-05-0036-pages';
 
 /**
  * Migrations are listed here rather than read from a folder at run time, so the bundled server carries
@@ -72,6 +73,7 @@ const migrations: Record<string, Migration> = {
   '2026-12-04-0032-section-versions-presence': sectionVersionsPresence,
   '2026-12-04-0033-redirects': redirects,
   '2026-12-04-0035-landing-layout': landingLayout,
+  '2026-12-05-0036-pages': pages,
 };
 
 /** Every migration this version knows (a backup made by a newer version is refused by restore). */

@@ -1,5 +1,6 @@
 import type { Generated } from 'kysely';
 import type { Role } from '#shared/roles.ts';
+import type { RevisionDocType } from '#shared/api/revisions.ts';
 
 /**
  * Table types for Kysely. Ids are application-made UUID strings and timestamps ISO-8601 UTC text, the
@@ -24,6 +25,7 @@ import type { Role } from '#shared/roles.ts';
  * | jobs         | job_runs                                                                         |
  * | mail         | mail_outbox                                                                      |
  * | newsletter   | campaigns, newsletter_messages                                                   |
+ * | pages        | pages, page_redirects                                                            |
  * | presence     | edit_presence                                                                    |
  * | redirects    | redirects, not_found_log                                                         |
  * | revisions    | revisions                                                                        |
@@ -77,6 +79,8 @@ export interface Database {
   webauthn_challenges: WebauthnChallengeTable;
   activity_log: ActivityLogTable;
   redirects: RedirectTable;
+  pages: PageTable;
+  page_redirects: PageRedirectTable;
   not_found_log: NotFoundLogTable;
 }
 
@@ -455,7 +459,7 @@ export interface JobRunTable {
 /** One saved state of a post or a landing section (docs/product.md#revisions). */
 export interface RevisionTable {
   id: string;
-  doc_type: 'post' | 'section' | 'identity' | 'navigation';
+  doc_type: RevisionDocType;
   /** The post's id, or the section's key. */
   doc_id: string;
   /** `submit`, `changes`, `publish`: the review steps (docs/product.md#review). */
@@ -572,6 +576,40 @@ export interface ActivityLogTable {
   count: Generated<number>;
   last_at: string;
   fold_key: string | null;
+}
+
+/** A page at /{segment} built from blocks (docs/product.md#pages). */
+export interface PageTable {
+  id: string;
+  title: string;
+  /** The address `/{segment}` as typed (lower-case letters, digits, hyphens). */
+  segment: string;
+  /** The segment lower-cased: unique, so no two pages share an address. */
+  segment_key: string;
+  /** The blocks, JSON (shared/page-blocks.ts), sanitised before every save. */
+  blocks: string;
+  /** The page's words for the site search (server/lib/page-blocks.ts `blocksText`). */
+  search_text: Generated<string>;
+  status: Generated<'draft' | 'scheduled' | 'published'>;
+  publish_at: string | null;
+  published_at: string | null;
+  preview_token: string | null;
+  meta_title: Generated<string>;
+  meta_description: Generated<string>;
+  social_image: Generated<string>;
+  deleted_at: string | null;
+  deleted_by: string | null;
+  /** Raised by one with every save; a save names the one it opened (409 over a newer one). */
+  version: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+
+/** An old address of a renamed page: answers 301 to where the page is now. */
+export interface PageRedirectTable {
+  path: string;
+  page_id: string;
+  created_at: string;
 }
 
 export interface RedirectTable {

@@ -8,6 +8,7 @@ import type { ContentService, SectionUpdate } from '#server/modules/content/serv
 import type { RevisionService } from '#server/modules/revisions/service.ts';
 import type { SiteIdentityService } from '#server/modules/site-identity/service.ts';
 import type { NavigationService } from '#server/modules/navigation/service.ts';
+import type { PagesService } from '#server/modules/pages/service.ts';
 import { navigationSchema } from '#shared/navigation.ts';
 import { defaultIdentity, identitySchema } from '#shared/schemas/site-identity.ts';
 
@@ -26,6 +27,7 @@ export function createRestorer(deps: {
   blog: BlogService;
   identity: SiteIdentityService;
   navigation: NavigationService;
+  pages: PagesService;
 }) {
   return async (revisionId: string, actor: Writer) => {
     const revision = await deps.revisions.detail(revisionId);
@@ -50,6 +52,9 @@ export function createRestorer(deps: {
         throw new InvalidInputError(issue.message, issue.path.map(String).join('.') || undefined);
       }
       await deps.identity.save(parsed.data, actor, 'restore');
+    } else if (revision.docType === 'page') {
+      // Checked like a save (the blocks' schema, the segment's rules); the page keeps its publishing state.
+      await deps.pages.restoreRevision(revision.docId, revision.data, actor);
     } else if (revision.docType === 'section') {
       const definition = sectionOf(revision.docId as SectionKey);
       if (!definition) throw new NotFoundError(SERVER_MESSAGES.revisionNotFound);

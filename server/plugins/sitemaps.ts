@@ -50,7 +50,9 @@ export function registerSitemaps(app: FastifyInstance, services: Services) {
     const ids = await services.blog.publicAuthorIds();
     return ids.length < 2 ? [] : (await services.profiles.segmentsOf(ids)).map(authorUrl);
   };
-  const sitemaps = createSitemaps(services.blog, services.config.publicUrl, undefined, authorPages);
+  const sitemaps = createSitemaps(services.blog, services.config.publicUrl, undefined, authorPages, () =>
+    services.pages.sitemapEntries(),
+  );
   const kept = new LRUCache<string, Answer>({ max: KEPT });
   const making = new Map<string, Promise<Answer | null>>();
 

@@ -8,6 +8,7 @@ import * as content from './content';
 import * as mail from './mail';
 import * as navigation from './navigation';
 import * as newsletter from './newsletter';
+import * as pages from './pages';
 import * as passkeys from './passkeys';
 import * as policies from './policies';
 import * as presence from './presence';
@@ -41,6 +42,7 @@ export const ALL_ENDPOINTS: Endpoint[] = [
     mail,
     navigation,
     newsletter,
+    pages,
     passkeys,
     policies,
     presence,

@@ -24,8 +24,14 @@ export const revisionDetailSchema = z.extend(revisionSummarySchema, {
 });
 export type RevisionDetail = z.infer<typeof revisionDetailSchema>;
 
-/** A post, a landing section, the site's identity or its navigation (docId `site` for both: docs/product.md#site-identity, #navigation). */
-const docType = z.enum(['post', 'section', 'identity', 'navigation']);
+/**
+ * What has revisions: a post or a page (by id), a landing section (by its key), the site's identity or its
+ * navigation (docId `site` for both: docs/product.md#site-identity, #navigation). The one list the
+ * revisions table's type and the history components derive theirs from.
+ */
+export const REVISION_DOC_TYPES = ['post', 'section', 'identity', 'navigation', 'page'] as const;
+export type RevisionDocType = (typeof REVISION_DOC_TYPES)[number];
+const docType = z.enum(REVISION_DOC_TYPES);
 const docParams = z.object({ docType, docId: idParam });
 
 /** The history of a post (by id), a landing section (by its key, e.g. banner) or the identity (`site`), newest first. */

@@ -19,6 +19,7 @@ import * as setup from '#shared/api/setup.ts';
 import * as siteIdentity from '#shared/api/site-identity.ts';
 import * as navigation from '#shared/api/navigation.ts';
 import * as profile from '#shared/api/profile.ts';
+import * as pages from '#shared/api/pages.ts';
 import * as redirects from '#shared/api/redirects.ts';
 import * as sessions from '#shared/api/sessions.ts';
 import * as activityLog from '#shared/api/activity.ts';
@@ -86,6 +87,25 @@ const ownerRedirectId = async ({ owner }: Context) =>
       body: { from: `/${unique('old')}`, to: `/${unique('new')}`, status: 301 },
     }),
   )._id;
+
+/** A draft page the Owner made (pages are for Owners, Administrators and Editors). */
+const ownerPageId = async ({ owner }: Context) =>
+  ok(
+    'page',
+    await owner.api.call(pages.createPage, {
+      body: { title: 'Roles page', segment: unique('roles-page'), blocks: [] },
+    }),
+  )._id;
+const ownerTrashedPageId = async (ctx: Context) => {
+  const id = await ownerPageId(ctx);
+  await ctx.owner.api.call(pages.deletePage, { params: { id } });
+  return id;
+};
+/** The careers starter page's address freed, so that each role's call can make it again. */
+const freeCareers = async ({ owner }: Context) => {
+  const held = (await owner.api.call(pages.listPages, { query: {} })).data.find((p) => p.segment === 'careers');
+  if (held) await owner.api.call(pages.deletePage, { params: { id: held._id } });
+};
 
 /** A draft the person wrote (every role may write drafts). */
 const ownDraft = async ({ me }: Context) =>
@@ -442,6 +462,27 @@ const EXAMPLES = new Map<Endpoint, (ctx: Context) => Promise<Example>>([
   [redirects.exportRedirects, async () => ({})],
   [redirects.importRedirects, async () => ({ body: { csv: `from,to,status\n/${unique('imp')},/x,301\n` } })],
   [redirects.listNotFound, async () => ({})],
+  [pages.listPages, async () => ({ query: { trash: '1' } })],
+  [pages.getPage, async (ctx) => ({ params: { id: await ownerPageId(ctx) } })],
+  [pages.createPage, async () => ({ body: { title: 'New page', segment: unique('new-page'), blocks: [] } })],
+  [
+    pages.updatePage,
+    async (ctx) => ({
+      params: { id: await ownerPageId(ctx) },
+      body: { title: 'Changed page', segment: unique('changed-page'), blocks: [] },
+    }),
+  ],
+  [pages.setPageStatus, async (ctx) => ({ params: { id: await ownerPageId(ctx) }, body: { status: 'published' } })],
+  [pages.deletePage, async (ctx) => ({ params: { id: await ownerPageId(ctx) } })],
+  [pages.restorePage, async (ctx) => ({ params: { id: await ownerTrashedPageId(ctx) } })],
+  [pages.pagePreviewLink, async (ctx) => ({ params: { id: await ownerPageId(ctx) } })],
+  [
+    pages.createStarterPage,
+    async (ctx) => {
+      await freeCareers(ctx);
+      return { body: { kind: 'careers' } };
+    },
+  ],
   [redirects.ignoreNotFound, async () => ({ body: { path: `/${unique('ignored')}` } })],
   [uploads.listMedia, async () => ({})],
   [siteIdentity.getIdentity, async () => ({})],

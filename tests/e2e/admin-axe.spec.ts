@@ -22,6 +22,8 @@ const SCREENS = [
   '/admin/subscribers',
   '/admin/settings',
   '/admin/landing-layout',
+  '/admin/pages',
+  '/admin/pages/create',
   '/admin/settings/redirects',
   '/admin/settings/site',
   '/admin/settings/navigation',

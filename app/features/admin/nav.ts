@@ -3,6 +3,7 @@ import briefcase from 'bootstrap-icons/icons/briefcase.svg?raw';
 import boxSeam from 'bootstrap-icons/icons/box-seam.svg?raw';
 import envelope from 'bootstrap-icons/icons/envelope.svg?raw';
 import envelopeExclamation from 'bootstrap-icons/icons/envelope-exclamation.svg?raw';
+import fileText from 'bootstrap-icons/icons/file-earmark-text.svg?raw';
 import gear from 'bootstrap-icons/icons/gear.svg?raw';
 import grid from 'bootstrap-icons/icons/grid-1x2.svg?raw';
 import image from 'bootstrap-icons/icons/image.svg?raw';
@@ -61,6 +62,7 @@ export const ADMIN_NAV: NavItem[] = [
   { label: 'Tags', to: '/admin/tags', icon: tag, allow: 'categories' },
   { label: 'Trash', to: '/admin/trash', icon: trash, allow: 'trash' },
   { label: 'Landing layout', to: '/admin/landing-layout', icon: grid, allow: 'sections' },
+  { label: 'Pages', to: '/admin/pages', icon: fileText, allow: 'pages' },
   // Before Settings: /admin/settings/site is its own screen, for Editors too (capabilityOf takes the first match).
   { label: 'Site identity', to: '/admin/settings/site', icon: palette, allow: 'identity' },
   { label: 'Settings', to: '/admin/settings', icon: sliders, allow: 'settings' },

@@ -17,6 +17,8 @@ export interface SearchPageData {
   latest: PostCard[];
   recent: PostLink[];
   categories: BlogCategory[];
+  /** Published pages at /{segment} matching every word (docs/product.md#pages), on the first page only. */
+  pages?: Array<{ _id: string; title: string; path: string; text: string }>;
 }
 
 const searchUrl = (query: string, page = 1) =>
@@ -40,7 +42,7 @@ function SearchResult({ hit }: { hit: SearchHit }) {
 }
 
 /** The /search page: results with the sidebar, or suggestions and the latest posts when nothing matched. */
-export function SearchResults({ query, problem, hits, meta, latest, recent, categories }: SearchPageData) {
+export function SearchResults({ query, problem, hits, meta, latest, recent, categories, pages }: SearchPageData) {
   const navigation = useNavigation();
   const loading = navigation.state === 'loading' && navigation.location.pathname === '/search';
   return (
@@ -49,6 +51,18 @@ export function SearchResults({ query, problem, hits, meta, latest, recent, cate
         <div className="col-lg-8">
           <h1 className="h2 mb-2">{query ? SEARCH_MESSAGES.resultsFor(query) : SEARCH_MESSAGES.heading}</h1>
           {meta && meta.total > 0 ? <p className="blog-date">{SEARCH_MESSAGES.count(meta.total)}</p> : null}
+          {!loading && pages?.length ? (
+            <ul className="list-unstyled search-results" aria-label={SEARCH_MESSAGES.pagesLabel}>
+              {pages.map((page) => (
+                <li className="search-result" data-testid="search-page-result" key={page._id}>
+                  <h2 className="h5 mb-1">
+                    <Link to={page.path}>{page.title}</Link>
+                  </h2>
+                  <p className="search-snippet mb-0">{page.text}</p>
+                </li>
+              ))}
+            </ul>
+          ) : null}
           {loading ? (
             <div className="py-5 text-center">
               <Spinner animation="border" role="status" aria-label="Loading" />
@@ -61,7 +75,7 @@ export function SearchResults({ query, problem, hits, meta, latest, recent, cate
                 <SearchResult key={hit._id} hit={hit} />
               ))}
             </ol>
-          ) : query ? (
+          ) : query && pages?.length ? null : query ? (
             <>
               <p>{SEARCH_MESSAGES.noResults(query)}</p>
               {meta?.suggestions.length ? (

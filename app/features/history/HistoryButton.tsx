@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Button } from 'react-bootstrap';
 import { useRevalidator } from 'react-router';
+import type { RevisionDocType } from '#shared/api/revisions.ts';
 import { HistoryDialog } from './HistoryDialog';
 
 /** Opens the history of a post or a section; a restore reloads the editor with what is now saved. */
@@ -9,7 +10,7 @@ export function HistoryButton({
   labels,
   richFields,
 }: {
-  doc: { type: 'post' | 'section' | 'identity' | 'navigation'; id: string };
+  doc: { type: RevisionDocType; id: string };
   labels: Record<string, string>;
   richFields: ReadonlySet<string>;
 }) {

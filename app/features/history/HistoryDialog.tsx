@@ -7,6 +7,7 @@ import {
   listRevisions,
   restoreRevision,
   type RevisionDetail,
+  type RevisionDocType,
   type RevisionSummary,
 } from '#shared/api/revisions.ts';
 import { call } from '#app/lib/api-client.ts';
@@ -17,7 +18,7 @@ const when = (iso: string) =>
   `${formatDate(iso)}, ${new Date(iso).toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit', second: '2-digit' })}`;
 
 interface HistoryDialogProps {
-  doc: { type: 'post' | 'section' | 'identity' | 'navigation'; id: string };
+  doc: { type: RevisionDocType; id: string };
   /** Field names as the editor labels them. */
   labels: Record<string, string>;
   /** The fields (top-level and of items) that hold rich text: rendered; every other field shows as text. */

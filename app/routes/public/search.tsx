@@ -17,10 +17,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const base = { query, problem: null, hits: [], meta: null, latest: [], recent, categories, site: context.site };
   if (!query) return base;
   if (query.length > MAX_QUERY_LENGTH) return { ...base, problem: SEARCH_MESSAGES.queryTooLong(MAX_QUERY_LENGTH) };
-  const { hits, meta } = await blog.searchPublic(query, { page: pageParam(request.url), limit: SEARCH_PAGE_SIZE });
+  const page = pageParam(request.url);
+  const [{ hits, meta }, pages] = await Promise.all([
+    blog.searchPublic(query, { page, limit: SEARCH_PAGE_SIZE }),
+    // Pages at /{segment} are few: all matches on the first page, above the posts (docs/product.md#pages).
+    page === 1 ? context.services.pages.search(query) : [],
+  ]);
   const latest =
-    meta.total === 0 ? await blog.cardsOf((await blog.listPosts({ page: 1, limit: LATEST_COUNT })).posts) : [];
-  return { ...base, hits, meta, latest };
+    meta.total === 0 && !pages.length
+      ? await blog.cardsOf((await blog.listPosts({ page: 1, limit: LATEST_COUNT })).posts)
+      : [];
+  return { ...base, hits, meta, latest, pages };
 }
 
 export const meta: Route.MetaFunction = ({ data }) => [

@@ -33,23 +33,26 @@ type Blog = Pick<BlogService, 'listCategories' | 'countPublic' | 'publicAddresse
 /**
  * `perFile`: URLs per file (tests make it small to get several files from a few posts). `authorPages`:
  * the paths of the author pages that exist (people with a published post), listed after the categories.
+ * `sitePages`: the published pages at /{segment} (docs/product.md#pages), listed after /about-us.
  */
 export function createSitemaps(
   blog: Blog,
   base: string,
   perFile = URLS_PER_SITEMAP,
   authorPages: () => Promise<string[]> = async () => [],
+  sitePages: () => Promise<Array<{ path: string; updatedAt: string }>> = async () => [],
 ) {
   async function plan() {
-    const [categories, authors, tags, posts] = await Promise.all([
+    const [categories, authors, tags, posts, pages] = await Promise.all([
       blog.listCategories(),
       authorPages(),
       // Public tags with a published post (docs/product.md#tags); internal tags have no page.
       blog.publicTagPaths(),
       blog.countPublic(),
+      sitePages(),
     ]);
-    const fixed = 3 + categories.length + authors.length + tags.length;
-    return { categories, authors, tags, ...sitemapPlan(fixed, posts, perFile) };
+    const fixed = 3 + pages.length + categories.length + authors.length + tags.length;
+    return { categories, authors, tags, pages, ...sitemapPlan(fixed, posts, perFile) };
   }
 
   return {
@@ -58,7 +61,7 @@ export function createSitemaps(
 
     /** One sitemap file (1-based) as XML text, or null past the last. */
     async file(file: number): Promise<string | null> {
-      const { categories, authors, tags, files, postsOf } = await plan();
+      const { categories, authors, tags, pages, files, postsOf } = await plan();
       if (!Number.isInteger(file) || file < 1 || file > files) return null;
       const { offset, count } = postsOf(file);
       const posts = await blog.publicAddresses(offset, count);
@@ -73,6 +76,7 @@ export function createSitemaps(
         file === 1
           ? urlEntry(base, '/') +
             urlEntry(base, '/about-us') +
+            pages.map((page) => urlEntry(base, page.path, page.updatedAt)).join('') +
             urlEntry(base, '/blogs', newest) +
             categories.map((c) => urlEntry(base, blogCategoryUrl(c.slug))).join('') +
             authors.map((path) => urlEntry(base, path)).join('') +

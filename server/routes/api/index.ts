@@ -14,6 +14,7 @@ import { contentRoutes } from './content';
 import type { ApiContext, ApiRoutes } from './define';
 import { mailRoutes } from './mail';
 import { newsletterRoutes } from './newsletter';
+import { pageRoutes } from './pages';
 import { passkeyRoutes } from './passkeys';
 import { presenceRoutes } from './presence';
 import { profileRoutes } from './profile';
@@ -39,6 +40,7 @@ const RESOURCES: ApiRoutes[] = [
   blogRoutes,
   tagRoutes,
   redirectRoutes,
+  pageRoutes,
   subscriberRoutes,
   mailRoutes,
   newsletterRoutes,

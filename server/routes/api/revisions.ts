@@ -7,14 +7,17 @@ import { route, type ApiRoutes } from './define';
 
 /**
  * The history of a document is for those who may edit it: a landing section's for roles with the
- * sections, the identity's for roles with `identity`, a post's for those who may open the post (an Author's
+ * sections, the identity's for roles with `identity`, a page's for roles with `pages`, a post's for those who may open the post (an Author's
  * own; 404 otherwise).
  */
 async function requireDocument(services: Services, request: FastifyRequest, docType: string, docId: string) {
   if (docType === 'section') requireCapability(request, 'sections');
   else if (docType === 'identity') requireCapability(request, 'identity');
   else if (docType === 'navigation') requireCapability(request, 'navigation');
-  else if (!can(authOf(request).person, 'posts.all')) await services.blog.getPost(docId, writerOf(request));
+  else if (docType === 'page') {
+    requireCapability(request, 'pages');
+    await services.pages.get(docId);
+  } else if (!can(authOf(request).person, 'posts.all')) await services.blog.getPost(docId, writerOf(request));
 }
 
 /** Revisions of posts and sections (docs/product.md#revisions). */
