@@ -263,6 +263,7 @@ export function createServices(deps: { config: Config; db: Db; log: FastifyBaseL
     revisions,
     activity,
     sources: {
+      pages: (ids) => pages.linkTargets(ids),
       posts: (ids) => blog.postTargets(ids),
       categories: (ids) => blog.categoryTargets(ids),
       tags: (ids) => blog.tagTargets(ids),
@@ -270,6 +271,7 @@ export function createServices(deps: { config: Config; db: Db; log: FastifyBaseL
       publicAuthors: (ids) => blog.publicAuthorsAmong(ids),
       layout: () => content.getLayout(),
       choices: {
+        page: (search) => pages.pageChoices(search),
         post: (search) => blog.postChoices(search),
         category: (search) => blog.categoryChoices(search),
         tag: (search) => blog.tagChoices(search),

@@ -608,6 +608,7 @@ export const NAV_MESSAGES = {
   kinds: {
     section: 'Landing section',
     blog: 'Blog',
+    page: 'Page',
     post: 'Post',
     category: 'Category',
     tag: 'Tag',

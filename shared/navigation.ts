@@ -14,13 +14,15 @@ export const MAX_CHILDREN = 8;
 export const MAX_FOOTER_COLUMNS = 4;
 export const MAX_COLUMN_LINKS = 8;
 export const MAX_LABEL = 60;
+/** How many choices the admin's target picker lists for a search. */
+export const PICKER_LIMIT = 20;
 
 /**
  * Target kinds kept by id, each resolved by one resolver of the navigation module's registry
  * (server/modules/navigation/resolvers.ts). A new kind (the pages module's `page`) is one entry here and
  * one resolver there.
  */
-export const ID_KINDS = ['post', 'category', 'tag', 'author'] as const;
+export const ID_KINDS = ['page', 'post', 'category', 'tag', 'author'] as const;
 export type IdKind = (typeof ID_KINDS)[number];
 /** Every kind: a landing section (by its anchor), the blog's list, an id kind, an http(s) address. */
 export const TARGET_KINDS = ['section', 'blog', ...ID_KINDS, 'external'] as const;

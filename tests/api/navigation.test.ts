@@ -5,6 +5,7 @@ import type { ServerBuild } from 'react-router';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as blog from '#shared/api/blog.ts';
 import * as navApi from '#shared/api/navigation.ts';
+import * as pagesApi from '#shared/api/pages.ts';
 import * as revisions from '#shared/api/revisions.ts';
 import * as tags from '#shared/api/tags.ts';
 import { DEFAULT_LANDING_LAYOUT } from '#shared/landing-layout.ts';
@@ -112,7 +113,7 @@ describe.each(DATABASE_KINDS)('navigation on %s', (kind) => {
       [{ header: [item('x'.repeat(61), { kind: 'blog' })], footer: [] }, NAV_MESSAGES.labelTooLong(60)],
       [{ header: [item('Bad', { kind: 'external', url: 'ftp://example.com' })], footer: [] }, NAV_MESSAGES.badUrl],
       [{ header: [item('Bad', { kind: 'external', url: 'javascript:alert(1)' })], footer: [] }, NAV_MESSAGES.badUrl],
-      [{ header: [item('Bad', { kind: 'page', id: 'x' } as never)], footer: [] }, NAV_MESSAGES.unknownKind],
+      [{ header: [item('Bad', { kind: 'form', id: 'x' } as never)], footer: [] }, NAV_MESSAGES.unknownKind],
       [{ header: [item('Bad', { kind: 'section', id: 'pricing' } as never)], footer: [] }, NAV_MESSAGES.unknownSection],
       [
         { header: [item('Ghost', { kind: 'post', id: 'no-such-post' })], footer: [] },
@@ -246,6 +247,38 @@ describe.each(DATABASE_KINDS)('navigation on %s', (kind) => {
     }
   });
 
+  it('links a page by id: followed through a rename, left out while unpublished or in the trash, flagged', async () => {
+    const segment = unique('navpage').toLowerCase();
+    const created = await admin.api.call(pagesApi.createPage, {
+      body: { title: 'Careers', segment, blocks: [{ type: 'richText', id: 'b1', html: '<p>Join us</p>' }] },
+    });
+    const id = created.data._id;
+    const status = (to: pagesApi.PageStatus) =>
+      admin.api.call(pagesApi.setPageStatus, { params: { id }, body: { status: to } });
+    expect((await save({ header: [item('Jobs', { kind: 'page', id })], footer: [] })).status).toBe(200);
+    // A draft: flagged, and no link on the site.
+    expect((await current()).targets[`page:${id}`]).toMatchObject({ state: 'unpublished', title: 'Careers' });
+    expect(menuOf(await page('/blogs'))).toEqual([]);
+    await status('published');
+    expect(headerHrefs(await page('/blogs'))).toEqual([`/${segment}`]);
+    // Renamed: the menu links the new address without a save of the menu.
+    const renamed = `${segment}-new`;
+    const updated = await admin.api.callRaw(pagesApi.updatePage, {
+      params: { id },
+      body: { title: 'Careers', segment: renamed, blocks: [{ type: 'richText', id: 'b1', html: '<p>Join us</p>' }] },
+    });
+    expect(updated.status, updated.text).toBe(200);
+    expect(headerHrefs(await page('/blogs'))).toEqual([`/${renamed}`]);
+    // In the trash: flagged as such, and gone from the site.
+    await admin.api.call(pagesApi.deletePage, { params: { id } });
+    expect((await current()).targets[`page:${id}`]).toMatchObject({ state: 'trashed' });
+    expect(menuOf(await page('/blogs'))).toEqual([]);
+    // The picker finds pages by title.
+    await admin.api.call(pagesApi.restorePage, { params: { id } });
+    const choices = (await admin.api.call(navApi.navigationTargets, { query: { kind: 'page', search: 'caree' } })).data;
+    expect(choices.map((choice) => choice.id)).toContain(id);
+  });
+
   it('follows a renamed post on another process without a save of the menu, and shows a save there too', async () => {
     const post = await createPost(admin, { title: unique('Before') });
     expect((await save({ header: [item('Read this', { kind: 'post', id: post._id })], footer: [] })).status).toBe(200);
@@ -309,7 +342,7 @@ describe.each(DATABASE_KINDS)('navigation on %s', (kind) => {
       await admin.api.call(navApi.navigationTargets, { query: { kind: 'category', search: 'pickcat' } })
     ).data;
     expect(categories).toContainEqual({ id: category._id, title: category.name, state: 'shown' });
-    const bad = await admin.api.callRaw(navApi.navigationTargets, { query: { kind: 'page' } as never });
+    const bad = await admin.api.callRaw(navApi.navigationTargets, { query: { kind: 'form' } as never });
     expect(bad.status).toBe(400);
   });
 

@@ -92,15 +92,23 @@ describe.each(DATABASE_KINDS)('page blocks on %s', (kind) => {
     expect(data.images['/uploads/missing.png']).toBeUndefined();
   });
 
+  /** The blocks of the page the forms are posted to. */
+  const onPage: PageBlock[] = [
+    { type: 'contact', id: 'c1', heading: '', text: '' },
+    { type: 'subscribe', id: 's1', heading: '', text: '' },
+  ];
   const formPost = (query: string, fields: Record<string, string>, ip?: string) =>
-    blockAction({
-      request: new Request(`http://site.test/services${query}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams(fields).toString(),
-      }),
-      context: context(ip),
-    });
+    blockAction(
+      {
+        request: new Request(`http://site.test/services${query}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body: new URLSearchParams(fields).toString(),
+        }),
+        context: context(ip),
+      },
+      onPage,
+    );
   const answer = (result: Awaited<ReturnType<typeof formPost>>) =>
     result as unknown as { data: BlockPosted | null; init: ResponseInit | null };
 
@@ -138,7 +146,14 @@ describe.each(DATABASE_KINDS)('page blocks on %s', (kind) => {
       last = answer(await formPost('?form=subscribe&block=s1', { email: `r${i}@example.com` }, ip));
     expect(last?.init?.status).toBe(429);
     expect(new Headers(last?.init?.headers).get('retry-after')).toMatch(/^\d+$/);
-    for (const query of ['', '?form=login&block=x', '?form=contact&block=a%20b']) {
+    // Not a form, not a block id, a block the page does not have, a block that is another form.
+    for (const query of [
+      '',
+      '?form=login&block=x',
+      '?form=contact&block=a%20b',
+      '?form=contact&block=c9',
+      '?form=subscribe&block=c1',
+    ]) {
       const refused = answer(await formPost(query, { email: 'x@example.com' }));
       expect(refused.init?.status).toBe(405);
     }

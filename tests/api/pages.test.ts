@@ -279,13 +279,14 @@ describe.each(DATABASE_KINDS)('pages on %s', (kind) => {
     const restored = await editor.api.call(pagesApi.restorePage, { params: { id: page._id } });
     expect(restored.data).toMatchObject({ status: 'draft', deletedAt: null, segment });
 
-    // What a menu reads of the pages it links to by id: a page in the trash or an unknown id is left out.
+    // What a menu reads of the pages it links to by id: a page in the trash is flagged, an unknown id left out.
     const published = await create(unique('menu-link'));
     await publish(published._id);
     const targets = await t.services.pages.linkTargets([page._id, published._id, holder._id, 'no-such-page']);
     expect(Object.fromEntries(targets)).toEqual({
-      [page._id]: { title: page.title, path: `/${segment}`, public: false },
-      [published._id]: { title: published.title, path: published.path, public: true },
+      [page._id]: { state: 'unpublished', title: page.title, path: '' },
+      [published._id]: { state: 'shown', title: published.title, path: published.path },
+      [holder._id]: { state: 'trashed', title: holder.title, path: '' },
     });
   });
 

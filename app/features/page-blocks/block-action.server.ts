@@ -1,4 +1,5 @@
 import { data, type AppLoadContext, type UNSAFE_DataWithResponseInit } from 'react-router';
+import type { PageBlock } from '#shared/page-blocks.ts';
 import { contactAction } from '#app/features/landing/contact-action.server.ts';
 import { subscribeAction } from '#app/features/blog/subscribe-action.server.ts';
 import { BLOCK_FORM, blockFormOf, type BlockPosted, type SubscribeAnswer } from './block-form';
@@ -20,11 +21,13 @@ function unwrap<T>(answer: T | UNSAFE_DataWithResponseInit<T>): { value: T; init
  * the page route's `action`. The block's form posts to its own page with `?form=contact|subscribe&block=<id>`
  * (./block-form.ts) and is answered by the landing's and the blog's own actions (same schemas, same rate
  * limits, same services, so the same inbox), their answer handed back under the block's id so that only
- * that block shows it. Any other post is not a form of a block: 405, as before.
+ * that block shows it. Any other post, also one naming a block the page (`blocks`) does not hold as that
+ * form, is not a form of this page: 405, as before.
  */
-export async function blockAction(args: { request: Request; context: AppLoadContext }) {
+export async function blockAction(args: { request: Request; context: AppLoadContext }, blocks: PageBlock[]) {
   const posted = blockFormOf(args.request.url);
-  if (!posted) return data(null, { status: 405 });
+  if (!posted || !blocks.some((block) => block.id === posted.blockId && block.type === posted.form))
+    return data(null, { status: 405 });
   if (posted.form === BLOCK_FORM.contact) {
     const { value, init } = unwrap(await contactAction(args));
     return data<BlockPosted>({ ...posted, form: 'contact', contact: value }, init);

@@ -1,7 +1,7 @@
 import { data, useRouteError } from 'react-router';
 import { PAGE_MESSAGES } from '#shared/messages.ts';
 import { ErrorScreen } from '#app/components/ui/ErrorScreen.tsx';
-import { PageBlocks } from '#app/features/page-blocks/PageBlocks.tsx';
+import { PageView } from '#app/features/pages/PageView.tsx';
 import { pageHead } from '#app/features/pages/page-meta.ts';
 import { pageViewData } from '#app/features/pages/page-view.server.ts';
 import type { Route } from './+types/page-preview';
@@ -33,9 +33,7 @@ export default function PagePreview({ loaderData }: Route.ComponentProps) {
         Preview of {page.status === 'published' ? 'a published' : `a ${page.status}`} page: only people with this link
         can see it.
       </div>
-      <div className="site-page">
-        <PageBlocks blocks={page.blocks} data={loaderData.blockData} />
-      </div>
+      <PageView page={page} blockData={loaderData.blockData} />
     </>
   );
 }

@@ -1,7 +1,7 @@
 import { data, redirect, useRouteError } from 'react-router';
 import { ErrorScreen } from '#app/components/ui/ErrorScreen.tsx';
 import { blockAction } from '#app/features/page-blocks/block-action.server.ts';
-import { PageBlocks } from '#app/features/page-blocks/PageBlocks.tsx';
+import { PageView } from '#app/features/pages/PageView.tsx';
 import { notFoundHead, pageHead } from '#app/features/pages/page-meta.ts';
 import { pageViewData } from '#app/features/pages/page-view.server.ts';
 import type { Route } from './+types/page';
@@ -18,17 +18,23 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   return pageViewData(context, found);
 }
 
-/** The forms of the page's contact and subscribe blocks, posted without JavaScript. */
-export const action = (args: Route.ActionArgs) => blockAction(args);
+/**
+ * The forms of the page's contact and subscribe blocks, posted without JavaScript: only to a public page,
+ * and only naming a form block it holds (app/features/page-blocks/block-action.server.ts).
+ */
+export async function action(args: Route.ActionArgs) {
+  const found = await args.context.services.pages.publicPage(args.params.segment);
+  if (!found || 'movedTo' in found) throw data(null, { status: 404, statusText: 'Not Found' });
+  return blockAction(args, found.blocks);
+}
+
+/** A refused post's `retry-after` (the rate limit) reaches the answer; a GET has no action headers. */
+export const headers: Route.HeadersFunction = ({ actionHeaders }) => actionHeaders;
 
 export const meta: Route.MetaFunction = ({ data: d }) => (d ? pageHead(d) : notFoundHead);
 
-export default function PublicPage({ loaderData }: Route.ComponentProps) {
-  return (
-    <div className="site-page">
-      <PageBlocks blocks={loaderData.page.blocks} data={loaderData.blockData} />
-    </div>
-  );
+export default function PublicPage({ loaderData, actionData }: Route.ComponentProps) {
+  return <PageView page={loaderData.page} blockData={loaderData.blockData} posted={actionData ?? undefined} />;
 }
 
 export function ErrorBoundary() {

@@ -1,6 +1,6 @@
 import { blogCategoryUrl } from '#shared/paths.ts';
 import { isInternalTag, tagUrl } from '#shared/tags.ts';
-import type { ResolvedTarget } from '#shared/navigation.ts';
+import { PICKER_LIMIT, type ResolvedTarget } from '#shared/navigation.ts';
 import type { Db } from '#server/db/database.ts';
 import { publicAuthorIdsAmong } from './authors-repository';
 import { listCategories } from './categories-repository';
@@ -10,7 +10,6 @@ import { findTagsByIds, listTagChoices } from './tags-repository';
 
 type Targets = Map<string, ResolvedTarget>;
 
-const PICKER_LIMIT = 20;
 const matches = (search: string) => (name: string) => name.toLowerCase().includes(search.toLowerCase());
 
 /**

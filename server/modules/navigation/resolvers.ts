@@ -11,6 +11,7 @@ type Targets = Map<string, ResolvedTarget>;
  * of the modules it links to (the blog, the people, the landing layout).
  */
 export interface TargetSources {
+  pages: (ids: readonly string[]) => Promise<Targets>;
   posts: (ids: readonly string[]) => Promise<Targets>;
   categories: (ids: readonly string[]) => Promise<Targets>;
   tags: (ids: readonly string[]) => Promise<Targets>;
@@ -31,6 +32,7 @@ type Resolver = (ids: readonly string[]) => Promise<Targets>;
  */
 export function createResolvers(sources: TargetSources): Record<IdKind, Resolver> {
   return {
+    page: sources.pages,
     post: sources.posts,
     category: sources.categories,
     tag: sources.tags,

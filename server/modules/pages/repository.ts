@@ -214,3 +214,14 @@ export function pagesByIds(db: Db, ids: readonly string[]) {
     .where('id', 'in', ids)
     .execute();
 }
+
+/** Ids of pages not in the trash whose title holds `search` (the navigation's picker), newest first. */
+export async function findPageIdsByTitle(db: Db, search: string, limit: number): Promise<string[]> {
+  let query = db.selectFrom('pages').select('id').where('deleted_at', 'is', null);
+  if (search) {
+    const like = `%${search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    query = query.where(sql<boolean>`lower(title) like ${like} escape '\\'`);
+  }
+  const rows = await query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
+  return rows.map((row) => row.id);
+}

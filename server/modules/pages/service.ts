@@ -3,6 +3,7 @@ import type { Page, PageInput, PageStatus, StarterPage } from '#shared/api/pages
 import { PAGE_MESSAGES, PUBLISHING_MESSAGES, REDIRECT_MESSAGES } from '#shared/messages.ts';
 import { pagePath, pagePreviewUrl } from '#shared/paths.ts';
 import type { PageBlock } from '#shared/page-blocks.ts';
+import { PICKER_LIMIT, type ResolvedTarget } from '#shared/navigation.ts';
 import { STARTERS } from '#shared/starter-pages.ts';
 import type { Db } from '#server/db/database.ts';
 import { newId, now } from '#server/db/database.ts';
@@ -308,15 +309,23 @@ export function createPagesService(deps: {
      * What a menu needs of the pages it links to by id (the header and footer menus): title, path and
      * whether it is public now; ids of no page (or of one in the trash) are left out.
      */
-    async linkTargets(ids: readonly string[]) {
+    /**
+     * What a menu reads of the pages it links to by id (server/modules/navigation): each page's title, and
+     * its address while it is public; a page in the trash or not public is flagged, an unknown id left out.
+     */
+    async linkTargets(ids: readonly string[]): Promise<Map<string, ResolvedTarget>> {
       const rows = await repo.pagesByIds(db, ids);
       const at = now();
       return new Map(
-        rows
-          .filter((row) => row.deleted_at === null)
-          .map((row) => [row.id, { title: row.title, path: pagePath(row.segment), public: isPublic(row, at) }]),
+        rows.map((row) => {
+          const state = row.deleted_at !== null ? 'trashed' : isPublic(row, at) ? 'shown' : 'unpublished';
+          return [row.id, { state, title: row.title, path: state === 'shown' ? pagePath(row.segment) : '' }] as const;
+        }),
       );
     },
+
+    /** The navigation picker's pages whose title holds `search`, newest first. */
+    pageChoices: (search: string) => repo.findPageIdsByTitle(db, search, PICKER_LIMIT),
 
     /** Renamed pages' old addresses, listed read-only beside the redirect rules. */
     async automaticRedirects(search: string | undefined, limit: number) {

@@ -17,14 +17,16 @@ export function HeroBlock({
   imageSize: ImageSize | undefined;
   first: boolean;
 }) {
+  const Heading = first ? 'h1' : 'h2';
   return (
     <section id={anchor} className="page-block page-hero" aria-labelledby={`${anchor}-title`}>
       <div className="container">
         <div className="row g-4 g-lg-5 align-items-center">
           <div className={block.image ? 'col-lg-6' : 'col-lg-9'}>
-            <h2 id={`${anchor}-title`} className="page-hero-title">
+            {/* The first block's hero is the page's heading (app/routes/public/page.tsx shows no title then). */}
+            <Heading id={`${anchor}-title`} className="page-hero-title">
               {block.heading}
-            </h2>
+            </Heading>
             {block.text ? <p className="page-hero-text">{block.text}</p> : null}
             {block.buttons.length ? (
               <div className="d-flex flex-wrap gap-3 mt-4">
