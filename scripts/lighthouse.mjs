@@ -1,5 +1,6 @@
 // `npm run lighthouse`: runs Lighthouse (mobile, default simulated throttling) with Debian's Chromium against
-// the production build on `/`, `/about-us`, `/blogs`, a seeded category and a seeded post, three times each,
+// the production build on `/`, `/about-us`, `/blogs`, a seeded category, a seeded post and a page with every
+// block type (made for the run by ./block-page.mjs), three times each,
 // and prints the median of each figure: the four category scores, LCP, TBT, CLS and the bytes of
 // JavaScript transferred. The full report of each page's last run is saved under test-results/lighthouse/.
 // LH_PATHS=/,/blogs picks pages; LH_RUNS=5 changes the number of runs; LH_URL=http://127.0.0.1:7991 measures a
@@ -7,6 +8,7 @@
 import fs from 'node:fs';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { seedBlockPage } from './block-page.mjs';
 import { serveTemp } from './serve-temp.mjs';
 
 const runs = Number(process.env.LH_RUNS ?? 3);
@@ -17,13 +19,21 @@ const server = process.env.LH_URL
   ? { url: process.env.LH_URL.replace(/\/$/, ''), stop: async () => {} }
   : await serveTemp();
 
-/** The public pages to measure: the fixed ones, and a category and a post of the seeded blog. */
+/**
+ * The public pages to measure: the fixed ones, a category and a post of the seeded blog, and a page with
+ * every block type made for the run (./block-page.mjs).
+ */
 async function pagesToMeasure() {
-  if (process.env.LH_PATHS) return process.env.LH_PATHS.split(',');
+  if (process.env.LH_PATHS) {
+    const paths = process.env.LH_PATHS.split(',');
+    if (paths.includes('/every-block') && !process.env.LH_URL) await seedBlockPage(server.url);
+    return paths;
+  }
   const html = await (await fetch(`${server.url}/blogs`)).text();
   const post = /href="(\/blogs\/[^/"]+\/[^/"]+)"/.exec(html)?.[1];
   if (!post) throw new Error('No post link on /blogs: is the demo content seeded?');
-  return ['/', '/about-us', '/blogs', post.split('/').slice(0, 3).join('/'), post];
+  const pages = ['/', '/about-us', '/blogs', post.split('/').slice(0, 3).join('/'), post];
+  return process.env.LH_URL ? pages : [...pages, await seedBlockPage(server.url)];
 }
 
 const median = (values) => {
