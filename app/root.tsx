@@ -16,6 +16,7 @@ import { ErrorScreen } from './components/ui/ErrorScreen';
 import { useEffect } from 'react';
 import { useNonce } from '#app/ssr/nonce.ts';
 import { isAdminPage } from '#app/ssr/page-kind.ts';
+import { isScriptless, ScriptlessContext } from '#app/ssr/scriptless.ts';
 import { siteStylesheetHref } from '#app/ssr/site-stylesheet.ts';
 import { Toasts } from './lib/toast';
 
@@ -26,7 +27,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   // Admin screens are drawn by scripts (nothing to paint early) and their own stylesheet must follow the
   // site's in the cascade: there the site stylesheet stays a normal link in the head.
-  const admin = isAdminPage(useMatches().map((match) => match.id));
+  const matches = useMatches();
+  const admin = isAdminPage(matches.map((match) => match.id));
+  const scriptless = !admin && isScriptless(matches);
   // Once an admin screen has put the link in the head, it stays through navigations to public pages: they
   // then have no inline rules of their own, and removing it would leave them unstyled for a moment. A module
   // flag, not state: an error screen that remounts the layout keeps it too.
@@ -47,14 +50,19 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body>
-        {children}
+        <ScriptlessContext.Provider value={scriptless}>{children}</ScriptlessContext.Provider>
         {/* On public pages the server has inlined the rules this page's HTML uses into the head
             (ssr/inline-critical-css.server.ts), so the first paint needs no stylesheet. The whole one is fetched by
             the client entry after that paint, before it hydrates (entry.client.tsx); without scripts, this
-            link is what loads it. */}
-        {admin ? null : <noscript>{siteStylesheet}</noscript>}
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+            link is what loads it: in a <noscript> for a browser that runs none, as it is for a page sent
+            without scripts (ssr/scriptless.ts), at the end of the body so that it holds up no paint. */}
+        {admin ? null : scriptless ? siteStylesheet : <noscript>{siteStylesheet}</noscript>}
+        {scriptless ? null : (
+          <>
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
+          </>
+        )}
       </body>
     </html>
   );

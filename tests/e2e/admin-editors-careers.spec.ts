@@ -116,6 +116,32 @@ for (const width of [1366, 390]) {
       // Nothing wider than the screen.
       expect(await pub.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
       await pub.screenshot({ path: testInfo.outputPath(`careers-public-${width}.png`), fullPage: true });
+
+      // Opened by its address, a page without a form block ships no JavaScript, and its menu still works.
+      const scripts: string[] = [];
+      pub.on('request', (request) => {
+        if (request.resourceType() === 'script') scripts.push(request.url());
+      });
+      await pub.goto(`/${segment}`);
+      await expect(pub.getByRole('heading', { level: 1, name: 'Build with us' })).toBeVisible();
+      expect(await pub.locator('script:not([type="application/ld+json"])').count()).toBe(0);
+      const careers = pub.locator('#main-menu').getByRole('link', { name: 'Careers' });
+      if (width < 1200) {
+        await expect(careers).toBeHidden();
+        await pub.locator('label[for="main-menu-toggle"]').click();
+        // In the phone's menu the dropdown stands open under its item.
+        await expect(careers).toBeVisible();
+      } else {
+        await expect(careers).toBeHidden();
+        await pub.locator('#main-menu').getByRole('link', { name: 'About Us' }).hover();
+        await expect(careers).toBeVisible();
+      }
+      await pub.screenshot({ path: testInfo.outputPath(`careers-scriptless-menu-${width}.png`) });
+      await careers.click();
+      await expect(pub).toHaveURL(new RegExp(`/${segment}$`));
+      // The stylesheet loaded, and no script at all.
+      await expect(pub.locator('.page-hero')).toHaveCSS('color', 'rgb(255, 255, 255)');
+      expect(scripts).toEqual([]);
     });
   });
 }

@@ -27,16 +27,20 @@ describe('PageBlocks (server-rendered)', () => {
     for (const id of ['team', 'services', 'portfolio']) expect(html).toContain(`id="${id}"`);
   });
 
-  it('keeps headings in order: block headings are h2, what is inside them h3, never a jump', () => {
+  it('keeps headings in order: an opening hero is the h1, block headings h2, what is inside them h3, never a jump', () => {
     const levels = headingLevels(render(EVERY_BLOCK));
-    expect(levels[0]).toBe(2);
+    // The page's one h1 is its opening hero's heading (else the page's title: app/features/pages/PageView.tsx).
+    expect(levels[0]).toBe(1);
     levels.forEach((level, i) => i && expect(level - levels[i - 1]!).toBeLessThanOrEqual(1));
-    expect(levels).not.toContain(1);
+    expect(levels.slice(1)).not.toContain(1);
+    const later = headingLevels(render([...EVERY_BLOCK.slice(1), EVERY_BLOCK[0]!]));
+    expect(later[0]).toBe(2);
+    expect(later).not.toContain(1);
   });
 
   it('hero: heading, text, up to two buttons, its image with alt, size and srcset, preloaded as the first block', () => {
     const html = render(only('hero'));
-    expect(html).toContain('<h2 id="block-hero1-title" class="page-hero-title">We build software that ships</h2>');
+    expect(html).toContain('<h1 id="block-hero1-title" class="page-hero-title">We build software that ships</h1>');
     expect(html).toContain('href="/blogs"');
     expect(html).toContain('href="https://example.com/contact"');
     expect(html).toMatch(

@@ -7,6 +7,7 @@ import { scrollToSection } from '#app/lib/scroll.ts';
 import { SearchBox } from '#app/features/blog/SearchBox.tsx';
 import type { PublicNavItem } from '#shared/navigation.ts';
 import { NavigationMenu } from './NavigationMenu';
+import { useScriptless } from '#app/ssr/scriptless.ts';
 import { SocialLinks } from './SocialLinks';
 
 /** Transparent over the landing or About banner until scrolled, or solid from the start. */
@@ -35,6 +36,7 @@ export function Header({
   logo: string;
 }) {
   const navigate = useNavigate();
+  const scriptless = useScriptless();
   const [scrolled, setScrolled] = useState(false);
   const [menuOpen, setMenuOpen] = useState(false);
 
@@ -72,16 +74,33 @@ export function Header({
           )}
           <span>{siteName}</span>
         </Link>
-        <button
-          type="button"
-          className="navbar-toggler"
-          aria-controls="main-menu"
-          aria-expanded={menuOpen}
-          aria-label="Toggle navigation"
-          onClick={() => setMenuOpen((open) => !open)}
-        >
-          <span className="navbar-toggler-icon" />
-        </button>
+        {scriptless ? (
+          // A page sent without scripts (app/ssr/scriptless.ts): a checkbox opens the phone's menu by CSS
+          // (.menu-toggle-input in app/styles/_layout.scss), its toggler drawn by the label.
+          <>
+            <input
+              type="checkbox"
+              id="main-menu-toggle"
+              className="menu-toggle-input"
+              aria-controls="main-menu"
+              aria-label="Toggle navigation"
+            />
+            <label htmlFor="main-menu-toggle" className="navbar-toggler" aria-hidden="true">
+              <span className="navbar-toggler-icon" />
+            </label>
+          </>
+        ) : (
+          <button
+            type="button"
+            className="navbar-toggler"
+            aria-controls="main-menu"
+            aria-expanded={menuOpen}
+            aria-label="Toggle navigation"
+            onClick={() => setMenuOpen((open) => !open)}
+          >
+            <span className="navbar-toggler-icon" />
+          </button>
+        )}
         <div id="main-menu" className={`collapse navbar-collapse${menuOpen ? ' show' : ''}`}>
           {menu ? (
             <NavigationMenu items={menu} onFollow={() => setMenuOpen(false)} />

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { NAV_MESSAGES } from '#shared/messages.ts';
 import type { PublicNavItem } from '#shared/navigation.ts';
+import { useScriptless } from '#app/ssr/scriptless.ts';
 import { SiteLink } from './SiteLink';
 
 /**
@@ -14,6 +15,9 @@ export function NavigationMenu({ items, onFollow }: { items: PublicNavItem[]; on
   const [open, setOpen] = useState<number | null>(null);
   const baseId = useId();
   const rootRef = useRef<HTMLUListElement>(null);
+  // Sent without scripts (app/ssr/scriptless.ts): a dropdown opens by CSS while its item is hovered or holds
+  // the focus, and stands open under its item in the phone's menu (.nav-dropdown.is-static).
+  const scriptless = useScriptless();
 
   useEffect(() => {
     if (open === null) return;
@@ -44,7 +48,7 @@ export function NavigationMenu({ items, onFollow }: { items: PublicNavItem[]; on
         const expanded = open === index;
         return (
           <li
-            className={`nav-item nav-dropdown${expanded ? ' is-open' : ''}`}
+            className={`nav-item nav-dropdown${expanded ? ' is-open' : ''}${scriptless ? ' is-static' : ''}`}
             key={index}
             onKeyDown={(event) => {
               if (event.key === 'Escape' && expanded) {
@@ -59,7 +63,7 @@ export function NavigationMenu({ items, onFollow }: { items: PublicNavItem[]; on
               <button
                 type="button"
                 className={`nav-link nav-dropdown-toggle${own ? ' is-caret' : ''}`}
-                aria-expanded={expanded}
+                aria-expanded={scriptless ? undefined : expanded}
                 aria-controls={menuId}
                 aria-label={own ? NAV_MESSAGES.submenu(item.label) : undefined}
                 onClick={() => setOpen(expanded ? null : index)}
@@ -67,7 +71,7 @@ export function NavigationMenu({ items, onFollow }: { items: PublicNavItem[]; on
                 {own ? null : item.label}
               </button>
             </div>
-            <ul className="nav-dropdown-menu list-unstyled" id={menuId} hidden={!expanded}>
+            <ul className="nav-dropdown-menu list-unstyled" id={menuId} hidden={!expanded && !scriptless}>
               {item.children.map((child, childIndex) => (
                 <li key={childIndex}>
                   <SiteLink link={child} className="nav-dropdown-item" onFollow={follow} />

@@ -4,6 +4,7 @@ import { blockAction } from '#app/features/page-blocks/block-action.server.ts';
 import { PageView } from '#app/features/pages/PageView.tsx';
 import { notFoundHead, pageHead } from '#app/features/pages/page-meta.ts';
 import { pageViewData } from '#app/features/pages/page-view.server.ts';
+import type { ScriptlessHandle } from '#app/ssr/scriptless.ts';
 import type { Route } from './+types/page';
 
 /**
@@ -30,6 +31,13 @@ export async function action(args: Route.ActionArgs) {
 
 /** A refused post's `retry-after` (the rate limit) reaches the answer; a GET has no action headers. */
 export const headers: Route.HeadersFunction = ({ actionHeaders }) => actionHeaders;
+
+/**
+ * A page ships no JavaScript (app/ssr/scriptless.ts): its links, FAQ (details) and menus work without, and
+ * its contact and subscribe blocks post as plain forms, answered in place by `action` above with the very
+ * messages their scripts would show (docs/decisions/0028-forms-without-javascript.md).
+ */
+export const handle: ScriptlessHandle = { scriptless: (d) => Boolean(d) };
 
 export const meta: Route.MetaFunction = ({ data: d }) => (d ? pageHead(d) : notFoundHead);
 

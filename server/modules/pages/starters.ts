@@ -14,7 +14,8 @@ export function starterHtml(kind: StarterPage, texts: PolicyTexts, siteName: str
     case 'terms':
       return texts.terms;
     case 'imprint':
-      return `<h2>Imprint</h2><p>${escapeHtml(siteName)}</p><p>Address, registration, VAT number and the person responsible for this site.</p>`;
+      // No heading of their own: the page's title is its h1 (app/features/pages/PageView.tsx).
+      return `<p>${escapeHtml(siteName)}</p><p>Address, registration, VAT number and the person responsible for this site.</p>`;
     case 'careers':
       return `<h2>Work with us</h2><p>Tell people why they would like to work at ${escapeHtml(siteName)}, and list the open positions.</p>`;
   }
