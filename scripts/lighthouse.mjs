@@ -1,6 +1,6 @@
 // `npm run lighthouse`: runs Lighthouse (mobile, default simulated throttling) with Debian's Chromium against
-// the production build on `/`, `/about-us`, `/blogs`, a seeded category, a seeded post, a page with every
-// block type and the same without its forms (made for the run by ./block-page.mjs), three times each,
+// the production build on `/`, `/about-us`, `/blogs`, a seeded category, a seeded post and a page with every
+// block type (made for the run by ./block-page.mjs), three times each,
 // and prints the median of each figure: the four category scores, LCP, TBT, CLS and the bytes of
 // JavaScript transferred. The full report of each page's last run is saved under test-results/lighthouse/.
 // LH_PATHS=/,/blogs picks pages; LH_RUNS=5 changes the number of runs; LH_URL=http://127.0.0.1:7991 measures a
@@ -26,14 +26,14 @@ const server = process.env.LH_URL
 async function pagesToMeasure() {
   if (process.env.LH_PATHS) {
     const paths = process.env.LH_PATHS.split(',');
-    if (paths.some((p) => p.startsWith('/every-block')) && !process.env.LH_URL) await seedBlockPage(server.url);
+    if (paths.includes('/every-block') && !process.env.LH_URL) await seedBlockPage(server.url);
     return paths;
   }
   const html = await (await fetch(`${server.url}/blogs`)).text();
   const post = /href="(\/blogs\/[^/"]+\/[^/"]+)"/.exec(html)?.[1];
   if (!post) throw new Error('No post link on /blogs: is the demo content seeded?');
   const pages = ['/', '/about-us', '/blogs', post.split('/').slice(0, 3).join('/'), post];
-  return process.env.LH_URL ? pages : [...pages, ...(await seedBlockPage(server.url))];
+  return process.env.LH_URL ? pages : [...pages, await seedBlockPage(server.url)];
 }
 
 const median = (values) => {
