@@ -142,6 +142,10 @@ for (const width of [1366, 390]) {
       // The stylesheet loaded, and no script at all.
       await expect(pub.locator('.page-hero')).toHaveCSS('color', 'rgb(255, 255, 255)');
       expect(scripts).toEqual([]);
+      // The footer's policy links, which cannot open a modal here, open it on the landing page.
+      await pub.locator('footer').getByRole('link', { name: 'Privacy Policy' }).click();
+      await expect(pub).toHaveURL(/\/\?policy=privacy$/);
+      await expect(pub.getByRole('dialog', { name: 'Privacy Policy !' })).toBeVisible();
     });
   });
 }

@@ -1,14 +1,18 @@
-import { lazy, Suspense, useState } from 'react';
-import { Link } from 'react-router';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { Link, useLocation } from 'react-router';
 import { COPYRIGHT_YEARS } from '#shared/messages.ts';
 import { copyrightYears, type SiteIdentity } from '#shared/schemas/site-identity.ts';
 import type { PublicNavigation } from '#shared/navigation.ts';
 import { NAV_MESSAGES } from '#shared/messages.ts';
 import type { PolicyKind } from './PolicyModal';
+import { useScriptless } from '#app/ssr/scriptless.ts';
 import { SiteLink } from './SiteLink';
 
 /** The modal (and react-bootstrap's Modal with it) loads on the first click: most visits never open it. */
 const PolicyModal = lazy(() => import('./PolicyModal'));
+
+/** The query that opens a footer modal on arrival (`/?policy=privacy`). */
+const POLICY_PARAM = 'policy';
 
 export function Footer({
   siteName,
@@ -29,10 +33,21 @@ export function Footer({
 }) {
   const [open, setOpen] = useState<PolicyKind | null>(null);
   const [used, setUsed] = useState(false);
+  const scriptless = useScriptless();
+  const { search } = useLocation();
   const show = (kind: PolicyKind) => {
     setUsed(true);
     setOpen(kind);
   };
+  // A page sent without scripts (app/ssr/scriptless.ts) cannot open the modals: its footer links to the
+  // landing page with `?policy=`, which opens the modal there (the page cache ignores the parameter).
+  useEffect(() => {
+    const kind = new URLSearchParams(search).get(POLICY_PARAM);
+    // After hydration only: the server's HTML of `/` is cached for every `?policy=` (and for none).
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- the address is read once the page is live
+    if (kind === 'terms' || kind === 'privacy') show(kind);
+  }, [search]);
+
   return (
     <footer className="site-footer">
       {columns?.length ? (
@@ -77,12 +92,25 @@ export function Footer({
           </ul>
         ) : null}
         <div className="d-flex gap-3">
-          <button type="button" className="btn btn-link footer-link" onClick={() => show('terms')}>
-            Terms&amp;Agreements
-          </button>
-          <button type="button" className="btn btn-link footer-link" onClick={() => show('privacy')}>
-            Privacy Policy
-          </button>
+          {scriptless ? (
+            <>
+              <a className="btn btn-link footer-link" href={`/?${POLICY_PARAM}=terms`}>
+                Terms&amp;Agreements
+              </a>
+              <a className="btn btn-link footer-link" href={`/?${POLICY_PARAM}=privacy`}>
+                Privacy Policy
+              </a>
+            </>
+          ) : (
+            <>
+              <button type="button" className="btn btn-link footer-link" onClick={() => show('terms')}>
+                Terms&amp;Agreements
+              </button>
+              <button type="button" className="btn btn-link footer-link" onClick={() => show('privacy')}>
+                Privacy Policy
+              </button>
+            </>
+          )}
         </div>
       </div>
       {used ? (
