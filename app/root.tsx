@@ -29,7 +29,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
   // site's in the cascade: there the site stylesheet stays a normal link in the head.
   const matches = useMatches();
   const admin = isAdminPage(matches.map((match) => match.id));
-  const scriptless = !admin && isScriptless(matches);
+  // Only the server's render of a page is sent without scripts: in a live app (a page reached by a link
+  // from another page) the scripts are there, and their scroll restoration must keep working.
+  const scriptless = !admin && typeof document === 'undefined' && isScriptless(matches);
   // Once an admin screen has put the link in the head, it stays through navigations to public pages: they
   // then have no inline rules of their own, and removing it would leave them unstyled for a moment. A module
   // flag, not state: an error screen that remounts the layout keeps it too.

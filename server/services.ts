@@ -311,9 +311,10 @@ export function createServices(deps: { config: Config; db: Db; log: FastifyBaseL
       {
         name: 'publish-due',
         everyMs: 15_000,
+        // Each on its own: a post that fails to go out (its newsletter) never holds the pages back.
         run: async () => {
-          await blog.publishDue();
-          await pages.publishDue();
+          const [posts, due] = await Promise.allSettled([blog.publishDue(), pages.publishDue()]);
+          for (const result of [posts, due]) if (result.status === 'rejected') throw result.reason;
         },
       },
       // Read next lists whose marks a process left (killed before its own refresh), and once a day all of

@@ -29,7 +29,16 @@ export const TARGET_KINDS = ['section', 'blog', ...ID_KINDS, 'external'] as cons
 export type TargetKind = (typeof TARGET_KINDS)[number];
 
 const sectionIds = Object.values(SECTION_IDS) as [SectionId, ...SectionId[]];
-const EXTERNAL = /^https?:\/\/[^\s/]+\.[^\s]+$/;
+const EXTERNAL = /^https?:\/\/[^\s/\\]+\.[^\s]+$/;
+/** An http(s) address with a dotted host, that a browser reads as one (no quotes or angle brackets in it). */
+const isExternal = (value: string) => {
+  if (!EXTERNAL.test(value) || /["'<>\\]/.test(value)) return false;
+  try {
+    return ['http:', 'https:'].includes(new URL(value).protocol);
+  } catch {
+    return false;
+  }
+};
 
 /** The field that tells a target's kind (a name, not a text users see). */
 const KIND_FIELD = 'kind';
@@ -45,11 +54,9 @@ export const navTargetSchema = z.discriminatedUnion(
     }),
     z.object({
       kind: z.literal('external'),
-      url: z.string().check(
-        z.trim(),
-        z.maxLength(1000, NAV_MESSAGES.badUrl),
-        z.refine((v) => EXTERNAL.test(v), NAV_MESSAGES.badUrl),
-      ),
+      url: z
+        .string()
+        .check(z.trim(), z.maxLength(1000, NAV_MESSAGES.badUrl), z.refine(isExternal, NAV_MESSAGES.badUrl)),
     }),
   ],
   { error: NAV_MESSAGES.unknownKind },

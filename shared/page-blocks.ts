@@ -18,9 +18,34 @@ const text = (max: number) => z._default(z.string().check(z.trim(), z.maxLength(
 const required = (message: string, max: number) =>
   z.string({ error: message }).check(z.trim(), z.minLength(1, message), z.maxLength(max, M.tooLong(max)));
 
-/** A site path (not `//host`) or an http(s) address; never a script URL. */
-export const isBlockLink = (link: string) =>
-  isSafeLink(link) && ((link.startsWith('/') && !link.startsWith('//')) || /^https?:\/\/[^\s/]+/i.test(link));
+/** What the link is once a browser reads it (backslashes read as slashes, `..` resolved), or null. */
+const resolved = (link: string) => {
+  try {
+    return new URL(link, SITE);
+  } catch {
+    return null;
+  }
+};
+const SITE = 'http://site.invalid';
+
+/**
+ * A site path or an http(s) address; never a script URL. A path must stay a path of this site as a browser
+ * reads it: `//host`, `/\host` and `/\/host` would leave it.
+ */
+export const isBlockLink = (link: string) => {
+  if (!isSafeLink(link)) return false;
+  const url = resolved(link);
+  if (!url) return false;
+  if (link.startsWith('/')) return url.origin === SITE && !link.includes('\\');
+  return /^https?:\/\/[^\s/\\]+/i.test(link) && (url.protocol === 'http:' || url.protocol === 'https:');
+};
+
+/** A media-library address as written: under /uploads/, no `..`, no backslash. */
+export const isUploadAddress = (src: string) =>
+  src.startsWith('/uploads/') &&
+  isSafeLink(src) &&
+  !src.includes('\\') &&
+  resolved(src)?.pathname === src.split(/[?#]/)[0];
 const link = () =>
   z
     .string({ error: M.linkInvalid })
@@ -32,7 +57,7 @@ const image = () =>
     z.string().check(
       z.trim(),
       z.maxLength(2_000, M.tooLong(2_000)),
-      z.refine((src) => src === '' || (src.startsWith('/uploads/') && isSafeLink(src)), M.imageRequired),
+      z.refine((src) => src === '' || isUploadAddress(src), M.imageRequired),
     ),
     '',
   );
@@ -68,9 +93,7 @@ export const richTextBlock = z.object({ type: z.literal('richText'), id, html: r
 export const imageBlock = z.object({
   type: z.literal('image'),
   id,
-  image: required(M.imageRequired, 2_000).check(
-    z.refine((src) => src.startsWith('/uploads/') && isSafeLink(src), M.imageRequired),
-  ),
+  image: required(M.imageRequired, 2_000).check(z.refine(isUploadAddress, M.imageRequired)),
   alt: required(M.altRequired, MAX_SHORT),
   caption: text(MAX_SHORT),
 });

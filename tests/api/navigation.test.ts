@@ -113,6 +113,11 @@ describe.each(DATABASE_KINDS)('navigation on %s', (kind) => {
       [{ header: [item('x'.repeat(61), { kind: 'blog' })], footer: [] }, NAV_MESSAGES.labelTooLong(60)],
       [{ header: [item('Bad', { kind: 'external', url: 'ftp://example.com' })], footer: [] }, NAV_MESSAGES.badUrl],
       [{ header: [item('Bad', { kind: 'external', url: 'javascript:alert(1)' })], footer: [] }, NAV_MESSAGES.badUrl],
+      [{ header: [item('Bad', { kind: 'external', url: 'http://x.y"><script>' })], footer: [] }, NAV_MESSAGES.badUrl],
+      [
+        { header: [item('Bad', { kind: 'external', url: 'https://a.b\\@evil.example' })], footer: [] },
+        NAV_MESSAGES.badUrl,
+      ],
       [{ header: [item('Bad', { kind: 'form', id: 'x' } as never)], footer: [] }, NAV_MESSAGES.unknownKind],
       [{ header: [item('Bad', { kind: 'section', id: 'pricing' } as never)], footer: [] }, NAV_MESSAGES.unknownSection],
       [

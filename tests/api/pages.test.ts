@@ -174,6 +174,12 @@ describe.each(DATABASE_KINDS)('pages on %s', (kind) => {
       [{ ...input(segment), socialImage: 'https://elsewhere.example/x.png' }, PAGE_MESSAGES.socialImageInvalid],
       [{ ...input(segment), baseVersion: 0 }, null],
       [null, null],
+      // Rich text the sanitiser empties (a lone script, an embed it does not allow) is no text at all.
+      [{ ...input(segment), blocks: [richText('<script>alert(1)</script>')] }, PAGE_BLOCK_MESSAGES.textRequired],
+      [
+        { ...input(segment), blocks: [richText('<iframe src="https://www.google.com/maps/embed?pb=1"></iframe>')] },
+        PAGE_BLOCK_MESSAGES.textRequired,
+      ],
     ];
     for (const [body, message] of bodies) {
       const res = await editor.api.callRaw(pagesApi.createPage, { body });
@@ -181,7 +187,15 @@ describe.each(DATABASE_KINDS)('pages on %s', (kind) => {
       expect(typeof (res.body as { message: string }).message).toBe('string');
       if (message) expect((res.body as { message: string }).message).toBe(message);
     }
+    // Nothing of those was stored: the address is still free.
     const page = await create(segment);
+    const emptied = await editor.api.callRaw(pagesApi.updatePage, {
+      params: { id: page._id },
+      body: input(segment, { blocks: [richText('<style>p{}</style>')] }),
+    });
+    expect(emptied.status).toBe(400);
+    expect((emptied.body as { field?: string }).field).toBe('blocks.0.html');
+    expect((await editor.api.call(pagesApi.getPage, { params: { id: page._id } })).data.blocks).toEqual(page.blocks);
     for (const body of [
       { status: 'scheduled' },
       { status: 'scheduled', publishAt: '2001-01-01T00:00:00Z' },
@@ -191,6 +205,13 @@ describe.each(DATABASE_KINDS)('pages on %s', (kind) => {
       const res = await editor.api.callRaw(pagesApi.setPageStatus, { params: { id: page._id }, body });
       expect(res.status, JSON.stringify(body)).toBe(400);
     }
+    // A page as large as its blocks allow is a save like any other, above the API's 1 MB for other bodies.
+    const long = `<p>${'Words of a long page. '.repeat(4_000)}</p>`;
+    const large = await editor.api.callRaw(pagesApi.updatePage, {
+      params: { id: page._id },
+      body: input(segment, { blocks: Array.from({ length: 12 }, (_, i) => richText(long, `long${i}`)) }),
+    });
+    expect(large.status, large.text.slice(0, 200)).toBe(200);
     const past = await setStatus(page._id, 'scheduled', '2001-01-01T00:00:00Z');
     expect((past.body as { message: string }).message).toBe(PUBLISHING_MESSAGES.publishAtPast);
     expect((await editor.api.callRaw(pagesApi.getPage, { params: { id: 'nope' } })).status).toBe(404);
@@ -229,6 +250,10 @@ describe.each(DATABASE_KINDS)('pages on %s', (kind) => {
     const res = await get(`/${before}`);
     expect(res.statusCode).toBe(301);
     expect(res.headers.location).toBe(`/${after}`);
+    // In any case, as the page's own address.
+    const upper = await get(`/${before.toUpperCase()}`);
+    expect(upper.statusCode).toBe(301);
+    expect(upper.headers.location).toBe(`/${after}`);
     expect((await get(`/${after}`)).statusCode).toBe(200);
     const automatic = await owner.api.call(redirectsApi.listRedirects, {
       query: { source: 'automatic', search: before },
@@ -276,6 +301,8 @@ describe.each(DATABASE_KINDS)('pages on %s', (kind) => {
     expect(refused.status).toBe(409);
     expect((refused.body as { message: string }).message).toBe(PAGE_MESSAGES.segmentTaken(segment));
     await editor.api.call(pagesApi.deletePage, { params: { id: holder._id } });
+    // A page in the trash has no preview link.
+    expect((await editor.api.callRaw(pagesApi.pagePreviewLink, { params: { id: holder._id } })).status).toBe(404);
     const restored = await editor.api.call(pagesApi.restorePage, { params: { id: page._id } });
     expect(restored.data).toMatchObject({ status: 'draft', deletedAt: null, segment });
 

@@ -1,5 +1,5 @@
 import * as pagesApi from '#shared/api/pages.ts';
-import { PAGE_MESSAGES } from '#shared/messages.ts';
+import { PAGE_MESSAGES, PUBLISHING_MESSAGES } from '#shared/messages.ts';
 import { loggedInAdmin } from '#tests/helpers/factories.ts';
 import { ADMIN, expectToast } from './editor-helpers';
 import { expect, login, test } from './helpers';
@@ -82,3 +82,29 @@ for (const width of [1366, 390]) {
     });
   });
 }
+
+test('a save whose status change is refused keeps the saved fields, and the next save is no conflict', async ({
+  page,
+  request,
+}) => {
+  await trashImprint(request);
+  const admin = await loggedInAdmin(request, ADMIN);
+  const made = (await admin.api.call(pagesApi.createStarterPage, { body: { kind: 'imprint' } })).data.page;
+  try {
+    await login(page, ADMIN.email, ADMIN.password);
+    await page.goto(`/admin/pages/edit/${made._id}`);
+    await expect(page.getByRole('heading', { name: 'Edit page' })).toBeVisible();
+    await page.getByLabel('Title', { exact: true }).fill('Imprint and contact');
+    // A past date: the title is saved, the schedule refused.
+    await page.getByLabel('Publish at').fill('2001-01-01T10:00');
+    await page.getByRole('button', { name: 'Schedule' }).click();
+    await expectToast(page, PUBLISHING_MESSAGES.publishAtPast);
+    await expect(page.getByLabel('Title', { exact: true })).toHaveValue('Imprint and contact');
+    await page.getByLabel('Title', { exact: true }).fill('Imprint');
+    await page.getByRole('button', { name: 'Save draft' }).click();
+    await expectToast(page, PAGE_MESSAGES.saved);
+    expect((await admin.api.call(pagesApi.getPage, { params: { id: made._id } })).data.title).toBe('Imprint');
+  } finally {
+    await trashImprint(request);
+  }
+});

@@ -48,6 +48,25 @@ describe('page block schemas', () => {
       M.linkInvalid,
     ],
     ['a bare word as link', hero({ buttons: [{ label: 'Go', href: 'careers' }] }), 'buttons.0.href', M.linkInvalid],
+    // Browsers read a backslash as a slash: these leave the site.
+    [
+      'a backslash path',
+      hero({ buttons: [{ label: 'Go', href: '/\\evil.example' }] }),
+      'buttons.0.href',
+      M.linkInvalid,
+    ],
+    [
+      'a slash-backslash path',
+      hero({ buttons: [{ label: 'Go', href: '/\\/evil.example' }] }),
+      'buttons.0.href',
+      M.linkInvalid,
+    ],
+    [
+      'an image address climbing out of /uploads',
+      hero({ image: '/uploads/../admin', imageAlt: 'A' }),
+      'image',
+      M.imageRequired,
+    ],
     ['a button without text', hero({ buttons: [{ label: ' ', href: '/x' }] }), 'buttons.0.label', M.labelRequired],
     [
       'more than two buttons',

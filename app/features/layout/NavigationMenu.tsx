@@ -60,16 +60,26 @@ export function NavigationMenu({ items, onFollow }: { items: PublicNavItem[]; on
           >
             <div className="nav-dropdown-head">
               {own ? <SiteLink link={own} className="nav-link" onFollow={follow} /> : null}
-              <button
-                type="button"
-                className={`nav-link nav-dropdown-toggle${own ? ' is-caret' : ''}`}
-                aria-expanded={scriptless ? undefined : expanded}
-                aria-controls={menuId}
-                aria-label={own ? NAV_MESSAGES.submenu(item.label) : undefined}
-                onClick={() => setOpen(expanded ? null : index)}
-              >
-                {own ? null : item.label}
-              </button>
+              {scriptless ? (
+                // Without scripts a button could not open anything: the dropdown opens by hover or focus, and its
+                // links stay in the page for screen readers (.nav-dropdown.is-static in app/styles/_layout.scss).
+                own ? (
+                  <span className="nav-link nav-dropdown-toggle is-caret" aria-hidden="true" />
+                ) : (
+                  <span className="nav-link">{item.label}</span>
+                )
+              ) : (
+                <button
+                  type="button"
+                  className={`nav-link nav-dropdown-toggle${own ? ' is-caret' : ''}`}
+                  aria-expanded={expanded}
+                  aria-controls={menuId}
+                  aria-label={own ? NAV_MESSAGES.submenu(item.label) : undefined}
+                  onClick={() => setOpen(expanded ? null : index)}
+                >
+                  {own ? null : item.label}
+                </button>
+              )}
             </div>
             <ul className="nav-dropdown-menu list-unstyled" id={menuId} hidden={!expanded && !scriptless}>
               {item.children.map((child, childIndex) => (

@@ -104,10 +104,12 @@ function PageForm({ page }: { page: Page | null }) {
     }
     setBusy(kind);
     setErrors({});
+    // Set once the form's fields are saved: a status change that then fails leaves a saved page behind.
+    let wrote: Page | null = null;
     try {
       let saved = page;
-      if (!page) saved = await call(createPage, { body: body() });
-      else if (dirty) saved = await call(updatePage, { params: { id: page._id }, body: body() });
+      if (!page) saved = wrote = await call(createPage, { body: body() });
+      else if (dirty) saved = wrote = await call(updatePage, { params: { id: page._id }, body: body() });
       if (status && saved) {
         saved = await call(setPageStatus, {
           params: { id: saved._id },
@@ -132,6 +134,14 @@ function PageForm({ page }: { page: Page | null }) {
     } catch (err) {
       if (err instanceof ApiError && err.field) setErrors({ [err.field]: err.message });
       toast.error(failureMessage(err));
+      // The fields were saved before the status change failed (a past "Publish at"): the form moves on to
+      // that save, so that its next one names that version (not a conflict with itself) or edits the page
+      // made (not a second one at the same address).
+      if (wrote) {
+        markSaved();
+        if (!page) await navigate(`/admin/pages/edit/${wrote._id}`);
+        else await revalidator.revalidate();
+      }
       return null;
     } finally {
       setBusy(null);

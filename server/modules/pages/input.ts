@@ -1,6 +1,6 @@
 import { pageInputSchema, type Page, type PageInput, type PageSummary } from '#shared/api/pages.ts';
 import { PAGE_MESSAGES } from '#shared/messages.ts';
-import type { PageBlock } from '#shared/page-blocks.ts';
+import { pageBlocksSchema, type PageBlock } from '#shared/page-blocks.ts';
 import { segmentProblem } from '#shared/page-segments.ts';
 import { pagePath } from '#shared/paths.ts';
 import { InvalidInputError } from '#server/errors.ts';
@@ -21,7 +21,14 @@ export function checkedInput(raw: PageInput) {
   if (input.socialImage && !input.socialImage.startsWith('/uploads/')) {
     throw new InvalidInputError(PAGE_MESSAGES.socialImageInvalid, 'socialImage');
   }
-  return { ...input, segment, blocks: cleanBlocks(input.blocks) };
+  // Checked again once cleaned: rich text the sanitiser empties (a lone script or an embed it does not
+  // allow) or its entities lengthen past the limit is refused like empty text, never stored to fail later.
+  const cleaned = pageBlocksSchema.safeParse(cleanBlocks(input.blocks));
+  if (!cleaned.success) {
+    const issue = cleaned.error.issues[0]!;
+    throw new InvalidInputError(issue.message, ['blocks', ...issue.path].map(String).join('.'));
+  }
+  return { ...input, segment, blocks: cleaned.data };
 }
 export type CheckedPage = ReturnType<typeof checkedInput>;
 

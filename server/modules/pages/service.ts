@@ -241,6 +241,9 @@ export function createPagesService(deps: {
 
     /** The page's shareable preview link (made on first use). */
     async previewLink(id: string): Promise<string> {
+      // A page in the trash has no preview (its link would answer 404).
+      const row = await repo.findPage(db, id);
+      if (!row || row.deleted_at !== null) throw new NotFoundError(PAGE_MESSAGES.notFound);
       const token = await repo.ensurePreviewToken(db, id, randomBytes(24).toString('base64url'));
       if (!token) throw new NotFoundError(PAGE_MESSAGES.notFound);
       return pagePreviewUrl(token);
@@ -271,7 +274,8 @@ export function createPagesService(deps: {
       const row = await repo.findBySegment(db, key);
       if (row && isPublic(row)) return row.segment === segment ? toPage(row) : { movedTo: pagePath(row.segment) };
       if (row) return null;
-      const moved = await repo.findRedirect(db, pagePath(segment), now());
+      // Old addresses are kept lower-cased, as segments are (any case finds them).
+      const moved = await repo.findRedirect(db, pagePath(key), now());
       return moved ? { movedTo: pagePath(moved.segment) } : null;
     },
 
