@@ -1,4 +1,5 @@
 import { matchRoutes, type RouteObject, type ServerBuild } from 'react-router';
+import type { PostTakingHandle } from '#shared/route-handle.ts';
 
 /** The route tree of a build, for matching an address without running anything. */
 function routeTree(routes: ServerBuild['routes'], parentId?: string): RouteObject[] {
@@ -14,7 +15,8 @@ function routeTree(routes: ServerBuild['routes'], parentId?: string): RouteObjec
 /**
  * Whether a POST to this page address reaches an action: the route React Router would submit to (the
  * deepest match; an index route only with `?index`) exports one. Client-side submissions post to the
- * same address with `.data` added (`/_root.data` for the home page). Each build's tree is made once.
+ * same address with `.data` added (`/_root.data` for the home page). A route may take only some posts
+ * (its handle's `acceptsPost`, shared/route-handle.ts). Each build's tree is made once.
  */
 export function formTaker() {
   const trees = new WeakMap<ServerBuild, RouteObject[]>();
@@ -26,6 +28,9 @@ export function formTaker() {
     const matches = matchRoutes(tree, path) ?? [];
     let target = matches.at(-1)?.route;
     if (target?.index && !new URLSearchParams(query).has('index')) target = matches.at(-2)?.route;
-    return Boolean(target?.id && build.routes[target.id]?.module.action);
+    const module = target?.id ? build.routes[target.id]?.module : undefined;
+    if (!module?.action) return false;
+    const accepts = (module.handle as PostTakingHandle | undefined)?.acceptsPost;
+    return accepts ? accepts(new URLSearchParams(query)) : true;
   };
 }

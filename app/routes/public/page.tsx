@@ -5,6 +5,8 @@ import { PageView } from '#app/features/pages/PageView.tsx';
 import { notFoundHead, pageHead } from '#app/features/pages/page-meta.ts';
 import { pageViewData } from '#app/features/pages/page-view.server.ts';
 import type { ScriptlessHandle } from '#app/ssr/scriptless.ts';
+import type { PostTakingHandle } from '#shared/route-handle.ts';
+import { blockFormOf } from '#app/features/page-blocks/block-form.ts';
 import type { Route } from './+types/page';
 
 /**
@@ -37,7 +39,12 @@ export const headers: Route.HeadersFunction = ({ actionHeaders }) => actionHeade
  * its contact and subscribe blocks post as plain forms, answered in place by `action` above with the very
  * messages their scripts would show (docs/decisions/0028-forms-without-javascript.md).
  */
-export const handle: ScriptlessHandle = { scriptless: (d) => Boolean(d) };
+export const handle: ScriptlessHandle & PostTakingHandle = {
+  scriptless: (d) => Boolean(d),
+  // Only a post naming a block's form reaches the action; any other is a 405 before rendering, as it is at
+  // every address without a form (server/pages/takes-form.ts).
+  acceptsPost: (query) => blockFormOf(`/?${query}`) !== null,
+};
 
 export const meta: Route.MetaFunction = ({ data: d }) => (d ? pageHead(d) : notFoundHead);
 

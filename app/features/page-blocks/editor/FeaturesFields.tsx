@@ -1,16 +1,11 @@
 import type { BlockFieldsProps } from './block-fields-props';
-import { TextInput } from './fields';
+import { HeadingInput, TextInput } from './fields';
 import { ItemList } from './ItemList';
 
 export function FeaturesFields({ block, onChange }: BlockFieldsProps<'features'>) {
   return (
     <>
-      <TextInput
-        path="heading"
-        label="Heading"
-        value={block.heading}
-        onChange={(heading) => onChange({ ...block, heading })}
-      />
+      <HeadingInput block={block} onChange={onChange} />
       <ItemList
         path="items"
         items={block.items}

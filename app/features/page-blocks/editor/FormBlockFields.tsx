@@ -1,5 +1,5 @@
 import type { BlockOf } from '#shared/page-blocks.ts';
-import { TextInput } from './fields';
+import { HeadingInput, TextInput } from './fields';
 
 /** The contact form's and the subscribe box's own words; the form itself is the landing's or the blog's. */
 export function FormBlockFields<B extends BlockOf<'contact'> | BlockOf<'subscribe'>>({
@@ -11,12 +11,7 @@ export function FormBlockFields<B extends BlockOf<'contact'> | BlockOf<'subscrib
 }) {
   return (
     <>
-      <TextInput
-        path="heading"
-        label="Heading"
-        value={block.heading}
-        onChange={(heading) => onChange({ ...block, heading })}
-      />
+      <HeadingInput block={block} onChange={onChange} />
       <TextInput
         path="text"
         label="Text"

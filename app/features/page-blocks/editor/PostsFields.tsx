@@ -1,6 +1,6 @@
 import { Form } from 'react-bootstrap';
 import type { BlockFieldsProps } from './block-fields-props';
-import { SelectInput, TextInput, useField } from './fields';
+import { SelectInput, HeadingInput, useField } from './fields';
 import { usePostSources, type SourceKind } from './use-post-sources';
 
 const KINDS: ReadonlyArray<{ value: SourceKind; label: string }> = [
@@ -20,12 +20,7 @@ export function PostsFields({ block, onChange }: BlockFieldsProps<'posts'>) {
   const missing = options && block.source.id && !options.some((option) => option.value === block.source.id);
   return (
     <>
-      <TextInput
-        path="heading"
-        label="Heading"
-        value={block.heading}
-        onChange={(heading) => onChange({ ...block, heading })}
-      />
+      <HeadingInput block={block} onChange={onChange} />
       <SelectInput
         path="source.kind"
         label="Show the posts of a"

@@ -134,3 +134,21 @@ export function SelectInput<V extends string>({
     </Form.Group>
   );
 }
+
+/** A block's own heading: every block that has one edits it the same way. */
+export function HeadingInput<B extends { heading: string }>({
+  block,
+  onChange,
+}: {
+  block: B;
+  onChange: (block: B) => void;
+}) {
+  return (
+    <TextInput
+      path="heading"
+      label="Heading"
+      value={block.heading}
+      onChange={(heading) => onChange({ ...block, heading })}
+    />
+  );
+}
