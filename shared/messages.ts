@@ -729,3 +729,23 @@ export const PAGE_MESSAGES = {
   metaDescriptionTooLong: 'The meta description is at most 500 characters',
   socialImageInvalid: 'Choose an image from the media library',
 } as const;
+
+/** Importing a site (docs/product.md#import): the screen, the job and its report. */
+export const IMPORT_MESSAGES = {
+  // Filled by the import job and screen (server/modules/site-import/).
+} as const;
+
+/** Reading a WordPress export (server/modules/site-import/wordpress/): refusals and problems in the report. */
+export const WORDPRESS_IMPORT_MESSAGES = {
+  // Filled by the WordPress reader.
+} as const;
+
+/** Reading a Ghost export and any uploaded ZIP (server/modules/site-import/ghost/, server/lib/safe-zip.ts). */
+export const GHOST_IMPORT_MESSAGES = {
+  // Filled by the Ghost reader and the ZIP reader.
+} as const;
+
+/** Exporting the site (docs/product.md#export). */
+export const EXPORT_MESSAGES = {
+  // Filled by the export.
+} as const;
