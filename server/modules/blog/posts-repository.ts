@@ -363,3 +363,9 @@ export function findPostsMatching(db: Db, like: string, columns: readonly PostCo
 export function listCategoryPostsWithTrash(db: Db, categoryId: string) {
   return anyPostsQuery(db).where('blog_posts.category_id', '=', categoryId).execute();
 }
+
+/** Deletes posts outright (their tags' links, authors and related rows go by foreign key). */
+export async function deletePosts(db: Db, ids: readonly string[]): Promise<number> {
+  const result = await db.deleteFrom('blog_posts').where('id', 'in', ids).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

@@ -225,3 +225,10 @@ export async function findPageIdsByTitle(db: Db, search: string, limit: number):
   const rows = await query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
   return rows.map((row) => row.id);
 }
+
+/** Deletes pages outright (their old addresses go by foreign key). */
+export async function deletePages(db: Db, ids: readonly string[]): Promise<number> {
+  if (!ids.length) return 0;
+  const result = await db.deleteFrom('pages').where('id', 'in', ids).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
