@@ -51,6 +51,9 @@ const envSchema = z.object({
   PORT: portNumber().default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
   DATA_DIR: z.string().min(1).default('./data'),
+  // docs/product.md#import: `host:port` list an import may download images from although they are not
+  // public addresses (tests' local servers, an old site on the company's own network). Empty: none.
+  IMPORT_TRUSTED_HOSTS: z.string().default(''),
   DATABASE_URL: z
     .string()
     .refine(
@@ -190,6 +193,8 @@ export interface Config {
   mediaUrl: string;
   /** The site's time zone: scheduled posts are chosen in it. */
   timeZone: string;
+  /** `host:port` an import may download images from though they are not public (IMPORT_TRUSTED_HOSTS). */
+  importTrustedHosts: string[];
   /**
    * Which proxies' X-Forwarded-For is believed (Fastify's `trustProxy`): none, how many hops, or which
    * addresses. Never "any": a client could then choose its own address and slip past every per-address limit.
@@ -277,6 +282,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFromDomain,
     mailSender: { from: mailFrom, messageIdDomain: new URL(publicUrl).hostname, dkim: dkimOf(e) },
     timeZone: e.TIME_ZONE,
+    importTrustedHosts: e.IMPORT_TRUSTED_HOSTS.split(',')
+      .map((host) => host.trim().toLowerCase())
+      .filter(Boolean),
     storage: storageOf(e, dataDir),
     mediaUrl: (e.S3_PUBLIC_URL ?? '').replace(/\/+$/, ''),
     contactTo: (e.CONTACT_TO ?? e.ADMIN_EMAIL).toLowerCase(),

@@ -31,6 +31,12 @@ import { createNewsletterService } from './modules/newsletter/service';
 import { createRedirectsService } from './modules/redirects/service';
 import { createPagesService } from './modules/pages/service';
 import { createSiteMeta } from './modules/site-meta/service';
+import { createImportWork } from './modules/site-import/background';
+import { openImportSource } from './modules/site-import/open-source';
+import { createImportRunner } from './modules/site-import/runner';
+import { createImportService } from './modules/site-import/service';
+import { IMPORT_IMAGE_BYTES } from './modules/site-import/phase-images';
+import { safeFetch } from './lib/safe-fetch';
 import { createSiteIdentity } from './modules/site-identity/service';
 import { createSubscriberService } from './modules/subscribers/service';
 import { createContentImages } from './modules/uploads/content-images';
@@ -39,6 +45,8 @@ import { changesRequestedMails } from './orchestration/review-mails';
 import { createRestorer } from './orchestration/restore-revision';
 
 const HOUR = 3600_000;
+/** One image download of an import, retries apart: a host that hangs costs the import this long per image. */
+const IMPORT_DOWNLOAD_MS = 20_000;
 
 /** Everything route handlers and page loaders use, wired once per process. */
 export function createServices(deps: { config: Config; db: Db; log: FastifyBaseLogger; transport?: MailTransport }) {
@@ -279,6 +287,42 @@ export function createServices(deps: { config: Config; db: Db; log: FastifyBaseL
       },
     },
   });
+  // docs/product.md#import: the background job runs on any process; the files are in DATA_DIR/imports.
+  const importFolder = path.join(config.dataDir, 'imports');
+  const importWork = createImportWork({
+    db,
+    log,
+    folder: importFolder,
+    open: openImportSource,
+    targets: {
+      blog,
+      pages,
+      uploads,
+      redirects,
+      people: {
+        idOfEmail: (email) => staff.idOfEmail(email),
+        exists: (id) => staff.exists(id),
+        createBylineAuthor: (author) => staff.createBylineAuthor(author),
+        removeBylineAuthors: (ids) => staff.removeBylineAuthors(ids),
+        authorPages: (ids) => profiles.authorPages(ids),
+      },
+    },
+    download: (url, allowedHosts) =>
+      safeFetch(url, {
+        allowedHosts,
+        trustedHosts: new Set(config.importTrustedHosts),
+        maxBytes: IMPORT_IMAGE_BYTES,
+        timeoutMs: IMPORT_DOWNLOAD_MS,
+      }),
+  });
+  const importRunner = createImportRunner({ db, log, work: importWork.work, failed: importWork.failed });
+  const imports = createImportService({
+    db,
+    folder: importFolder,
+    open: openImportSource,
+    activity,
+    kick: () => void importRunner.kick(),
+  });
   const jobs = createJobScheduler({
     db,
     log,
@@ -333,6 +377,8 @@ export function createServices(deps: { config: Config; db: Db; log: FastifyBaseL
     mail,
     storage,
     jobs,
+    imports,
+    importRunner,
     activity,
     auth,
     twoFactor,

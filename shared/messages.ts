@@ -732,7 +732,27 @@ export const PAGE_MESSAGES = {
 
 /** Importing a site (docs/product.md#import): the screen, the job and its report. */
 export const IMPORT_MESSAGES = {
-  // Filled by the import job and screen (server/modules/site-import/).
+  notFound: 'There is no such import',
+  noFile: 'Choose the export file of your WordPress or Ghost site',
+  tooLarge: (mb: number) =>
+    `The files are larger than ${mb} MB: export without media and send the images as a separate ZIP`,
+  notMultipart: 'Send the export as a file upload (multipart/form-data)',
+  unknownFile: 'This is not a WordPress export (.xml), a Ghost export (.json) or a ZIP holding one',
+  badClash: 'Choose skip, replace or keep for addresses that are taken',
+  badAuthor: 'Choose a person of the staff or a byline-only author for each author',
+  notStartable: 'This import was started or discarded already',
+  anotherRunning: 'Another import is running or being undone: wait until it has finished',
+  notUndoable: 'This import can no longer be undone (it is more than 7 days old, running, or undone already)',
+  notDiscardable: 'Only an import that was not started can be discarded',
+  imageFailed: (reason: string) => `Image not imported: ${reason}`,
+  jobFailed:
+    'The import stopped on an error of the server (its log says which). What it made is listed below; undo it, or start the import again.',
+  untitled: '(untitled)',
+  titleCut: 'Title cut to 300 characters',
+  featureImageMissing: 'Its featured image could not be imported',
+  privateAsDraft: 'Private in the old site: imported as a draft',
+  emptyContent: '(This post had no content in the export.)',
+  keptBoth: (slug: string) => `Address taken here: imported beside it as ${slug}`,
 } as const;
 
 /** Reading a WordPress export (server/modules/site-import/wordpress/): refusals and problems in the report. */
