@@ -315,7 +315,13 @@ export function createServices(deps: { config: Config; db: Db; log: FastifyBaseL
         timeoutMs: IMPORT_DOWNLOAD_MS,
       }),
   });
-  const importRunner = createImportRunner({ db, log, work: importWork.work, failed: importWork.failed });
+  const importRunner = createImportRunner({
+    db,
+    log,
+    work: importWork.work,
+    failed: importWork.failed,
+    leaseMs: config.importLeaseMs,
+  });
   const imports = createImportService({
     db,
     folder: importFolder,

@@ -186,8 +186,8 @@ export function createPostsService(deps: {
       write(async (trx) => {
         if (!ids.length) return 0;
         for (const id of ids) await hooks.onWithdrawn?.(trx, id);
+        // Their Read next rows go with them (foreign keys); other posts' lists lose them at once.
         const removed = await repo.deletePosts(trx, ids);
-        await markStale(trx, [...ids]);
         await searchIndex.reindexPosts(trx, [...ids]);
         return removed;
       }),
