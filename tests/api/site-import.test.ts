@@ -1,6 +1,9 @@
 import fs from 'node:fs/promises';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { ServerBuild } from 'react-router';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as imports from '#shared/api/imports.ts';
 import * as pagesApi from '#shared/api/pages.ts';
@@ -211,5 +214,66 @@ describe.each(DATABASE_KINDS)('importing a WordPress site on %s', (kind) => {
     await admin.api.call(imports.discardImport, { params: { id: two._id } });
     const listed = (await admin.api.call(pagesApi.listPages, { query: {} })).data;
     expect(listed.filter((p) => p.segment === 'about')).toHaveLength(1);
+  });
+});
+
+/**
+ * Images downloaded from the old site (no ZIP given): each through server/lib/safe-fetch.ts. A host that
+ * hangs, answers 404 or sends far too much fails that image alone; the import goes on and lists it.
+ */
+describe('importing with images downloaded from the old site', () => {
+  let t: TestApp;
+  let admin: LoggedInAdmin;
+  let server: http.Server;
+  let origin = '';
+  beforeAll(async () => {
+    const jpeg = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#3a6' } }).jpeg().toBuffer();
+    server = http.createServer((req, res) => {
+      if (req.url?.includes('hang')) return; // never answers
+      if (req.url?.includes('missing')) return void res.writeHead(404).end();
+      if (req.url?.includes('huge')) {
+        res.writeHead(200, { 'content-type': 'image/jpeg' });
+        const chunk = Buffer.alloc(256 * 1024);
+        const write = () => {
+          while (res.write(chunk));
+          res.once('drain', write);
+        };
+        return write();
+      }
+      res.writeHead(200, { 'content-type': 'image/jpeg' }).end(jpeg);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    t = await buildTestApp('sqlite', {
+      app: { rateLimits: NO_RATE_LIMITS },
+      env: { IMPORT_TRUSTED_HOSTS: origin.replace('http://', ''), IMPORT_DOWNLOAD_MS: '500' },
+    });
+    admin = await loggedInAdmin(t);
+  });
+  afterAll(async () => {
+    server?.closeAllConnections();
+    server?.close();
+    await t?.close();
+  });
+
+  it('imports the images it can and lists the others with their reason', { timeout: 60_000 }, async () => {
+    const broken = ['hang', 'missing', 'huge'].map((name) => `<img src="${OLD}/wp-content/uploads/2024/01/${name}.jpg" alt="${name}">`).join('');
+    const xml = (await fs.readFile(WORDPRESS_FIXTURE, 'utf8'))
+      .replace('<p>', `<p>${broken}`)
+      .replaceAll(OLD, origin);
+    const res = await uploadExport(admin, { data: xml, name: 'site.xml' });
+    expect(res.status, res.text).toBe(200);
+    const id = res.data!._id;
+    await admin.api.call(imports.startImport, { params: { id }, body: { authors: [], clash: 'skip', subscribersOptedIn: false } });
+    const done = await settled(t, admin, id);
+    expect(done.status, done.error ?? '').toBe('done');
+    const report = await reportOf(admin, id);
+    const images = report.filter((line) => line.kind === 'upload');
+    const failed = images.filter((line) => line.outcome === 'failed');
+    expect(failed.map((line) => line.label).sort()).toEqual(['hang.jpg', 'huge.jpg', 'missing.jpg']);
+    expect(failed.find((line) => line.label === 'missing.jpg')?.detail).toContain('404');
+    expect(failed.find((line) => line.label === 'huge.jpg')?.detail).toContain('larger than');
+    expect(images.filter((line) => line.outcome === 'created').length).toBeGreaterThanOrEqual(3);
+    expect(report.filter((line) => line.kind === 'post' && line.outcome === 'created').length).toBeGreaterThanOrEqual(7);
   });
 });
