@@ -795,7 +795,13 @@ export const WORDPRESS_IMPORT_MESSAGES = {
 
 /** Reading a Ghost export and any uploaded ZIP (server/modules/site-import/ghost/, server/lib/safe-zip.ts). */
 export const GHOST_IMPORT_MESSAGES = {
-  // Filled by the Ghost reader and the ZIP reader.
+  zipBroken: (reason: string) => `This ZIP file cannot be read (${reason}): upload the file as it was downloaded`,
+  zipUnsafeName: (name: string) =>
+    `This ZIP holds an entry that could write outside its folder (${name}): it is refused`,
+  zipEncrypted: 'This ZIP is password-protected: export it again without a password',
+  zipTooManyEntries: (n: number) => `This ZIP holds more than ${n} files`,
+  zipTooLarge: 'This ZIP would unpack to far more than it weighs (a ZIP bomb) or to more than 4 GB: it is refused',
+  zipEntryTooLarge: (name: string) => `${name} in the ZIP is larger than allowed`,
 } as const;
 
 /** Exporting the site (docs/product.md#export). */
