@@ -34,6 +34,8 @@ export function convertContent(
   const embedded = embedBareUrls(withoutBlocks);
   const paragraphs = hasBlocks ? embedded : unautopShortcodes(autop(embedded));
   const shortcodes = convertShortcodes(paragraphs, postId, lookup);
-  const images = rewriteImages(shortcodes.html.trim(), base, lookup);
+  // A shortcode around several paragraphs leaves the paragraphs of its own tags empty.
+  const html = shortcodes.html.replace(/\n?<p>\s*<\/p>/g, '').trim();
+  const images = rewriteImages(html, base, lookup);
   return { html: images.html, images: images.images, galleryIds: shortcodes.galleryIds, problems: shortcodes.problems };
 }

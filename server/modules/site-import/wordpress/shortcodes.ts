@@ -111,10 +111,18 @@ export function convertShortcodes(content: string, postId: string, lookup: Attac
   return { html: convert(content), galleryIds, problems };
 }
 
-/** A paragraph that holds one shortcode and nothing else loses its `<p>` (WordPress's `shortcode_unautop`). */
+/** Shortcodes whose HTML is a block of its own (figures, frames, a link in its paragraph). */
+const BLOCK_SHORTCODES = new Set(['caption', 'wp_caption', 'gallery', 'embed', 'video', 'audio']);
+
+/**
+ * A paragraph that holds one shortcode and nothing else loses its `<p>` (WordPress's `shortcode_unautop`)
+ * when the shortcode makes a block, or makes nothing (an unknown one without content); an unknown
+ * shortcode's text stays in its paragraph.
+ */
 export const unautopShortcodes = (html: string) =>
   html.replace(/<p>([\s\S]*?)(?:<br \/>)?\s*<\/p>/g, (paragraph, inner: string) => {
     const text = inner.trim();
     const match = shortcodeRegexp(NAME).exec(text);
-    return match && match.index === 0 && match[0].length === text.length ? text : paragraph;
+    if (!match || match.index !== 0 || match[0].length !== text.length) return paragraph;
+    return BLOCK_SHORTCODES.has(match[2]!) || match[5] === undefined ? text : paragraph;
   });
