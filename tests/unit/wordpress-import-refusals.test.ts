@@ -140,6 +140,8 @@ describe('WordPress reader on a generated export', () => {
     expect(first.images).toEqual([first.featureImage]);
     expect(first.html.length).toBeGreaterThan(45_000);
     expect(first.html).toMatch(/^<p>/);
+    expect(first.html).toContain(`<figcaption>Caption 0</figcaption>`);
+    expect(first.html).not.toContain('300x200');
     expect(first.oldPaths).toContain('/2010/01/01/post-number-0/');
   });
 });
