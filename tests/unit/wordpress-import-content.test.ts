@@ -95,6 +95,20 @@ describe('WordPress content conversion', () => {
   });
 });
 
+describe('WordPress content of hostile size', () => {
+  it.each([
+    ['unclosed shortcodes', '[a]x'.repeat(20_000)],
+    ['brackets that never close', '[a '.repeat(20_000)],
+    ['block comments that never close', '<!-- wp:x '.repeat(20_000)],
+    ['shortcodes nested deep', `${'[a]'.repeat(5_000)}x${'[/a]'.repeat(5_000)}`],
+  ])('converts %s in linear time', (_name, content) => {
+    const started = performance.now();
+    convert(content);
+    // WordPress's own expression took about 4 s on the first two on this machine.
+    expect(performance.now() - started).toBeLessThan(1_000);
+  });
+});
+
 describe('WordPress problems across the file', () => {
   let dir: string;
   beforeAll(() => {
