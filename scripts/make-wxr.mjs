@@ -17,6 +17,8 @@ const { values } = parseArgs({
     posts: { type: 'string', default: '1000' },
     out: { type: 'string' },
     kb: { type: 'string', default: '50' },
+    // The old site's address: the benchmark uses http://localhost, whose images an import refuses at once.
+    site: { type: 'string', default: 'https://big.example.com' },
   },
 });
 const posts = Number(values.posts);
@@ -26,7 +28,7 @@ if (!values.out || !Number.isInteger(posts) || posts < 1 || !(kb > 0)) {
   process.exit(2);
 }
 
-const SITE = 'https://big.example.com';
+const SITE = values.site.replace(/\/+$/, '');
 const WORDS =
   'lorem ipsum dolor sit amet consectetur adipiscing elit sed do eiusmod tempor incididunt ut labore et dolore magna aliqua enim ad minim veniam quis nostrud exercitation ullamco laboris nisi aliquip ex ea commodo consequat'.split(
     ' ',
