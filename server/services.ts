@@ -297,6 +297,7 @@ export function createServices(deps: { config: Config; db: Db; log: FastifyBaseL
       pages,
       uploads,
       redirects,
+      subscribers,
       people: {
         idOfEmail: (email) => staff.idOfEmail(email),
         exists: (id) => staff.exists(id),

@@ -753,6 +753,7 @@ export const IMPORT_MESSAGES = {
   privateAsDraft: 'Private in the old site: imported as a draft',
   emptyContent: '(This post had no content in the export.)',
   keptBoth: (slug: string) => `Address taken here: imported beside it as ${slug}`,
+  badSubscriberEmail: (email: string) => `Not a valid e-mail address: ${email}`,
 } as const;
 
 /** Reading a WordPress export (server/modules/site-import/wordpress/): refusals and problems in the report. */
