@@ -96,7 +96,7 @@ export async function runImport(deps: JobDeps, row: repo.ImportRow, alive: () =>
     const images = await importImages(ctx);
     const mapped = { authors, categories, tags, images };
     await phase('content');
-    await importDocs(ctx, mapped);
+    await deps.targets.blog.holdRelated(() => importDocs(ctx, mapped));
     await phase('redirects');
     await importRedirects(ctx, mapped);
     await phase('subscribers');

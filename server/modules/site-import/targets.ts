@@ -20,6 +20,7 @@ export interface ImportTargets {
     | 'saveCategory'
     | 'deleteCategory'
     | 'categoryInUse'
+    | 'holdRelated'
     | 'listTags'
     | 'deleteTag'
     | 'updatePost'
