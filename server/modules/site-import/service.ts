@@ -241,4 +241,3 @@ export function createImportService(deps: {
     folderOf: (row: repo.ImportRow) => path.join(deps.folder, row.folder),
   };
 }
-export type ImportService = ReturnType<typeof createImportService>;
