@@ -207,6 +207,23 @@ describe.each(DATABASE_KINDS)('importing a WordPress site on %s', (kind) => {
     expect(again2.body.message).toBe(IMPORT_MESSAGES.notUndoable);
   });
 
+  it('keeps what a failed import made and starts it again where it stopped', async () => {
+    const analysed = await analysedWordPress(admin);
+    const file = path.join(t.dataDir, 'imports', analysed._id, 'file.bin');
+    await fs.rename(file, `${file}.away`);
+    await admin.api.call(imports.startImport, { params: { id: analysed._id }, body: { clash: 'keep' } });
+    const failed = await settled(t, admin, analysed._id);
+    expect(failed.status).toBe('failed');
+    expect(failed.error).toBe(IMPORT_MESSAGES.jobFailed);
+    expect(failed.undoUntil).not.toBeNull();
+    await fs.rename(`${file}.away`, file);
+    await admin.api.call(imports.startImport, { params: { id: analysed._id }, body: { clash: 'keep' } });
+    const done = await settled(t, admin, analysed._id);
+    expect(done.status, done.error ?? '').toBe('done');
+    await admin.api.call(imports.undoImport, { params: { id: analysed._id } });
+    expect((await settled(t, admin, analysed._id)).status).toBe('undone');
+  });
+
   it('refuses a second import while one is queued, and keeps both on a clash when asked', async () => {
     const one = await analysedWordPress(admin);
     const two = await analysedWordPress(admin);
