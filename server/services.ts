@@ -4,6 +4,7 @@ import { postPreviewUrl } from '#shared/paths.ts';
 import { lookOf, type SiteIdentity, type SiteLook } from '#shared/schemas/site-identity.ts';
 import { mailFromOf, type Config } from './config';
 import { withLongDeadlines, type Db } from './db/database';
+import { MIGRATION_NAMES } from './db/migrate';
 import { openStorage } from './lib/storage/open';
 import { fileTransport, smtpTransport, type MailTransport } from './lib/mail-transport';
 import { createActivity } from './modules/activity/service';
@@ -31,6 +32,7 @@ import { createNewsletterService } from './modules/newsletter/service';
 import { createRedirectsService } from './modules/redirects/service';
 import { createPagesService } from './modules/pages/service';
 import { createSiteMeta } from './modules/site-meta/service';
+import { createSiteExport } from './modules/site-export/service';
 import { createSiteIdentity } from './modules/site-identity/service';
 import { createSubscriberService } from './modules/subscribers/service';
 import { createContentImages } from './modules/uploads/content-images';
@@ -211,6 +213,14 @@ export function createServices(deps: { config: Config; db: Db; log: FastifyBaseL
       }),
     },
   });
+  const contact = createContactService({
+    db,
+    mail,
+    contactTo: config.contactTo,
+    get siteName() {
+      return identity.nameNow();
+    },
+  });
   const newsletter = createNewsletterService({
     db,
     mail,
@@ -277,6 +287,37 @@ export function createServices(deps: { config: Config; db: Db; log: FastifyBaseL
         tag: (search) => blog.tagChoices(search),
         author: (search) => profiles.authorChoices(search),
       },
+    },
+  });
+  // Each part of the export is read from the module that owns it (docs/decisions/0039-export.md).
+  const siteExport = createSiteExport({
+    db,
+    activity,
+    publicUrl: config.publicUrl,
+    database: config.database.kind,
+    migration: MIGRATION_NAMES.at(-1) ?? null,
+    siteName: () => identity.nameNow(),
+    timeZone: config.timeZone,
+    onError: (err) => log.warn({ err }, 'a site export stopped before its end'),
+    sources: {
+      sections: () => content.getContent(),
+      layout: () => content.getLayout(),
+      posts: () => blog.exportPosts(),
+      countPosts: () => blog.countAllPosts(),
+      pages: () => pages.exportPages(),
+      categories: () => blog.exportCategories(),
+      tags: () => blog.exportTags(),
+      authors: () => profiles.exportAuthors(),
+      redirects: () => redirects.exportRules(),
+      countRedirects: () => redirects.countRules(),
+      settings: () => siteMeta.allSettings(),
+      media: () => uploads.exportRows(),
+      mediaTotals: () => uploads.totals(),
+      openUpload: (url) => uploads.openOriginal(url),
+      subscribers: () => subscribers.exportRows(),
+      countSubscribers: () => subscribers.count(),
+      messages: () => contact.exportRows(),
+      countMessages: () => contact.count(),
     },
   });
   const jobs = createJobScheduler({
@@ -352,15 +393,9 @@ export function createServices(deps: { config: Config; db: Db; log: FastifyBaseL
     navigation,
     autosaves,
     presence: createPresenceService({ db }),
-    contact: createContactService({
-      db,
-      mail,
-      contactTo: config.contactTo,
-      get siteName() {
-        return identity.nameNow();
-      },
-    }),
+    contact,
     uploads,
+    siteExport,
   };
 }
 export type Services = ReturnType<typeof createServices>;

@@ -1,6 +1,7 @@
 import { PROFILE_MESSAGES, TEAM_MESSAGES } from '#shared/messages.ts';
 import { authorUrl } from '#shared/profile.ts';
 import type { Profile, ProfileInput, PublicAuthor } from '#shared/schemas/profile.ts';
+import type { ExportedAuthor } from '#shared/site-export.ts';
 import type { Db } from '#server/db/database.ts';
 import { isUniqueViolation } from '#server/db/unique-violation.ts';
 import { ConflictError, GoneError, InvalidInputError, NotFoundError } from '#server/errors.ts';
@@ -163,6 +164,25 @@ export function createProfileService(deps: {
     /** People's names by id, read in the caller's transaction (bylines show them; the search index holds them). */
     async namesIn(trx: Db, ids: readonly string[]): Promise<Map<string, string>> {
       return new Map((await findUsersByIds(trx, ids)).map((row) => [row.id, row.name]));
+    },
+
+    /**
+     * The team as the site export holds it (docs/decisions/0039-export.md): who each person is in public and
+     * the e-mail that maps them back; never a password hash, a session, a factor or a pending e-mail change.
+     */
+    async exportAuthors(): Promise<ExportedAuthor[]> {
+      return (await listUsers(db)).map((row) => ({
+        id: row.id,
+        email: row.email,
+        name: row.name,
+        segment: row.segment,
+        bio: row.bio,
+        website: row.website,
+        avatar: row.avatar,
+        role: row.role,
+        status: row.status,
+        createdAt: row.created_at,
+      }));
     },
 
     /** Active people, for choosing a post's authors. */

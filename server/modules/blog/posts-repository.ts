@@ -363,3 +363,8 @@ export function findPostsMatching(db: Db, like: string, columns: readonly PostCo
 export function listCategoryPostsWithTrash(db: Db, categoryId: string) {
   return anyPostsQuery(db).where('blog_posts.category_id', '=', categoryId).execute();
 }
+
+/** Posts outside the trash by id, `limit` after `afterId`: the site export reads them all a batch at a time. */
+export function postsAfter(db: Db, afterId: string, limit: number): Promise<PostRow[]> {
+  return postsQuery(db).where('blog_posts.id', '>', afterId).orderBy('blog_posts.id').limit(limit).execute();
+}

@@ -39,3 +39,16 @@ export async function deleteMessage(db: Db, id: string): Promise<boolean> {
   const result = await db.deleteFrom('contact_messages').where('id', '=', id).executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
 }
+
+/** Every column of `limit` messages after `afterId` by id (the site export). */
+export function messagesAfter(db: Db, afterId: string, limit: number) {
+  return db.selectFrom('contact_messages').selectAll().where('id', '>', afterId).orderBy('id').limit(limit).execute();
+}
+
+export async function countMessages(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom('contact_messages')
+    .select((eb) => eb.fn.countAll<string | number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}

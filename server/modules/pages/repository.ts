@@ -225,3 +225,15 @@ export async function findPageIdsByTitle(db: Db, search: string, limit: number):
   const rows = await query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
   return rows.map((row) => row.id);
 }
+
+/** Pages outside the trash by id, `limit` after `afterId`, with their blocks (the site export). */
+export function pagesAfter(db: Db, afterId: string, limit: number): Promise<PageRow[]> {
+  return db
+    .selectFrom('pages')
+    .selectAll()
+    .where('deleted_at', 'is', null)
+    .where('id', '>', afterId)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}

@@ -3,6 +3,7 @@ import type { Page, PageInput, PageStatus, StarterPage } from '#shared/api/pages
 import { PAGE_MESSAGES, PUBLISHING_MESSAGES, REDIRECT_MESSAGES } from '#shared/messages.ts';
 import { pagePath, pagePreviewUrl } from '#shared/paths.ts';
 import type { PageBlock } from '#shared/page-blocks.ts';
+import type { ExportedPage } from '#shared/site-export.ts';
 import { PICKER_LIMIT, type ResolvedTarget } from '#shared/navigation.ts';
 import { STARTERS } from '#shared/starter-pages.ts';
 import type { Db } from '#server/db/database.ts';
@@ -13,7 +14,7 @@ import { blocksText } from '#server/lib/page-blocks.ts';
 import type { ActivityRecorder } from '#server/modules/activity/service.ts';
 import { SYSTEM, type Actor, type RevisionAction, type RevisionService } from '#server/modules/revisions/service.ts';
 import type { SiteMeta } from '#server/modules/site-meta/service.ts';
-import { checkedInput, isPublic, revisionDataOf, toPage, toSummary, type CheckedPage } from './input';
+import { blocksOf, checkedInput, isPublic, revisionDataOf, toPage, toSummary, type CheckedPage } from './input';
 import * as repo from './repository';
 import { starterHtml, type PolicyTexts } from './starters';
 
@@ -136,6 +137,31 @@ export function createPagesService(deps: {
 
   return {
     list: async (trash: boolean) => (await repo.listPages(db, trash)).map(toSummary),
+
+    /** Every page outside the trash with its blocks, a batch at a time (docs/product.md#export). */
+    async *exportPages(batch = 100): AsyncGenerator<ExportedPage[]> {
+      let after = '';
+      for (;;) {
+        const rows = await repo.pagesAfter(db, after, batch);
+        if (!rows.length) return;
+        yield rows.map((row) => ({
+          id: row.id,
+          title: row.title,
+          segment: row.segment,
+          blocks: blocksOf(row),
+          status: row.status,
+          publishAt: row.publish_at,
+          publishedAt: row.published_at,
+          metaTitle: row.meta_title,
+          metaDescription: row.meta_description,
+          socialImage: row.social_image,
+          createdAt: row.created_at,
+          updatedAt: row.updated_at,
+        }));
+        if (rows.length < batch) return;
+        after = rows.at(-1)!.id;
+      }
+    },
 
     async get(id: string): Promise<Page> {
       const row = await requirePage(db, id);

@@ -197,3 +197,20 @@ export async function forgetNotFound(db: Db, path: string, under = false): Promi
   }
   await query.execute();
 }
+
+/** Every rule with its dates by id, a batch at a time (the site export). */
+export async function* ruleRowBatches(db: Db, size = 1000): AsyncGenerator<RuleRow[]> {
+  let after = '';
+  for (;;) {
+    const rows = await db
+      .selectFrom('redirects')
+      .select(['id', 'from_path', 'to_path', 'status', 'created_at', 'updated_at'])
+      .where('id', '>', after)
+      .orderBy('id')
+      .limit(size)
+      .execute();
+    if (!rows.length) return;
+    yield rows;
+    after = rows[rows.length - 1]!.id;
+  }
+}

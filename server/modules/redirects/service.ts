@@ -1,5 +1,6 @@
 import { parse } from 'csv-parse/sync';
 import { REDIRECT_MESSAGES } from '#shared/messages.ts';
+import type { ExportedRedirect } from '#shared/site-export.ts';
 import type { Db } from '#server/db/database.ts';
 import { newId, now } from '#server/db/database.ts';
 import { ConflictError, InvalidInputError, NotFoundError } from '#server/errors.ts';
@@ -529,6 +530,22 @@ export function createRedirectsService(deps: {
 
     /** Every rule, by source, a batch at a time (the CSV export). */
     exportBatches: () => repo.ruleBatches(db),
+
+    /** Every rule with its id and dates, a batch at a time (the site export, docs/product.md#export). */
+    async *exportRules(): AsyncGenerator<ExportedRedirect[]> {
+      for await (const rows of repo.ruleRowBatches(db)) {
+        yield rows.map((r) => ({
+          id: r.id,
+          from: r.from_path,
+          to: r.to_path,
+          status: r.status,
+          createdAt: r.created_at,
+          updatedAt: r.updated_at,
+        }));
+      }
+    },
+
+    countRules: () => repo.countRules(db, {}),
 
     async listNotFound(query: { search?: string; page?: number; limit?: number }) {
       const limit = query.limit ?? 50;

@@ -138,3 +138,16 @@ export async function deleteSubscriber(db: Db, id: string): Promise<boolean> {
   const result = await db.deleteFrom('subscribers').where('id', '=', id).executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
 }
+
+/** Every column of `limit` subscribers after `afterId` by id (the site export). */
+export function subscribersAfter(db: Db, afterId: string, limit: number) {
+  return db.selectFrom('subscribers').selectAll().where('id', '>', afterId).orderBy('id').limit(limit).execute();
+}
+
+export async function countSubscribers(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom('subscribers')
+    .select((eb) => eb.fn.countAll<string | number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}

@@ -220,6 +220,31 @@ export function createSubscriberService(deps: {
       }
     },
 
+    /**
+     * Every subscriber with every column the site export keeps (docs/product.md#export), by id, a batch at
+     * a time: status and dates as they are, so an import never mails someone who unsubscribed.
+     */
+    async *exportRows(batch = EXPORT_BATCH) {
+      let after = '';
+      for (;;) {
+        const rows = await repo.subscribersAfter(db, after, batch);
+        if (!rows.length) return;
+        yield rows.map((row) => ({
+          email: row.email,
+          status: row.status,
+          createdAt: row.created_at,
+          confirmedAt: row.confirmed_at,
+          unsubscribedAt: row.unsubscribed_at,
+          consentSource: row.consent_source,
+          sourcePostId: row.blog_id,
+        }));
+        if (rows.length < batch) return;
+        after = rows.at(-1)!.id;
+      }
+    },
+
+    count: () => repo.countSubscribers(db),
+
     async remove(id: string) {
       const row = await repo.findSubscriber(db, id);
       if (!row) throw new NotFoundError(SERVER_MESSAGES.subscriberNotFound);

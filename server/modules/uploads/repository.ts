@@ -78,3 +78,20 @@ export async function setAlt(db: Db, id: string, alt: string): Promise<boolean> 
 export async function deleteUpload(db: Db, id: string): Promise<void> {
   await db.deleteFrom('uploads').where('id', '=', id).execute();
 }
+
+/** `limit` library rows after `afterId` by id (the site export). */
+export function uploadsAfter(db: Db, afterId: string, limit: number) {
+  return db.selectFrom('uploads').selectAll().where('id', '>', afterId).orderBy('id').limit(limit).execute();
+}
+
+/** How many uploads the library holds and their originals' bytes. */
+export async function uploadTotals(db: Db): Promise<{ files: number; bytes: number }> {
+  const row = await db
+    .selectFrom('uploads')
+    .select((eb) => [
+      eb.fn.countAll<string | number>().as('n'),
+      eb.fn.coalesce(eb.fn.sum<string | number>('bytes'), eb.lit(0)).as('bytes'),
+    ])
+    .executeTakeFirstOrThrow();
+  return { files: Number(row.n), bytes: Number(row.bytes) };
+}

@@ -7,6 +7,7 @@ import { ConflictError, NotFoundError } from '#server/errors.ts';
 import type { FileStorage } from '#server/lib/storage/storage.ts';
 import { faviconIcons, processImage } from './image';
 import { FAVICON_SIZES } from '#shared/schemas/site-identity.ts';
+import type { ExportedMedia } from '#shared/site-export.ts';
 import * as repo from './repository';
 
 const PAGE = 60;
@@ -124,6 +125,34 @@ export function createUploadService(deps: { db: Db; storage: FileStorage; whereU
 
     /** Whether the icons of a favicon image were made (an upload stored otherwise has none). */
     hasFaviconIcons: (url: string) => storage.exists(`${stemOf(url)}.w${FAVICON_SIZES[0]}.png`),
+
+    /** The library's rows by id, a batch at a time (the site export, docs/product.md#export). */
+    async *exportRows(batch = 500): AsyncGenerator<ExportedMedia[]> {
+      let after = '';
+      for (;;) {
+        const rows = await repo.uploadsAfter(db, after, batch);
+        if (!rows.length) return;
+        yield rows.map((row) => ({
+          id: row.id,
+          url: row.url,
+          name: row.original_name,
+          alt: row.alt,
+          width: row.width,
+          height: row.height,
+          mimeType: row.mime_type,
+          bytes: row.bytes,
+          createdAt: row.created_at,
+        }));
+        if (rows.length < batch) return;
+        after = rows.at(-1)!.id;
+      }
+    },
+
+    /** An upload's original file as a stream (not its variants), or null when the storage lost it. */
+    openOriginal: (url: string) => storage.get(url.replace(/^\/uploads\//, '')),
+
+    /** How many uploads the library holds and their originals' bytes. */
+    totals: () => repo.uploadTotals(db),
 
     /** Width, height and alt of stored images by URL (content images get their size written in). */
     sizesOf: (urls: string[]) => repo.findUploadsByUrl(db, urls),
