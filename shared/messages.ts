@@ -747,5 +747,6 @@ export const GHOST_IMPORT_MESSAGES = {
 
 /** Exporting the site (docs/product.md#export). */
 export const EXPORT_MESSAGES = {
-  // Filled by the export.
+  siteSaved: 'The site export was downloaded.',
+  wxrSaved: 'The WordPress file was downloaded.',
 } as const;

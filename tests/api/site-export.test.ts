@@ -31,7 +31,7 @@ describe.each(DATABASE_KINDS)('site export on %s', (kind) => {
   const odd = `Odd ]]> title ${unique('x')}`;
   const fixtures = { posts: [] as string[], trashed: '', page: '', imageUrl: '', totpSecret: '' };
 
-  const download = (endpoint: typeof exportApi.exportSite | typeof exportApi.exportWxr, token?: string) =>
+  const download = (endpoint: { path: string }, token?: string) =>
     t.app.inject({
       method: 'GET',
       url: `/api${endpoint.path}`,
