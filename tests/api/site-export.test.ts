@@ -205,6 +205,20 @@ describe.each(DATABASE_KINDS)('site export on %s', (kind) => {
     expect(wxr).toMatchObject({ actor: { _id: owner.id }, target: { type: 'site', label: 'WXR' } });
   });
 
+  it('names an upload its storage lost in media.json, without a file, the manifest still matching', async () => {
+    const lost = await createUpload(owner, { alt: 'Lost' });
+    await t.services.storage.delete(lost.url.replace('/uploads/', ''));
+    const res = await download(exportApi.exportSite, owner.token);
+    expect(res.statusCode).toBe(200);
+    const again = await readZip(res.rawPayload);
+    const written = JSON.parse(again.get(EXPORT_FILES.manifest)!.toString('utf8')) as ExportManifest;
+    const media = JSON.parse(again.get(EXPORT_FILES.media)!.toString('utf8')) as Array<{ url: string }>;
+    expect(media.map((m) => m.url)).toContain(lost.url);
+    expect(again.has(`uploads/${lost.url.replace('/uploads/', '')}`)).toBe(false);
+    const others = [...again.keys()].filter((name) => name !== EXPORT_FILES.manifest).sort();
+    expect(Object.keys(written.checksums).sort()).toEqual(others);
+  });
+
   it('gives a WordPress file (WXR 1.2) that parses and holds every post and page, `]]>` included', async () => {
     const res = await download(exportApi.exportWxr, owner.token);
     expect(res.statusCode).toBe(200);

@@ -63,8 +63,7 @@ export default function ExportPage({ loaderData: summary }: Route.ComponentProps
       <p className="mb-2">
         One ZIP file with the landing page, posts, pages, categories, tags, the team (names, public profiles and e-mail
         addresses, never passwords or sign-in factors), redirects, settings, every original image, and the subscribers
-        and contact messages as CSV. A manifest lists what it holds with a checksum of every file. It imports back into
-        an empty site.
+        and contact messages as CSV. A manifest lists what it holds with a checksum of every file.
       </p>
       <Table size="sm" className="mb-3" style={{ maxWidth: 420 }} aria-label="What the export holds">
         <tbody>

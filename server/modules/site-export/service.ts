@@ -8,7 +8,7 @@ import type { Db } from '#server/db/database.ts';
 import { writeSiteZip } from './site-zip';
 import type { ExportSources } from './sources';
 import { wxrDocument } from './wxr';
-import { zipWriter } from './zip-writer';
+import { DownloadClosedError, zipWriter } from './zip-writer';
 
 /** The version in package.json, read once (an export names the code that made it); 'unknown' without one. */
 let appVersion: string | undefined;
@@ -83,7 +83,8 @@ export function createSiteExport(deps: {
         publicUrl: deps.publicUrl,
       }).catch((err: unknown) => {
         zip.abort(err instanceof Error ? err : new Error(String(err)));
-        deps.onError(err);
+        // A client that stops its download is no failure of the site.
+        if (!(err instanceof DownloadClosedError)) deps.onError(err);
       });
       return zip.output;
     },
@@ -101,4 +102,3 @@ export function createSiteExport(deps: {
     },
   };
 }
-export type SiteExport = ReturnType<typeof createSiteExport>;

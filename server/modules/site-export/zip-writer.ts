@@ -2,7 +2,10 @@ import { createHash } from 'node:crypto';
 import { pipeline, Transform, type Readable } from 'node:stream';
 import { ZipFile } from 'yazl';
 
-export interface WrittenFile {
+/** The client closed the download before its end: not a failure of the site. */
+export class DownloadClosedError extends Error {}
+
+interface WrittenFile {
   sha256: string;
   bytes: number;
 }
@@ -17,14 +20,17 @@ export function zipWriter() {
   const output = zip.outputStream as Readable;
   let closedEarly: Error | null = null;
   const waiting = new Set<(err: Error) => void>();
+  /** The file being written: stopped (its database reads with it) when the download ends early. */
+  let current: Transform | null = null;
   const fail = (err: Error) => {
     closedEarly ??= err;
     for (const reject of waiting) reject(err);
     waiting.clear();
+    current?.destroy();
   };
   // The client went away (or the archive failed): every file still being written stops.
   output.once('close', () => {
-    if (!output.readableEnded) fail(new Error('the download was closed before the archive was complete'));
+    if (!output.readableEnded) fail(new DownloadClosedError('the download was closed before the archive was complete'));
   });
   output.once('error', fail);
 
@@ -36,7 +42,7 @@ export function zipWriter() {
       if (closedEarly) return Promise.reject(closedEarly);
       const hash = createHash('sha256');
       let bytes = 0;
-      const counter = new Transform({
+      const counter: Transform = new Transform({
         transform(chunk: Buffer, _encoding, done) {
           hash.update(chunk);
           bytes += chunk.length;
@@ -54,6 +60,7 @@ export function zipWriter() {
           reject(err);
         });
         zip.addReadStreamLazy(name, { compress: options.compress ?? true, mtime: new Date() }, (callback) => {
+          current = counter;
           // yazl does not watch its input for errors: a failed read fails the file (and so the archive).
           pipeline(open(), counter, (err) => {
             if (err) counter.destroy(err);
