@@ -39,6 +39,7 @@ import { createContentImages } from './modules/uploads/content-images';
 import { createUploadService } from './modules/uploads/service';
 import { changesRequestedMails } from './orchestration/review-mails';
 import { createRestorer } from './orchestration/restore-revision';
+import { createExportRestorer } from './orchestration/restore-export';
 
 const HOUR = 3600_000;
 
@@ -389,6 +390,19 @@ export function createServices(deps: { config: Config; db: Db; log: FastifyBaseL
     content,
     revisions,
     restoreRevision: createRestorer({ revisions, content, blog, identity, navigation, pages }),
+    /** Restores a site export into this new site (docs/decisions/0039-export.md). */
+    restoreExport: createExportRestorer({
+      db,
+      siteMeta,
+      blog,
+      pages,
+      redirects,
+      uploads,
+      subscribers,
+      content,
+      people: profiles,
+      contact,
+    }),
     identity,
     navigation,
     autosaves,

@@ -1,4 +1,5 @@
 import yauzl from 'yauzl';
+import { ZipFile } from 'yazl';
 import { buffer } from 'node:stream/consumers';
 
 /** Every file of a ZIP held in memory, by its path (tests only: their archives are small). */
@@ -22,4 +23,12 @@ export async function readZip(bytes: Buffer): Promise<Map<string, Buffer>> {
     zip.readEntry();
   });
   return files;
+}
+
+/** A ZIP of these files (tests: an archive changed on purpose). */
+export async function zipOf(files: Map<string, Buffer>): Promise<Buffer> {
+  const zip = new ZipFile();
+  for (const [name, bytes] of files) zip.addBuffer(bytes, name);
+  zip.end();
+  return buffer(zip.outputStream);
 }

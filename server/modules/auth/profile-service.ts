@@ -17,11 +17,14 @@ import {
   findEmailChange,
   findUserBySegment,
   insertEmailChange,
+  insertImportedUser,
+  setPublicProfile,
   listMovedAuthors,
   setEmail,
   updateProfile,
 } from './profile-repository';
 import type { AuthContext } from './service';
+import { generatePassword, hashPassword } from './password';
 import { hashToken, newToken } from './tokens';
 import { findUserByEmail, findUserById, findUsersByIds, listUsers, type UserRow } from './user-repository';
 
@@ -184,6 +187,36 @@ export function createProfileService(deps: {
         createdAt: row.created_at,
       }));
     },
+
+    /**
+     * The people of a restored site export (docs/decisions/0039-export.md): someone whose e-mail is already a
+     * person here is that person (their public profile taken from the archive); anyone else comes in with
+     * their id and no usable password (they choose one with "Forgot password"). Nobody becomes the Owner:
+     * the site has one, who restores it. Answers each exported id's person here.
+     */
+    async importPeople(trx: Db, people: readonly ExportedAuthor[]): Promise<Map<string, string>> {
+      const here = new Map((await listUsers(trx)).map((row) => [row.email.toLowerCase(), row.id]));
+      const map = new Map<string, string>();
+      for (const person of people) {
+        const existing = here.get(person.email.toLowerCase());
+        if (existing) {
+          await setPublicProfile(trx, existing, person);
+          map.set(person.id, existing);
+          continue;
+        }
+        const passwordHash = await hashPassword(generatePassword());
+        await insertImportedUser(trx, {
+          ...person,
+          role: person.role === 'owner' ? 'administrator' : person.role,
+          passwordHash,
+        });
+        map.set(person.id, person.id);
+      }
+      return map;
+    },
+
+    /** How many people the site has (whether it is still new). */
+    countPeople: async () => (await listUsers(db)).length,
 
     /** Active people, for choosing a post's authors. */
     async activePeople(): Promise<Array<{ _id: string; name: string }>> {

@@ -1,5 +1,5 @@
 import type { Db } from '#server/db/database.ts';
-import { now } from '#server/db/database.ts';
+import { newId, now } from '#server/db/database.ts';
 import type { Cursor } from '#server/lib/cursor.ts';
 
 /** All SQL for contact messages. */
@@ -51,4 +51,24 @@ export async function countMessages(db: Db): Promise<number> {
     .select((eb) => eb.fn.countAll<string | number>().as('n'))
     .executeTakeFirstOrThrow();
   return Number(row.n);
+}
+
+/** A message of a restored site export. */
+export async function insertMessageRow(
+  trx: Db,
+  row: { name: string; email: string; message: string; createdAt: string; read: boolean; readBy: string | null },
+): Promise<void> {
+  await trx
+    .insertInto('contact_messages')
+    .values({
+      id: newId(),
+      name: row.name,
+      email: row.email,
+      message: row.message,
+      ip: null,
+      is_read: row.read ? 1 : 0,
+      read_by: row.read ? row.readBy : null,
+      created_at: row.createdAt,
+    })
+    .execute();
 }

@@ -66,6 +66,11 @@ export function createContactService(deps: { db: Db; mail: MailService; contactT
 
     count: () => repo.countMessages(db),
 
+    /** Messages of a restored site export (docs/decisions/0039-export.md). */
+    async importRows(trx: Db, rows: ReadonlyArray<Parameters<typeof repo.insertMessageRow>[1]>) {
+      for (const row of rows) await repo.insertMessageRow(trx, row);
+    },
+
     /** `by`: who marked it (their name), shown in the inbox. */
     async setRead(id: string, read: boolean, by: string | null = null) {
       if (!(await repo.setMessageRead(db, id, read, by))) throw new NotFoundError(SERVER_MESSAGES.messageNotFound);

@@ -237,3 +237,11 @@ export function pagesAfter(db: Db, afterId: string, limit: number): Promise<Page
     .limit(limit)
     .execute();
 }
+
+export async function countPages(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom('pages')
+    .select((eb) => eb.fn.countAll<string | number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}

@@ -214,3 +214,8 @@ export async function* ruleRowBatches(db: Db, size = 1000): AsyncGenerator<RuleR
     after = rows[rows.length - 1]!.id;
   }
 }
+
+/** Removes every rule (a restored site export brings its own; the site is new). */
+export async function deleteAllRules(trx: Db): Promise<void> {
+  await trx.deleteFrom('redirects').execute();
+}

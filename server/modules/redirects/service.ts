@@ -547,6 +547,25 @@ export function createRedirectsService(deps: {
 
     countRules: () => repo.countRules(db, {}),
 
+    /** The rules of a restored site export, with their ids and dates, in place of any (the site is new). */
+    async importRules(trx: Db, rules: readonly ExportedRedirect[]): Promise<void> {
+      await repo.deleteAllRules(trx);
+      for (const r of rules) {
+        await repo.insertRule(trx, {
+          id: r.id,
+          from_path: r.from,
+          to_path: r.to,
+          status: r.status,
+          created_at: r.createdAt,
+          updated_at: r.updatedAt,
+        });
+      }
+      await siteMeta.writeStamp(trx, STAMP);
+    },
+
+    /** After a restore commits: this process answers the new rules at once. */
+    reloadRules: () => changed(),
+
     async listNotFound(query: { search?: string; page?: number; limit?: number }) {
       const limit = query.limit ?? 50;
       const page = query.page ?? 1;

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '#server/db/database.ts';
 import type { Cursor } from '#server/lib/cursor.ts';
-import { now } from '#server/db/database.ts';
+import { newId, now } from '#server/db/database.ts';
 
 /** All SQL for subscribers (and the read of the post a visitor subscribed from). */
 
@@ -150,4 +150,34 @@ export async function countSubscribers(db: Db): Promise<number> {
     .select((eb) => eb.fn.countAll<string | number>().as('n'))
     .executeTakeFirstOrThrow();
   return Number(row.n);
+}
+
+/** A subscriber of a restored site export, with their status and dates as they were. */
+export async function insertSubscriberRow(
+  trx: Db,
+  row: {
+    email: string;
+    status: 'pending' | 'confirmed' | 'unsubscribed';
+    createdAt: string;
+    confirmedAt: string | null;
+    unsubscribedAt: string | null;
+    consentSource: string | null;
+    blogId: string | null;
+  },
+): Promise<void> {
+  await trx
+    .insertInto('subscribers')
+    .values({
+      id: newId(),
+      email: row.email.toLowerCase(),
+      status: row.status,
+      blog_id: row.blogId,
+      created_at: row.createdAt,
+      updated_at: row.unsubscribedAt ?? row.confirmedAt ?? row.createdAt,
+      confirmed_at: row.confirmedAt,
+      unsubscribed_at: row.unsubscribedAt,
+      consent_source: row.consentSource,
+    })
+    .onConflict((oc) => oc.column('email').doNothing())
+    .execute();
 }

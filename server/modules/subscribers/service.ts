@@ -245,6 +245,11 @@ export function createSubscriberService(deps: {
 
     count: () => repo.countSubscribers(db),
 
+    /** Subscribers of a restored site export (docs/decisions/0039-export.md): statuses and dates kept, no mail sent. */
+    async importRows(trx: Db, rows: ReadonlyArray<Parameters<typeof repo.insertSubscriberRow>[1]>) {
+      for (const row of rows) await repo.insertSubscriberRow(trx, row);
+    },
+
     async remove(id: string) {
       const row = await repo.findSubscriber(db, id);
       if (!row) throw new NotFoundError(SERVER_MESSAGES.subscriberNotFound);

@@ -95,3 +95,35 @@ export async function uploadTotals(db: Db): Promise<{ files: number; bytes: numb
     .executeTakeFirstOrThrow();
   return { files: Number(row.n), bytes: Number(row.bytes) };
 }
+
+/** A library row of a restored site export, with its id and address. */
+export async function insertUploadRow(
+  trx: Db,
+  row: {
+    id: string;
+    url: string;
+    mimeType: string;
+    width: number;
+    height: number;
+    bytes: number;
+    name: string;
+    alt: string;
+    createdAt: string;
+  },
+): Promise<void> {
+  await trx
+    .insertInto('uploads')
+    .values({
+      id: row.id,
+      url: row.url,
+      mime_type: row.mimeType,
+      width: row.width,
+      height: row.height,
+      bytes: row.bytes,
+      original_name: row.name,
+      alt: row.alt,
+      uploaded_by: null,
+      created_at: row.createdAt,
+    })
+    .execute();
+}
