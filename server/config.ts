@@ -51,6 +51,13 @@ const envSchema = z.object({
   PORT: portNumber().default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
   DATA_DIR: z.string().min(1).default('./data'),
+  // docs/product.md#import: `host:port` list an import may download images from although they are not
+  // public addresses (tests' local servers, an old site on the company's own network). Empty: none.
+  IMPORT_TRUSTED_HOSTS: z.string().default(''),
+  // How long an import's lease lasts unless renewed: a killed process's import is resumed after this.
+  IMPORT_LEASE_MS: z.coerce.number().int().min(500).max(600_000).default(30_000),
+  // One image download of an import: a host that hangs costs this long per try (3 tries).
+  IMPORT_DOWNLOAD_MS: z.coerce.number().int().min(100).max(300_000).default(20_000),
   DATABASE_URL: z
     .string()
     .refine(
@@ -190,6 +197,12 @@ export interface Config {
   mediaUrl: string;
   /** The site's time zone: scheduled posts are chosen in it. */
   timeZone: string;
+  /** `host:port` an import may download images from though they are not public (IMPORT_TRUSTED_HOSTS). */
+  importTrustedHosts: string[];
+  /** How long an import's lease lasts unless renewed (IMPORT_LEASE_MS). */
+  importLeaseMs: number;
+  /** One image download's deadline (IMPORT_DOWNLOAD_MS). */
+  importDownloadMs: number;
   /**
    * Which proxies' X-Forwarded-For is believed (Fastify's `trustProxy`): none, how many hops, or which
    * addresses. Never "any": a client could then choose its own address and slip past every per-address limit.
@@ -277,6 +290,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFromDomain,
     mailSender: { from: mailFrom, messageIdDomain: new URL(publicUrl).hostname, dkim: dkimOf(e) },
     timeZone: e.TIME_ZONE,
+    importLeaseMs: e.IMPORT_LEASE_MS,
+    importDownloadMs: e.IMPORT_DOWNLOAD_MS,
+    importTrustedHosts: e.IMPORT_TRUSTED_HOSTS.split(',')
+      .map((host) => host.trim().toLowerCase())
+      .filter(Boolean),
     storage: storageOf(e, dataDir),
     mediaUrl: (e.S3_PUBLIC_URL ?? '').replace(/\/+$/, ''),
     contactTo: (e.CONTACT_TO ?? e.ADMIN_EMAIL).toLowerCase(),

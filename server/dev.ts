@@ -38,4 +38,5 @@ const app = await buildApp({
 });
 services.mailWorker.start();
 services.jobs.start();
+services.importRunner.start();
 await app.listen({ port: config.port, host: config.host });

@@ -67,6 +67,8 @@ async function main() {
       drainDelayMs: config.drainDelayMs,
       stop: async () => {
         await services.jobs.stop();
+        // An import stops between two things and gives its lease back; the next process resumes it.
+        await services.importRunner.stop();
         await services.mailWorker.stop();
         await services.blog.settleRelated();
         // Last, so the drain and the close can be watched.
@@ -87,6 +89,7 @@ async function main() {
   // Only a process that serves sends mail and runs jobs.
   services.mailWorker.start();
   services.jobs.start();
+  services.importRunner.start();
   for (const warning of configWarnings(config)) log.warn(warning);
   log.info(`site ready at ${config.publicUrl} (database: ${config.database.kind})`);
 }

@@ -33,6 +33,13 @@ import { createRedirectsService } from './modules/redirects/service';
 import { createPagesService } from './modules/pages/service';
 import { createSiteMeta } from './modules/site-meta/service';
 import { createSiteExport } from './modules/site-export/service';
+import { createImportWork } from './modules/site-import/background';
+import { openImportSource } from './modules/site-import/open-source';
+import { createImportRunner } from './modules/site-import/runner';
+import { createImportService } from './modules/site-import/service';
+import { IMPORT_IMAGE_BYTES } from './modules/site-import/phase-images';
+import { safeFetch } from './lib/safe-fetch';
+
 import { createSiteIdentity } from './modules/site-identity/service';
 import { createSubscriberService } from './modules/subscribers/service';
 import { createContentImages } from './modules/uploads/content-images';
@@ -321,6 +328,50 @@ export function createServices(deps: { config: Config; db: Db; log: FastifyBaseL
       countMessages: () => contact.count(),
     },
   });
+
+  // docs/product.md#import: the background job runs on any process; the files are in DATA_DIR/imports.
+  const importFolder = path.join(config.dataDir, 'imports');
+  const importWork = createImportWork({
+    db,
+    log,
+    folder: importFolder,
+    open: openImportSource,
+    targets: {
+      blog,
+      pages,
+      uploads,
+      redirects,
+      subscribers,
+      people: {
+        idOfEmail: (email) => staff.idOfEmail(email),
+        exists: (id) => staff.exists(id),
+        createBylineAuthor: (author) => staff.createBylineAuthor(author),
+        removeBylineAuthors: (ids) => staff.removeBylineAuthors(ids),
+        authorPages: (ids) => profiles.authorPages(ids),
+      },
+    },
+    download: (url, allowedHosts) =>
+      safeFetch(url, {
+        allowedHosts,
+        trustedHosts: new Set(config.importTrustedHosts),
+        maxBytes: IMPORT_IMAGE_BYTES,
+        timeoutMs: config.importDownloadMs,
+      }),
+  });
+  const importRunner = createImportRunner({
+    db,
+    log,
+    work: importWork.work,
+    failed: importWork.failed,
+    leaseMs: config.importLeaseMs,
+  });
+  const imports = createImportService({
+    db,
+    folder: importFolder,
+    open: openImportSource,
+    activity,
+    kick: () => void importRunner.kick(),
+  });
   const jobs = createJobScheduler({
     db,
     log,
@@ -375,6 +426,8 @@ export function createServices(deps: { config: Config; db: Db; log: FastifyBaseL
     mail,
     storage,
     jobs,
+    imports,
+    importRunner,
     activity,
     auth,
     twoFactor,

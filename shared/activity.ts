@@ -53,6 +53,9 @@ export const ACTIVITY_ACTIONS = [
   'redirect.changed',
   'redirect.deleted',
   'redirects.imported',
+  // Imports of another site
+  'import.started',
+  'import.undone',
   // Exports
   'subscribers.exported',
   'activity.exported',
@@ -107,6 +110,8 @@ export const ACTIVITY_ACTION_LABELS: Record<ActivityAction, string> = {
   'redirect.changed': 'Redirect changed',
   'redirect.deleted': 'Redirect deleted',
   'redirects.imported': 'Redirects imported',
+  'import.started': 'Import started',
+  'import.undone': 'Import undone',
   'subscribers.exported': 'Subscribers exported',
   'activity.exported': 'Activity log exported',
   'site.exported': 'Site exported (ZIP)',
@@ -124,6 +129,7 @@ export const ACTIVITY_TARGET_TYPES = [
   'site',
   'redirect',
   'page',
+  'import',
 ] as const;
 export type ActivityTargetType = (typeof ACTIVITY_TARGET_TYPES)[number];
 

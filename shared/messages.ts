@@ -732,17 +732,77 @@ export const PAGE_MESSAGES = {
 
 /** Importing a site (docs/product.md#import): the screen, the job and its report. */
 export const IMPORT_MESSAGES = {
-  // Filled by the import job and screen (server/modules/site-import/).
+  notFound: 'There is no such import',
+  noFile: 'Choose the export file of your WordPress or Ghost site',
+  tooLarge: (mb: number) =>
+    `The files are larger than ${mb} MB: export without media and send the images as a separate ZIP`,
+  notMultipart: 'Send the export as a file upload (multipart/form-data)',
+  unknownFile: 'This is not a WordPress export (.xml), a Ghost export (.json) or a ZIP holding one',
+  badClash: 'Choose skip, replace or keep for addresses that are taken',
+  badAuthor: 'Choose a person of the staff or a byline-only author for each author',
+  notStartable: 'This import was started or discarded already',
+  anotherRunning: 'Another import is running or being undone: wait until it has finished',
+  notUndoable: 'This import can no longer be undone (it is more than 7 days old, running, or undone already)',
+  notDiscardable: 'Only an import that was not started can be discarded',
+  imageFailed: (reason: string) => `Image not imported: ${reason}`,
+  jobFailed:
+    'The import stopped on an error of the server (its log says which). What it made is listed below; undo it, or start the import again.',
+  untitled: '(untitled)',
+  titleCut: 'Title cut to 300 characters',
+  featureImageMissing: 'Its featured image could not be imported',
+  privateAsDraft: 'Private in the old site: imported as a draft',
+  emptyContent: '(This post had no content in the export.)',
+  keptBoth: (slug: string) => `Address taken here: imported beside it as ${slug}`,
+  badSubscriberEmail: (email: string) => `Not a valid e-mail address: ${email}`,
 } as const;
 
 /** Reading a WordPress export (server/modules/site-import/wordpress/): refusals and problems in the report. */
 export const WORDPRESS_IMPORT_MESSAGES = {
-  // Filled by the WordPress reader.
+  // Refusals: the file is not read any further and nothing is imported.
+  empty: 'The file is empty. Export the site again from WordPress (Tools → Export → All content).',
+  doctype:
+    'The file has a document type declaration (<!DOCTYPE …>), which WordPress exports never have: it is refused, since such declarations can expand without end or read files of the server.',
+  notXml: (line: number, reason: string) =>
+    `The file is not a WordPress export: it is not readable XML (line ${line}: ${reason}).`,
+  truncated: (line: number) =>
+    `The file ends too early (after line ${line}): it was probably cut off while downloading or uploading. Export the site again from WordPress (Tools → Export → All content).`,
+  notRss: (root: string) =>
+    `The file is XML but not a WordPress export: it starts with <${root}>, where an export starts with <rss>. Export the site from WordPress with Tools → Export → All content.`,
+  rssWithoutWordPress:
+    "The file is an RSS feed, not a WordPress export: it holds none of WordPress's data (the wp: namespace). Export the site from WordPress with Tools → Export → All content.",
+  noWxrVersion:
+    'The file is not a WordPress export: it has no export version (wp:wxr_version). Export the site from WordPress with Tools → Export → All content.',
+  fieldTooLarge: (line: number, megabytes: number) =>
+    `The file has a field larger than ${megabytes} MB (line ${line}): it cannot be imported.`,
+  // What the report names.
+  fileItem: 'File',
+  postItem: (title: string, id: string) => `Post "${title}" (id ${id})`,
+  pageItem: (title: string, id: string) => `Page "${title}" (id ${id})`,
+  attachmentItem: (id: string) => `Attachment ${id}`,
+  untitled: '(no title)',
+  moreProblems: (count: number) => `… and ${count.toLocaleString('en-US')} more`,
+  // Problems: the item is imported, the report says what was changed or left out.
+  unknownShortcode: (name: string) => `Unknown shortcode [${name}] removed (the text inside it is kept)`,
+  galleryImageMissing: (id: string) => `A gallery image (attachment ${id}) is not in the export: left out`,
+  featureImageMissing: (id: string) => `The featured image (attachment ${id}) is not in the export`,
+  unknownAuthor: (login: string) => `The author "${login}" is not among the export's authors`,
+  noAuthor: 'The item has no author in the export',
+  passwordProtected: 'The item was password-protected on the old site: it is imported without a password',
+  mediaAsLink: (kind: 'video' | 'audio', url: string) =>
+    `The ${kind} [${kind}] became a link to ${url}: this site does not play ${kind} files`,
+  mediaWithoutSource: (kind: 'video' | 'audio') => `A [${kind}] without a file address was removed`,
+  attachmentWithoutUrl: 'The attachment has no file address (wp:attachment_url)',
 } as const;
 
 /** Reading a Ghost export and any uploaded ZIP (server/modules/site-import/ghost/, server/lib/safe-zip.ts). */
 export const GHOST_IMPORT_MESSAGES = {
-  // Filled by the Ghost reader and the ZIP reader.
+  zipBroken: (reason: string) => `This ZIP file cannot be read (${reason}): upload the file as it was downloaded`,
+  zipUnsafeName: (name: string) =>
+    `This ZIP holds an entry that could write outside its folder (${name}): it is refused`,
+  zipEncrypted: 'This ZIP is password-protected: export it again without a password',
+  zipTooManyEntries: (n: number) => `This ZIP holds more than ${n} files`,
+  zipTooLarge: 'This ZIP would unpack to far more than it weighs (a ZIP bomb) or to more than 4 GB: it is refused',
+  zipEntryTooLarge: (name: string) => `${name} in the ZIP is larger than allowed`,
 } as const;
 
 /** Exporting the site (docs/product.md#export). */

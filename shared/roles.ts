@@ -74,6 +74,11 @@ export const CAPABILITIES = {
   identity: EDITORS,
   /** Settings → Navigation: the header's menu and the footer's columns (docs/product.md#navigation). */
   navigation: EDITORS,
+  /**
+   * Tools → Import (docs/product.md#import): bring a WordPress or Ghost site in, and undo it. It writes
+   * posts, pages, people, redirects and subscribers at once, so only those who may change everything.
+   */
+  'site.import': ADMINS,
   /** The staff list and invitations (an Editor invites only Authors and Contributors: INVITES). */
   'staff.invite': EDITORS,
   /** Change a person's role and switches, suspend, delete. */

@@ -23,6 +23,7 @@ import type { RevisionDocType } from '#shared/api/revisions.ts';
  * | contact      | contact_messages                                                                 |
  * | content      | content_sections, content_fields, content_items, landing_layout                  |
  * | jobs         | job_runs                                                                         |
+ * | site-import  | imports, import_items                                                            |
  * | mail         | mail_outbox                                                                      |
  * | newsletter   | campaigns, newsletter_messages                                                   |
  * | pages        | pages, page_redirects                                                            |
@@ -82,6 +83,8 @@ export interface Database {
   pages: PageTable;
   page_redirects: PageRedirectTable;
   not_found_log: NotFoundLogTable;
+  imports: ImportTable;
+  import_items: ImportItemTable;
 }
 
 export interface ContentSectionTable {
@@ -624,6 +627,8 @@ export interface RedirectTable {
   last_hit_at: string | null;
   created_at: string;
   updated_at: string;
+  /** The import that made it (docs/product.md#import); null: made by hand. */
+  import_id: string | null;
 }
 
 export interface NotFoundLogTable {
@@ -632,4 +637,45 @@ export interface NotFoundLogTable {
   last_seen_at: string;
   referrer_host: string | null;
   ignored: Generated<number>;
+}
+
+/** An import of another site (server/db/migrations/2026-12-06-0037-imports.ts). */
+export interface ImportTable {
+  id: string;
+  kind: string;
+  /** The old site: its kind and address; a second import of it finds what the first made. */
+  source_id: Generated<string>;
+  file_name: string;
+  /** Its folder under DATA_DIR/imports/ (the uploaded files). */
+  folder: string;
+  status: 'analysed' | 'queued' | 'running' | 'done' | 'failed' | 'undoing' | 'undone' | 'cancelled';
+  /** JSON: shared/api/imports.ts ImportSummary. */
+  summary: Generated<string>;
+  /** JSON: shared/api/imports.ts ImportOptions. */
+  options: Generated<string>;
+  phase: Generated<string>;
+  done: Generated<number>;
+  total: Generated<number>;
+  error: string | null;
+  lease_owner: string | null;
+  lease_until: string | null;
+  created_by: string | null;
+  created_at: string;
+  started_at: string | null;
+  finished_at: string | null;
+  undone_at: string | null;
+}
+
+/** One thing of an import's source and what was made of it: the job's ledger, and what Undo removes. */
+export interface ImportItemTable {
+  import_id: string;
+  /** `post:12`, `term:category:news`, `author:ann`, `image:<url>`, `redirect:/old`. */
+  source_key: string;
+  target_kind: string;
+  target_id: string;
+  /** `pending` (target chosen, write not confirmed), `created`, `replaced`, `existing`, `skipped`, `failed`. */
+  outcome: string;
+  label: Generated<string>;
+  detail: Generated<string>;
+  position: number;
 }

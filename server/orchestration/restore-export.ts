@@ -137,7 +137,7 @@ export function createExportRestorer(deps: {
           await deps.blog.importPosts(trx, posts.slice(i, i + POST_BATCH), (id) => people.get(id));
         }
         await deps.pages.importPages(trx, pages);
-        await deps.redirects.importRules(trx, rules);
+        await deps.redirects.restoreRules(trx, rules);
         for (const [key, value] of Object.entries(settings)) {
           await deps.siteMeta.writeSetting(key, typeof value === 'string' ? value : JSON.stringify(value), trx);
         }

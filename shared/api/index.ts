@@ -4,6 +4,7 @@ import * as auth from './auth';
 import * as autosave from './autosave';
 import * as blog from './blog';
 import * as contact from './contact';
+import * as imports from './imports';
 import * as content from './content';
 import * as mail from './mail';
 import * as navigation from './navigation';
@@ -40,6 +41,7 @@ export const ALL_ENDPOINTS: Endpoint[] = [
     autosave,
     blog,
     contact,
+    imports,
     mail,
     navigation,
     newsletter,

@@ -9,8 +9,11 @@ import { toPerson } from './people';
 import { revokeUserSessions } from './session-repository';
 import type { AuthContext } from './service';
 import {
+  deleteBylineAuthors,
   deleteNonOwner,
+  findUserByEmail,
   findUserById,
+  insertBylineAuthor,
   listUsers,
   transferOwnership,
   updateNonOwner,
@@ -69,6 +72,19 @@ export function createStaffService(deps: { db: Db; posts: AuthoredPosts; activit
   }
 
   return {
+    /** The person of this e-mail address, if any (an import maps its authors to people by e-mail). */
+    idOfEmail: async (email: string) => (await findUserByEmail(db, email.trim()))?.id ?? null,
+
+    /** Whether an account of this id exists (an import's ledger checks its own writes). */
+    exists: async (id: string) => (await findUserById(db, id)) !== undefined,
+
+    /** A byline-only author, made by an import with the id its ledger chose (see insertBylineAuthor). */
+    createBylineAuthor: (author: { id: string; email: string; name: string; bio: string; website: string }) =>
+      insertBylineAuthor(db, author),
+
+    /** Removes byline-only authors an import made, unless they have signed in since (Undo of an import). */
+    removeBylineAuthors: (ids: readonly string[]) => deleteBylineAuthors(db, ids),
+
     async list(): Promise<StaffMember[]> {
       const rows = await listUsers(db);
       const counts = await posts.countsByAuthor(rows.map((row) => row.id));

@@ -39,6 +39,46 @@ export async function insertUser(db: Db, user: { email: string; name: string; pa
   return id;
 }
 
+/**
+ * A byline-only author an import made (docs/product.md#import): suspended, with no password that any
+ * typed text can match (server/modules/auth/password.ts refuses a hash that is not scrypt's). The Owner
+ * may reactivate them later; they then set a password by resetting it.
+ */
+export async function insertBylineAuthor(
+  db: Db,
+  user: { id: string; email: string; name: string; bio: string; website: string },
+) {
+  const at = now();
+  await db
+    .insertInto('users')
+    .values({
+      id: user.id,
+      email: user.email.toLowerCase(),
+      name: user.name,
+      segment: await freeSegment(db, user.name),
+      password_hash: '!',
+      role: 'contributor',
+      status: 'suspended',
+      bio: user.bio,
+      website: user.website,
+      created_at: at,
+      updated_at: at,
+    })
+    .execute();
+}
+
+/** Deletes byline-only authors (suspended, never signed in) by id; others are left. */
+export async function deleteBylineAuthors(db: Db, ids: readonly string[]): Promise<number> {
+  if (!ids.length) return 0;
+  const result = await db
+    .deleteFrom('users')
+    .where('id', 'in', ids)
+    .where('password_hash', '=', '!')
+    .where('last_seen_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
 export async function findUserById(db: Db, id: string) {
   return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
 }

@@ -57,6 +57,9 @@ export function createCategoriesService(deps: { db: Db; writes: BlogWrites; sear
       }),
 
     /** Deletes a category; its posts become uncategorized (re-slugged if needed, old addresses redirect). */
+    /** Whether any post (in the trash too) is in this category (Undo of an import leaves a used one). */
+    categoryInUse: async (id: string) => (await listCategoryPostsWithTrash(db, id)).length > 0,
+
     deleteCategory: (id: string) =>
       writeChecked(async (trx) => {
         const category = await repo.findCategory(trx, id);

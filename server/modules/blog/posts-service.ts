@@ -11,7 +11,7 @@ import { SYSTEM, type Actor, type RevisionAction, type RevisionService } from '#
 import type { ContentImages } from '#server/modules/uploads/content-images.ts';
 import { sanitizeRichText } from '#server/lib/sanitize-html.ts';
 import { addRedirect, removeRedirect } from './addresses-repository';
-import { addAuthor, adoptAuthorless, countsByAuthor, reassignAuthor } from './authors-repository';
+import { addAuthor, adoptAuthorless, countsByAuthor, reassignAuthor, setAuthors } from './authors-repository';
 import { findCategory, purgeTrash as purgeCategoryTrash } from './categories-repository';
 import { pathOf, postWrite, reviewOf, toPost } from './mapping';
 import { slugFor, uniqueSlug } from './post-addresses';
@@ -26,6 +26,19 @@ import type { BlogHooks, BlogWrites } from './writes';
 /** What a post's save asks of its tags (tags-service.ts), in its transaction. */
 interface PostTags {
   applyPostTags(trx: Db, postId: string, names: readonly string[] | undefined): Promise<string[]>;
+}
+
+/**
+ * A post brought in by an import (docs/product.md#import): its id chosen by the import's ledger before the
+ * write, so an import killed after the write finds the post again instead of making it twice.
+ */
+export interface ImportedPost {
+  id: string;
+  fields: BlogInputFields;
+  /** Its first publication on the old site; null for a draft. */
+  publishedAt: string | null;
+  createdAt: string;
+  authorIds: readonly string[];
 }
 
 /** How long posts stay in the trash. */
@@ -135,6 +148,49 @@ export function createPostsService(deps: {
         return post;
       });
     },
+
+    /**
+     * Makes an imported post: published, draft or scheduled as on the old site, with its dates and authors,
+     * never e-mailed (an import is not news), its content through the same sanitiser and image sizes as a
+     * save. A custom address taken by another post is the usual 409 (the import's choice decides before).
+     */
+    importPost: async (imported: ImportedPost, actor: Actor = SYSTEM) => {
+      const input = await prepared({ ...imported.fields, sendNewsletter: false });
+      return writeChecked(async (trx) => {
+        const category = await requireCategory(trx, input.blogCategory);
+        const categoryId = category?.id ?? null;
+        const slug = await slugFor(trx, input, categoryId);
+        await removeRedirect(trx, pathOf(category?.slug ?? null, slug));
+        const publishing = publishingOf(input, imported.publishedAt, imported.publishedAt ?? imported.createdAt);
+        await repo.insertPost(trx, imported.id, postWrite(input, { categoryId, slug }, publishing), imported.createdAt);
+        await setAuthors(trx, imported.id, imported.authorIds);
+        const tagNames = await tags.applyPostTags(trx, imported.id, input.tags);
+        await markStale(trx, [imported.id]);
+        await searchIndex.reindexPosts(trx, [imported.id]);
+        const post = toPost((await repo.findPost(trx, imported.id))!);
+        await recordRevision(trx, post, tagNames, actor, 'save');
+        return post;
+      });
+    },
+
+    /** Whether a post of this id exists, in the trash or not (an import's ledger checks its own writes). */
+    postExists: async (id: string) =>
+      (await repo.findPost(db, id)) !== undefined || (await repo.findTrashedPost(db, id)) !== undefined,
+
+    /** The post at a category's address (`null`: uncategorized) with this slug, if any: an import's clash check. */
+    postIdAt: async (categoryId: string | null, slug: string) =>
+      (await repo.findPostBySlug(db, categoryId, slug))?.id ?? null,
+
+    /** Removes posts for good, with their tags' links, authors and history (Undo of an import). */
+    removePosts: (ids: readonly string[]) =>
+      write(async (trx) => {
+        if (!ids.length) return 0;
+        for (const id of ids) await hooks.onWithdrawn?.(trx, id);
+        // Their Read next rows go with them (foreign keys); other posts' lists lose them at once.
+        const removed = await repo.deletePosts(trx, ids);
+        await searchIndex.reindexPosts(trx, [...ids]);
+        return removed;
+      }),
 
     /**
      * Saves an edit. A changed title, category or custom address moves the post to a new address and the

@@ -245,3 +245,10 @@ export async function countPages(db: Db): Promise<number> {
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
+
+/** Deletes pages outright (their old addresses go by foreign key). */
+export async function deletePages(db: Db, ids: readonly string[]): Promise<number> {
+  if (!ids.length) return 0;
+  const result = await db.deleteFrom('pages').where('id', 'in', ids).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

@@ -205,6 +205,46 @@ export function createPagesService(deps: {
       return write((trx) => insert(trx, input, actor));
     },
 
+    /**
+     * A page brought in by an import (docs/product.md#import): the id its ledger chose (found again after
+     * a kill), published or a draft as on the old site, with its dates. The address must be free: the
+     * import decides clashes before.
+     */
+    async importPage(
+      imported: { id: string; input: PageInput; published: boolean; publishedAt: string | null; createdAt: string },
+      actor: Actor = SYSTEM,
+    ) {
+      const input = checkedInput(imported.input);
+      await assertNotRedirected(input.segment);
+      return write(async (trx) => {
+        await assertFree(trx, input.segment, null);
+        await repo.removeRedirect(trx, pagePath(input.segment));
+        const { id, createdAt } = imported;
+        const status = imported.published ? 'published' : 'draft';
+        const publishedAt = imported.published ? (imported.publishedAt ?? createdAt) : null;
+        await repo.insertPage(trx, {
+          id,
+          ...fields(input),
+          status,
+          published_at: publishedAt,
+          created_at: createdAt,
+          updated_at: createdAt,
+        });
+        const page = toPage((await repo.findPage(trx, id))!);
+        await record(trx, page, actor);
+        return page;
+      });
+    },
+
+    /** Whether a page of this id exists, in the trash or not. */
+    pageExists: async (id: string) => (await repo.findPage(db, id)) !== undefined,
+
+    /** The page outside the trash at an address, if any (an import's clash check). */
+    pageIdAt: async (segment: string) => (await repo.findBySegment(db, segment.toLowerCase()))?.id ?? null,
+
+    /** Removes pages for good (Undo of an import). */
+    removePages: (ids: readonly string[]) => write((trx) => repo.deletePages(trx, ids)),
+
     /** Saves an edit; `baseVersion` older than the stored one is a 409 (docs/product.md#edit-conflicts). */
     update: (id: string, raw: PageInput, actor: Actor = SYSTEM, baseVersion?: number) =>
       update(id, raw, actor, 'save', baseVersion),

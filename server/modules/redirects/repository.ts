@@ -72,6 +72,8 @@ export interface RuleRow {
   status: number;
   created_at: string;
   updated_at: string;
+  /** The import that made it; absent: made by hand. */
+  import_id?: string | null;
 }
 
 export async function insertRule(db: Db, row: RuleRow): Promise<void> {
@@ -218,4 +220,10 @@ export async function* ruleRowBatches(db: Db, size = 1000): AsyncGenerator<RuleR
 /** Removes every rule (a restored site export brings its own; the site is new). */
 export async function deleteAllRules(trx: Db): Promise<void> {
   await trx.deleteFrom('redirects').execute();
+}
+
+/** Deletes the rules an import made. */
+export async function deleteImported(db: Db, importId: string): Promise<number> {
+  const result = await db.deleteFrom('redirects').where('import_id', '=', importId).executeTakeFirst();
+  return Number(result.numDeletedRows);
 }

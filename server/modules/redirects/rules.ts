@@ -39,6 +39,24 @@ export function normalizePath(path: string): string {
   return pathname.length > 1 && pathname.endsWith('/') ? pathname.replace(/\/+$/, '') || '/' : pathname;
 }
 
+/**
+ * A query as an imported source holds it (`p=12`): its pairs sorted, each encoded one way, so `/?p=12`
+ * from an old WordPress site matches however a browser spells it. Only imports make such sources
+ * (docs/product.md#import); rules made by hand never have a query.
+ */
+export function normalizeQuery(query: string): string {
+  const params = new URLSearchParams(query);
+  params.sort();
+  return params.toString();
+}
+
+/** The exact sources a request with a query may match: the whole query, then each of its pairs alone. */
+export function querySources(path: string, query: string): string[] {
+  const params = new URLSearchParams(query);
+  const pairs = [...params].map(([key, value]) => new URLSearchParams([[key, value]]).toString());
+  return [...new Set([normalizeQuery(query), ...pairs])].filter(Boolean).map((q) => `${path}?${q}`);
+}
+
 /** A source as stored: a normalized path, with `/*` kept for a prefix rule. */
 export function normalizeSource(from: string): string {
   const trimmed = from.trim();
@@ -115,6 +133,7 @@ export class RuleSet {
   add(rule: Rule): void {
     if (isPrefixPattern(rule.from)) this.prefixes.set(baseOf(rule.from), rule);
     else this.exact.set(rule.from, rule);
+    if (rule.from.includes('?')) this.querySourceCount++;
     this.byId.set(rule.id, rule);
     this.index(rule);
   }
@@ -122,6 +141,7 @@ export class RuleSet {
   remove(rule: Rule): void {
     if (isPrefixPattern(rule.from)) this.prefixes.delete(baseOf(rule.from));
     else this.exact.delete(rule.from);
+    if (rule.from.includes('?')) this.querySourceCount--;
     this.byId.delete(rule.id);
     this.unindex(rule);
   }
@@ -154,8 +174,23 @@ export class RuleSet {
     if (set?.size === 0) this.byTarget.delete(key);
   }
 
-  /** The rule for a normalized path: an exact one first, then the longest prefix that covers it. */
-  match(path: string): Rule | undefined {
+  /** Whether any exact source holds a query (only imports make those): else a query is never looked at. */
+  get hasQuerySources(): boolean {
+    return this.querySourceCount > 0;
+  }
+  private querySourceCount = 0;
+
+  /**
+   * The rule for a normalized path: an exact one first (with `query`, one whose source names that query
+   * or one of its pairs, before the path alone), then the longest prefix that covers it.
+   */
+  match(path: string, query = ''): Rule | undefined {
+    if (query && this.querySourceCount > 0) {
+      for (const source of querySources(path, query)) {
+        const rule = this.exact.get(source);
+        if (rule) return rule;
+      }
+    }
     const exact = this.exact.get(path);
     if (exact) return exact;
     if (this.prefixes.size === 0) return undefined;

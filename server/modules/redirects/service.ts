@@ -17,6 +17,7 @@ import {
   isPrefixPattern,
   isReservedPath,
   normalizePath,
+  normalizeQuery,
   normalizeSource,
   normalizeTarget,
   targetFor,
@@ -181,10 +182,12 @@ export function createRedirectsService(deps: {
   }
 
   function answerOf(rules: RuleSet, path: string, query: string, count: boolean): RedirectAnswer | null {
-    const rule = rules.match(path);
+    const rule = rules.match(path, query);
     if (!rule) return null;
     if (count) countHit(rule.id);
     if (rule.status === 410) return { status: 410 };
+    // An imported `/?p=12` leads to the post itself: the old query is what it was found by, not carried on.
+    if (rule.from.includes('?')) return { status: rule.status, location: targetFor(rule, path) };
     return { status: rule.status, location: withQuery(targetFor(rule, path), query) };
   }
 
@@ -528,6 +531,73 @@ export function createRedirectsService(deps: {
       return { message: REDIRECT_MESSAGES.imported(added, updated, refused.length), added, updated, refused };
     },
 
+    /**
+     * The 301s of an import (docs/product.md#import): each old address of the old site to its new one,
+     * marked with the import, in one transaction. A source that already has a rule keeps it (reported as
+     * `existing`); one that would loop, or is the site's own (`/admin` …), is reported as refused.
+     * Sources may hold a query (`/?p=12`), which rules made by hand never do.
+     */
+    async importRules(importId: string, rows: ReadonlyArray<{ from: string; to: string }>) {
+      const added: Array<{ id: string; from: string }> = [];
+      const existing: string[] = [];
+      const refused: string[] = [];
+      await db.transaction().execute(async (trx) => {
+        const rules = await rulesIn(trx);
+        for (const row of rows) {
+          const at = row.from.indexOf('?');
+          const path = normalizePath(at < 0 ? row.from : row.from.slice(0, at));
+          const query = at < 0 ? '' : normalizeQuery(row.from.slice(at + 1));
+          const from = query ? `${path}?${query}` : path;
+          const to = normalizeTarget(row.to);
+          if (rules.bySource(from)) {
+            existing.push(from);
+            continue;
+          }
+          const check =
+            isReservedPath(path) || from.length > MAX_ADDRESS || (!query && path === to)
+              ? null
+              : checkRule({ from, to, status: 301 }, rules);
+          if (!check?.ok) {
+            refused.push(from);
+            continue;
+          }
+          const rule: Rule = { id: newId(), from, to: check.to, status: 301 };
+          const stamp = now();
+          await repo.insertRule(trx, {
+            id: rule.id,
+            from_path: from,
+            to_path: rule.to,
+            status: 301,
+            created_at: stamp,
+            updated_at: stamp,
+            import_id: importId,
+          });
+          rules.add(rule);
+          added.push({ id: rule.id, from });
+        }
+        if (added.length) {
+          await siteMeta.writeStamp(trx, STAMP);
+          await siteMeta.bumpContentVersion(trx);
+        }
+      });
+      if (added.length) await changed();
+      return { added, existing, refused };
+    },
+
+    /** Removes every redirect an import made (Undo of an import); answers how many. */
+    async removeImported(importId: string): Promise<number> {
+      const removed = await db.transaction().execute(async (trx) => {
+        const n = await repo.deleteImported(trx, importId);
+        if (n) {
+          await siteMeta.writeStamp(trx, STAMP);
+          await siteMeta.bumpContentVersion(trx);
+        }
+        return n;
+      });
+      if (removed) await changed();
+      return removed;
+    },
+
     /** Every rule, by source, a batch at a time (the CSV export). */
     exportBatches: () => repo.ruleBatches(db),
 
@@ -548,7 +618,7 @@ export function createRedirectsService(deps: {
     countRules: () => repo.countRules(db, {}),
 
     /** The rules of a restored site export, with their ids and dates, in place of any (the site is new). */
-    async importRules(trx: Db, rules: readonly ExportedRedirect[]): Promise<void> {
+    async restoreRules(trx: Db, rules: readonly ExportedRedirect[]): Promise<void> {
       await repo.deleteAllRules(trx);
       for (const r of rules) {
         await repo.insertRule(trx, {

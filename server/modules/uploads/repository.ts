@@ -15,9 +15,11 @@ export async function insertUpload(
     originalName: string;
     alt: string;
     uploadedBy: string | null;
+    /** Chosen by the caller (an import's ledger); a new one otherwise. */
+    id?: string;
   },
 ): Promise<string> {
-  const id = newId();
+  const id = upload.id ?? newId();
   await db
     .insertInto('uploads')
     .values({

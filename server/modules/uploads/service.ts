@@ -58,7 +58,11 @@ export function createUploadService(deps: { db: Db; storage: FileStorage; whereU
   }
 
   return {
-    async storeImage(input: Buffer, details: { originalName?: string; alt?: string; uploadedBy?: string } = {}) {
+    /** `id`: chosen by the caller (an import's ledger, which finds it again after a kill); a new one otherwise. */
+    async storeImage(
+      input: Buffer,
+      details: { originalName?: string; alt?: string; uploadedBy?: string; id?: string } = {},
+    ) {
       const image = await processImage(input);
       const stem = randomBytes(12).toString('hex');
       const name = `${stem}.${image.ext}`;
@@ -75,6 +79,7 @@ export function createUploadService(deps: { db: Db; storage: FileStorage; whereU
         originalName: [...(details.originalName ?? '')].slice(0, 255).join(''),
         alt: [...(details.alt ?? '')].slice(0, 500).join(''),
         uploadedBy: details.uploadedBy ?? null,
+        id: details.id,
       });
       return { _id: id, url, width: image.width, height: image.height };
     },
@@ -168,6 +173,21 @@ export function createUploadService(deps: { db: Db; storage: FileStorage; whereU
 
     /** How many uploads the library holds and their originals' bytes. */
     totals: () => repo.uploadTotals(db),
+
+    /** The address of the upload of this id, or null (an import's ledger checks its own writes). */
+    urlOf: async (id: string) => (await repo.findUpload(db, id))?.url ?? null,
+
+    /** Removes uploads an import made, each only when nothing uses it any more (Undo of an import). */
+    async removeUnused(ids: readonly string[]): Promise<number> {
+      let removed = 0;
+      for (const id of ids) {
+        const row = await repo.findUpload(db, id);
+        if (!row || (await usage(row.url)).length) continue;
+        await this.remove(id);
+        removed++;
+      }
+      return removed;
+    },
 
     /** Width, height and alt of stored images by URL (content images get their size written in). */
     sizesOf: (urls: string[]) => repo.findUploadsByUrl(db, urls),

@@ -12,6 +12,7 @@ import { blogRoutes } from './blog';
 import { contactRoutes } from './contact';
 import { contentRoutes } from './content';
 import type { ApiContext, ApiRoutes } from './define';
+import { importRoutes } from './imports';
 import { mailRoutes } from './mail';
 import { newsletterRoutes } from './newsletter';
 import { pageRoutes } from './pages';
@@ -41,6 +42,7 @@ const RESOURCES: ApiRoutes[] = [
   blogRoutes,
   tagRoutes,
   redirectRoutes,
+  importRoutes,
   pageRoutes,
   subscriberRoutes,
   mailRoutes,

@@ -1,0 +1,37 @@
+import { open as openFile, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { IMPORT_MESSAGES } from '#shared/messages.ts';
+import { openZip } from '#server/lib/safe-zip.ts';
+import { SourceRefused, type ImportSource } from './source';
+import { openWordPress } from './wordpress/index';
+
+async function headOf(file: string): Promise<string> {
+  const handle = await openFile(file, 'r');
+  try {
+    const buffer = Buffer.alloc(512);
+    const { bytesRead } = await handle.read(buffer, 0, 512, 0);
+    return buffer.subarray(0, bytesRead).toString('latin1');
+  } finally {
+    await handle.close();
+  }
+}
+
+const exists = (file: string) =>
+  stat(file).then(
+    () => true,
+    () => false,
+  );
+
+/**
+ * The reader of an uploaded export, by what the file holds rather than its name (docs/product.md#import):
+ * XML is a WordPress export, with the optional ZIP of its uploads. Anything else is refused with a
+ * message before anything is read further.
+ */
+export async function openImportSource(folder: string): Promise<ImportSource> {
+  const file = path.join(folder, 'file.bin');
+  const uploads = path.join(folder, 'uploads.bin');
+  const text = (await headOf(file)).replace(/^\xEF\xBB\xBF/, '').trimStart();
+  if (!text.startsWith('<')) throw new SourceRefused(IMPORT_MESSAGES.unknownFile);
+  const extra = (await exists(uploads)) ? await openZip(uploads) : null;
+  return openWordPress({ xmlPath: file, uploadsZip: extra });
+}

@@ -1,0 +1,244 @@
+import { createWriteStream } from 'node:fs';
+import { mkdir, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { Transform, type Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import {
+  IMPORT_MAX_BYTES,
+  UNDO_DAYS,
+  type Import,
+  type ImportOptions,
+  type ImportSummary,
+} from '#shared/api/imports.ts';
+import { IMPORT_MESSAGES } from '#shared/messages.ts';
+import { newId, now, type Db } from '#server/db/database.ts';
+import { ConflictError, InvalidInputError, NotFoundError, TooLargeError } from '#server/errors.ts';
+import type { ActivityActor, ActivityRecorder } from '#server/modules/activity/service.ts';
+import * as repo from './repository';
+import type { ImportSource, SourceSummary } from './source';
+
+const ITEMS_PAGE = 100;
+const DAY_MS = 24 * 3600_000;
+
+/** The files of an upload, as the route hands them over: `file` (the export), `uploads` (a ZIP of images). */
+export interface UploadedPart {
+  field: 'file' | 'uploads';
+  fileName: string;
+  stream: Readable;
+}
+
+/** A summary as stored: the reader's, with what the analysis added (each author's number of posts). */
+type StoredSummary = SourceSummary & { authorPosts?: Record<string, number> };
+
+const summaryOf = (stored: StoredSummary): ImportSummary => {
+  const { counts } = stored;
+  return {
+    kind: stored.kind,
+    siteUrl: stored.siteUrl,
+    siteTitle: stored.siteTitle,
+    counts: {
+      ...counts,
+      authors: stored.authors.length,
+      categories: stored.terms.filter((t) => t.kind === 'category').length,
+      tags: stored.terms.filter((t) => t.kind === 'tag').length,
+      images: stored.images.length,
+    },
+    authors: stored.authors.map((a) => ({
+      key: a.key,
+      name: a.name,
+      email: a.email,
+      posts: stored.authorPosts?.[a.key] ?? 0,
+    })),
+    problems: stored.problems,
+  };
+};
+
+/**
+ * Imports of WordPress and Ghost sites (docs/product.md#import): the upload is kept in its own folder
+ * under DATA_DIR/imports/, read once for the analysis (nothing of the site written), then the job runs in
+ * the background (./runner.ts, ./job.ts) with the administrator's choices.
+ */
+export function createImportService(deps: {
+  db: Db;
+  /** DATA_DIR/imports: one folder per import (the processes of a site share it, as they share DATA_DIR). */
+  folder: string;
+  open: (folder: string) => Promise<ImportSource>;
+  activity: ActivityRecorder;
+  /** Looks for work at once on this process (the runner). */
+  kick: () => void;
+}) {
+  const { db } = deps;
+
+  async function toImport(row: repo.ImportRow): Promise<Import> {
+    const finished = row.finished_at ? Date.parse(row.finished_at) : null;
+    const undoable =
+      (row.status === 'done' || row.status === 'failed') &&
+      finished !== null &&
+      Date.now() - finished < UNDO_DAYS * DAY_MS;
+    return {
+      _id: row.id,
+      kind: row.kind,
+      fileName: row.file_name,
+      status: row.status,
+      phase: row.phase,
+      done: row.done,
+      total: row.total,
+      error: row.error,
+      createdAt: row.created_at,
+      startedAt: row.started_at,
+      finishedAt: row.finished_at,
+      undoUntil: undoable ? new Date(finished + UNDO_DAYS * DAY_MS).toISOString() : null,
+      summary: summaryOf(JSON.parse(row.summary) as StoredSummary),
+      outcomes: await repo.outcomeCounts(db, row.id),
+    };
+  }
+
+  async function requireImport(id: string) {
+    const row = await repo.findImport(db, id);
+    if (!row) throw new NotFoundError(IMPORT_MESSAGES.notFound);
+    return row;
+  }
+
+  /** Writes the parts to the import's folder, counting the bytes of all of them against the limit. */
+  async function receive(folder: string, parts: AsyncIterable<UploadedPart>): Promise<string> {
+    let total = 0;
+    let fileName = '';
+    for await (const part of parts) {
+      const counter = new Transform({
+        transform(chunk: Buffer, _encoding, callback) {
+          total += chunk.length;
+          if (total > IMPORT_MAX_BYTES)
+            callback(new TooLargeError(IMPORT_MESSAGES.tooLarge(IMPORT_MAX_BYTES / 1024 / 1024)));
+          else callback(null, chunk);
+        },
+      });
+      await pipeline(part.stream, counter, createWriteStream(path.join(folder, `${part.field}.bin`), { flags: 'wx' }));
+      if (part.field === 'file') fileName = part.fileName;
+    }
+    if (!fileName) throw new InvalidInputError(IMPORT_MESSAGES.noFile, 'file');
+    return fileName;
+  }
+
+  return {
+    /**
+     * Receives an export (and a ZIP of its images) and analyses it: counts, authors, problems. Nothing of
+     * the site is written; a file that is not an export is refused (400) and nothing of it is kept.
+     */
+    async upload(parts: AsyncIterable<UploadedPart>, actor: ActivityActor & { id: string | null }): Promise<Import> {
+      const id = newId();
+      const folder = path.join(deps.folder, id);
+      await mkdir(folder, { recursive: true });
+      try {
+        const fileName = await receive(folder, parts);
+        const source = await deps.open(folder);
+        let stored: StoredSummary;
+        try {
+          const summary = await source.summary();
+          const authorPosts: Record<string, number> = {};
+          for await (const doc of source.docs()) {
+            if (doc.kind === 'post' && doc.authorKeys[0])
+              authorPosts[doc.authorKeys[0]] = (authorPosts[doc.authorKeys[0]] ?? 0) + 1;
+          }
+          stored = { ...summary, authorPosts };
+        } finally {
+          await source.close();
+        }
+        await repo.insertImport(db, {
+          id,
+          kind: stored.kind,
+          source_id: `${stored.kind}:${stored.siteUrl.toLowerCase()}`,
+          file_name: fileName.slice(0, 255),
+          folder: id,
+          status: 'analysed',
+          summary: JSON.stringify(stored),
+          created_by: actor.id,
+          created_at: now(),
+        });
+        return toImport((await repo.findImport(db, id))!);
+      } catch (err) {
+        await rm(folder, { recursive: true, force: true });
+        throw err;
+      }
+    },
+
+    list: async () => Promise.all((await repo.listImports(db, 50)).map(toImport)),
+
+    get: async (id: string) => toImport(await requireImport(id)),
+
+    async items(id: string, query: { outcome?: string; page?: number }) {
+      await requireImport(id);
+      const page = query.page ?? 1;
+      const rows = await repo.listItems(db, id, { outcome: query.outcome }, (page - 1) * ITEMS_PAGE, ITEMS_PAGE);
+      const total = await repo.countListed(db, id, query.outcome);
+      return {
+        rows: rows.map((row) => {
+          const [first = '', ...rest] = row.detail.split('\n');
+          const isPath = (row.target_kind === 'post' || row.target_kind === 'page') && first.startsWith('/');
+          return {
+            key: row.source_key,
+            kind: row.target_kind,
+            label: row.label,
+            outcome: row.outcome,
+            detail: isPath ? rest.join('\n') : row.detail,
+            path: isPath ? first : row.target_kind === 'upload' && first.startsWith('/uploads/') ? first : null,
+          };
+        }),
+        pageInfo: { page, total, hasMore: page * ITEMS_PAGE < total },
+      };
+    },
+
+    /** Starts the job with the administrator's choices; refused (409) while another import holds the site. */
+    async start(id: string, options: ImportOptions, actor: ActivityActor): Promise<Import> {
+      const row = await requireImport(id);
+      if (row.status !== 'analysed') throw new ConflictError(IMPORT_MESSAGES.notStartable);
+      if (await repo.findBusy(db, id)) throw new ConflictError(IMPORT_MESSAGES.anotherRunning);
+      if (!(await repo.moveStatus(db, id, ['analysed'], { status: 'queued', options: JSON.stringify(options) }))) {
+        throw new ConflictError(IMPORT_MESSAGES.notStartable);
+      }
+      await deps.activity.record(db, {
+        action: 'import.started',
+        actor,
+        target: { type: 'import', id, label: row.file_name },
+      });
+      deps.kick();
+      return toImport((await repo.findImport(db, id))!);
+    },
+
+    /** Undo: removes exactly what the import made, within 7 days of its end (the runner does the work). */
+    async undo(id: string, actor: ActivityActor): Promise<Import> {
+      const row = await requireImport(id);
+      const current = await toImport(row);
+      if (!current.undoUntil) throw new ConflictError(IMPORT_MESSAGES.notUndoable);
+      if (await repo.findBusy(db, id)) throw new ConflictError(IMPORT_MESSAGES.anotherRunning);
+      if (
+        !(await repo.moveStatus(db, id, ['done', 'failed'], {
+          status: 'undoing',
+          lease_owner: null,
+          lease_until: null,
+        }))
+      ) {
+        throw new ConflictError(IMPORT_MESSAGES.notUndoable);
+      }
+      await deps.activity.record(db, {
+        action: 'import.undone',
+        actor,
+        target: { type: 'import', id, label: row.file_name },
+      });
+      deps.kick();
+      return toImport((await repo.findImport(db, id))!);
+    },
+
+    /** Drops an analysed import that was not started, with its files. */
+    async discard(id: string) {
+      const row = await requireImport(id);
+      if (!(await repo.moveStatus(db, id, ['analysed'], { status: 'cancelled' })))
+        throw new ConflictError(IMPORT_MESSAGES.notDiscardable);
+      await rm(path.join(deps.folder, row.folder), { recursive: true, force: true });
+      return { _id: id };
+    },
+
+    /** The folder of an import's files. */
+    folderOf: (row: repo.ImportRow) => path.join(deps.folder, row.folder),
+  };
+}
+export type ImportService = ReturnType<typeof createImportService>;
