@@ -818,5 +818,4 @@ export const EXPORT_MESSAGES = {
   unreadable: (name: string) => `The export's ${name} cannot be read.`,
   notEmpty:
     'An export is restored only into a new site: this one already has pages, posts, people, redirects, subscribers or messages of its own.',
-  notAZip: 'This file is not a ZIP archive.',
 } as const;

@@ -23,11 +23,11 @@ import type { ContentService, SectionUpdate } from '#server/modules/content/serv
 import type { PagesService } from '#server/modules/pages/service.ts';
 import type { RedirectsService } from '#server/modules/redirects/service.ts';
 import type { SiteMeta } from '#server/modules/site-meta/service.ts';
-import { SourceRefused } from '#server/modules/site-import/source.ts';
+import { SourceRefused, type ZipArchive } from '#server/modules/site-import/source.ts';
 import type { SubscriberService } from '#server/modules/subscribers/service.ts';
 import type { UploadService } from '#server/modules/uploads/service.ts';
 import { DEMO_POST_TITLES } from '#server/startup/seed/blog.ts';
-import { openExportArchive, type ExportArchive } from './export-archive';
+import { openZip } from '#server/lib/safe-zip.ts';
 
 /** The largest file of an archive read at once (posts.json of a big site; an image). */
 const MAX_FILE_BYTES = 1024 ** 3;
@@ -85,7 +85,8 @@ export function createExportRestorer(deps: {
   }
 
   return async function restoreExport(zipPath: string): Promise<RestoreReport> {
-    const archive = await openExportArchive(zipPath);
+    // Names, links, encryption, sizes and ratios checked before any entry is read (server/lib/safe-zip.ts).
+    const archive = await openZip(zipPath);
     try {
       await verified(archive);
       if (!(await isNewSite())) throw new SourceRefused(EXPORT_MESSAGES.notEmpty);
@@ -178,7 +179,7 @@ export function createExportRestorer(deps: {
 }
 
 /** The manifest, once every file of the archive matches it. */
-async function verified(archive: ExportArchive): Promise<ExportManifest> {
+async function verified(archive: ZipArchive): Promise<ExportManifest> {
   const text = await archive.read(EXPORT_FILES.manifest, 64 * 1024 * 1024);
   let manifest: Partial<ExportManifest> | null = null;
   try {

@@ -12,6 +12,7 @@ import * as exportApi from '#shared/api/site-export.ts';
 import { EXPORT_MESSAGES } from '#shared/messages.ts';
 import { DEFAULT_NAVIGATION } from '#shared/navigation.ts';
 import { EXPORT_FILES, type ExportedAuthor } from '#shared/site-export.ts';
+import { ZipRefused } from '#server/lib/safe-zip.ts';
 import { NO_RATE_LIMITS } from '#tests/helpers/auth.ts';
 import { DATABASE_KINDS } from '#tests/helpers/databases.ts';
 import { createCategory, createPost, createSubscriber, createUpload, unique } from '#tests/helpers/factories.ts';
@@ -245,7 +246,7 @@ describe(`site export restored ${first} → ${second} → ${first}`, () => {
     });
     const notZip = path.join(dir, 'not.zip');
     await fs.writeFile(notZip, 'hello');
-    await expect(target.services.restoreExport(notZip)).rejects.toMatchObject({ message: EXPORT_MESSAGES.notAZip });
+    await expect(target.services.restoreExport(notZip)).rejects.toBeInstanceOf(ZipRefused);
     const noManifest = await variant('no-manifest.zip', (files) => files.delete(EXPORT_FILES.manifest));
     await expect(target.services.restoreExport(noManifest)).rejects.toMatchObject({
       message: EXPORT_MESSAGES.notAnExport,
