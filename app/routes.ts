@@ -49,6 +49,7 @@ export default [
       route('settings/redirects', 'routes/admin/redirects.tsx'),
       route('settings/site', 'routes/admin/site-identity.tsx'),
       route('settings/navigation', 'routes/admin/navigation.tsx'),
+      route('settings/export', 'routes/admin/export.tsx'),
       route('blogs/create', 'routes/admin/blog-form.tsx', { id: 'admin-blog-create' }),
       route('blogs/edit/:id', 'routes/admin/blog-form.tsx', { id: 'admin-blog-edit' }),
       route('pages/create', 'routes/admin/page-form.tsx', { id: 'admin-page-create' }),

@@ -807,5 +807,15 @@ export const GHOST_IMPORT_MESSAGES = {
 
 /** Exporting the site (docs/product.md#export). */
 export const EXPORT_MESSAGES = {
-  // Filled by the export.
+  siteSaved: 'The site export was downloaded.',
+  wxrSaved: 'The WordPress file was downloaded.',
+  notAnExport: 'This file is not a site export: it has no manifest.json of format site-export.',
+  unknownVersion: (version: unknown) =>
+    `This export is of format version ${String(version)}, which this version of the site cannot read.`,
+  damaged: (name: string) => `The export is damaged: ${name} does not match its checksum in the manifest.`,
+  unlisted: (name: string) => `The export holds ${name}, which its manifest does not list.`,
+  missing: (name: string) => `The export's manifest lists ${name}, which the archive does not hold.`,
+  unreadable: (name: string) => `The export's ${name} cannot be read.`,
+  notEmpty:
+    'An export is restored only into a new site: this one already has pages, posts, people, redirects, subscribers or messages of its own.',
 } as const;

@@ -23,6 +23,7 @@ import * as pages from '#shared/api/pages.ts';
 import * as redirects from '#shared/api/redirects.ts';
 import * as imports from '#shared/api/imports.ts';
 import * as sessions from '#shared/api/sessions.ts';
+import * as siteExport from '#shared/api/site-export.ts';
 import * as activityLog from '#shared/api/activity.ts';
 import * as staff from '#shared/api/staff.ts';
 import * as subscribers from '#shared/api/subscribers.ts';
@@ -483,6 +484,9 @@ const EXAMPLES = new Map<Endpoint, (ctx: Context) => Promise<Example>>([
   ],
   [redirects.deleteRedirect, async (ctx) => ({ params: { id: await ownerRedirectId(ctx) } })],
   [redirects.exportRedirects, async () => ({})],
+  [siteExport.exportSummary, async () => ({})],
+  [siteExport.exportSite, async () => ({})],
+  [siteExport.exportWxr, async () => ({})],
   [redirects.importRedirects, async () => ({ body: { csv: `from,to,status\n/${unique('imp')},/x,301\n` } })],
   [redirects.listNotFound, async () => ({})],
   [imports.listImports, async () => ({})],

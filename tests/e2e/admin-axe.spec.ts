@@ -27,6 +27,7 @@ const SCREENS = [
   '/admin/settings/redirects',
   '/admin/settings/site',
   '/admin/settings/navigation',
+  '/admin/settings/export',
   '/admin/profile',
   '/admin/staff',
   '/admin/activity',

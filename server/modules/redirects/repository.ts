@@ -200,6 +200,28 @@ export async function forgetNotFound(db: Db, path: string, under = false): Promi
   await query.execute();
 }
 
+/** Every rule with its dates by id, a batch at a time (the site export). */
+export async function* ruleRowBatches(db: Db, size = 1000): AsyncGenerator<RuleRow[]> {
+  let after = '';
+  for (;;) {
+    const rows = await db
+      .selectFrom('redirects')
+      .select(['id', 'from_path', 'to_path', 'status', 'created_at', 'updated_at'])
+      .where('id', '>', after)
+      .orderBy('id')
+      .limit(size)
+      .execute();
+    if (!rows.length) return;
+    yield rows;
+    after = rows[rows.length - 1]!.id;
+  }
+}
+
+/** Removes every rule (a restored site export brings its own; the site is new). */
+export async function deleteAllRules(trx: Db): Promise<void> {
+  await trx.deleteFrom('redirects').execute();
+}
+
 /** Deletes the rules an import made. */
 export async function deleteImported(db: Db, importId: string): Promise<number> {
   const result = await db.deleteFrom('redirects').where('import_id', '=', importId).executeTakeFirst();

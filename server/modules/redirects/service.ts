@@ -1,5 +1,6 @@
 import { parse } from 'csv-parse/sync';
 import { REDIRECT_MESSAGES } from '#shared/messages.ts';
+import type { ExportedRedirect } from '#shared/site-export.ts';
 import type { Db } from '#server/db/database.ts';
 import { newId, now } from '#server/db/database.ts';
 import { ConflictError, InvalidInputError, NotFoundError } from '#server/errors.ts';
@@ -602,6 +603,41 @@ export function createRedirectsService(deps: {
 
     /** Every rule, by source, a batch at a time (the CSV export). */
     exportBatches: () => repo.ruleBatches(db),
+
+    /** Every rule with its id and dates, a batch at a time (the site export, docs/product.md#export). */
+    async *exportRules(): AsyncGenerator<ExportedRedirect[]> {
+      for await (const rows of repo.ruleRowBatches(db)) {
+        yield rows.map((r) => ({
+          id: r.id,
+          from: r.from_path,
+          to: r.to_path,
+          status: r.status,
+          createdAt: r.created_at,
+          updatedAt: r.updated_at,
+        }));
+      }
+    },
+
+    countRules: () => repo.countRules(db, {}),
+
+    /** The rules of a restored site export, with their ids and dates, in place of any (the site is new). */
+    async restoreRules(trx: Db, rules: readonly ExportedRedirect[]): Promise<void> {
+      await repo.deleteAllRules(trx);
+      for (const r of rules) {
+        await repo.insertRule(trx, {
+          id: r.id,
+          from_path: r.from,
+          to_path: r.to,
+          status: r.status,
+          created_at: r.createdAt,
+          updated_at: r.updatedAt,
+        });
+      }
+      await siteMeta.writeStamp(trx, STAMP);
+    },
+
+    /** After a restore commits: this process answers the new rules at once. */
+    reloadRules: () => changed(),
 
     async listNotFound(query: { search?: string; page?: number; limit?: number }) {
       const limit = query.limit ?? 50;

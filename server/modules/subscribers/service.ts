@@ -268,6 +268,36 @@ export function createSubscriberService(deps: {
       }
     },
 
+    /**
+     * Every subscriber with every column the site export keeps (docs/product.md#export), by id, a batch at
+     * a time: status and dates as they are, so an import never mails someone who unsubscribed.
+     */
+    async *exportRows(batch = EXPORT_BATCH) {
+      let after = '';
+      for (;;) {
+        const rows = await repo.subscribersAfter(db, after, batch);
+        if (!rows.length) return;
+        yield rows.map((row) => ({
+          email: row.email,
+          status: row.status,
+          createdAt: row.created_at,
+          confirmedAt: row.confirmed_at,
+          unsubscribedAt: row.unsubscribed_at,
+          consentSource: row.consent_source,
+          sourcePostId: row.blog_id,
+        }));
+        if (rows.length < batch) return;
+        after = rows.at(-1)!.id;
+      }
+    },
+
+    count: () => repo.countSubscribers(db),
+
+    /** Subscribers of a restored site export (docs/decisions/0039-export.md): statuses and dates kept, no mail sent. */
+    async importRows(trx: Db, rows: ReadonlyArray<Parameters<typeof repo.insertSubscriberRow>[1]>) {
+      for (const row of rows) await repo.insertSubscriberRow(trx, row);
+    },
+
     async remove(id: string) {
       const row = await repo.findSubscriber(db, id);
       if (!row) throw new NotFoundError(SERVER_MESSAGES.subscriberNotFound);
