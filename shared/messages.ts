@@ -754,6 +754,7 @@ export const IMPORT_MESSAGES = {
   emptyContent: '(This post had no content in the export.)',
   keptBoth: (slug: string) => `Address taken here: imported beside it as ${slug}`,
   badSubscriberEmail: (email: string) => `Not a valid e-mail address: ${email}`,
+  rulesLabel: 'Old addresses (301 redirects)',
 } as const;
 
 /** Reading a WordPress export (server/modules/site-import/wordpress/): refusals and problems in the report. */

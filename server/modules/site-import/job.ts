@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { importOptionsSchema } from '#shared/api/imports.ts';
+import { IMPORT_PHASES, importOptionsSchema } from '#shared/api/imports.ts';
 import { now, type Db } from '#server/db/database.ts';
 import { createLedger } from './ledger';
 import type { JobContext } from './job-context';
@@ -88,25 +88,25 @@ export async function runImport(deps: JobDeps, row: repo.ImportRow, alive: () =>
     },
   };
   try {
-    await phase('people');
+    await phase(IMPORT_PHASES.people);
     const authors = await importPeople(ctx);
-    await phase('terms');
+    await phase(IMPORT_PHASES.terms);
     const { categories, tags } = await importTerms(ctx);
-    await phase('images');
+    await phase(IMPORT_PHASES.images);
     const images = await importImages(ctx);
     const mapped = { authors, categories, tags, images };
-    await phase('content');
+    await phase(IMPORT_PHASES.content);
     await deps.targets.blog.holdRelated(() => importDocs(ctx, mapped));
-    await phase('redirects');
+    await phase(IMPORT_PHASES.addresses);
     await importRedirects(ctx, mapped);
-    await phase('subscribers');
+    await phase(IMPORT_PHASES.audience);
     await importSubscribers(ctx);
   } finally {
     await source.close();
   }
   await repo.moveStatus(db, row.id, ['running'], {
     status: 'done',
-    phase: 'done',
+    phase: IMPORT_PHASES.done,
     done: total,
     finished_at: now(),
     lease_owner: null,

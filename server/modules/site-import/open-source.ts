@@ -1,5 +1,6 @@
 import { open as openFile, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { IMPORT_FIELDS } from '#shared/api/imports.ts';
 import { IMPORT_MESSAGES } from '#shared/messages.ts';
 import { openZip } from '#server/lib/safe-zip.ts';
 import { SourceRefused, type ImportSource } from './source';
@@ -29,7 +30,7 @@ const exists = (file: string) =>
  */
 export async function openImportSource(folder: string): Promise<ImportSource> {
   const file = path.join(folder, 'file.bin');
-  const uploads = path.join(folder, 'uploads.bin');
+  const uploads = path.join(folder, `${IMPORT_FIELDS.images}.bin`);
   const text = (await headOf(file)).replace(/^\xEF\xBB\xBF/, '').trimStart();
   if (!text.startsWith('<')) throw new SourceRefused(IMPORT_MESSAGES.unknownFile);
   const extra = (await exists(uploads)) ? await openZip(uploads) : null;
