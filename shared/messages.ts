@@ -877,7 +877,40 @@ export const IMPORT_UI_MESSAGES = {
 
 /** Reading a WordPress export (server/modules/site-import/wordpress/): refusals and problems in the report. */
 export const WORDPRESS_IMPORT_MESSAGES = {
-  // Filled by the WordPress reader.
+  // Refusals: the file is not read any further and nothing is imported.
+  empty: 'The file is empty. Export the site again from WordPress (Tools → Export → All content).',
+  doctype:
+    'The file has a document type declaration (<!DOCTYPE …>), which WordPress exports never have: it is refused, since such declarations can expand without end or read files of the server.',
+  notXml: (line: number, reason: string) =>
+    `The file is not a WordPress export: it is not readable XML (line ${line}: ${reason}).`,
+  truncated: (line: number) =>
+    `The file ends too early (after line ${line}): it was probably cut off while downloading or uploading. Export the site again from WordPress (Tools → Export → All content).`,
+  notRss: (root: string) =>
+    `The file is XML but not a WordPress export: it starts with <${root}>, where an export starts with <rss>. Export the site from WordPress with Tools → Export → All content.`,
+  rssWithoutWordPress:
+    "The file is an RSS feed, not a WordPress export: it holds none of WordPress's data (the wp: namespace). Export the site from WordPress with Tools → Export → All content.",
+  noWxrVersion:
+    'The file is not a WordPress export: it has no export version (wp:wxr_version). Export the site from WordPress with Tools → Export → All content.',
+  fieldTooLarge: (line: number, megabytes: number) =>
+    `The file has a field larger than ${megabytes} MB (line ${line}): it cannot be imported.`,
+  // What the report names.
+  fileItem: 'File',
+  postItem: (title: string, id: string) => `Post "${title}" (id ${id})`,
+  pageItem: (title: string, id: string) => `Page "${title}" (id ${id})`,
+  attachmentItem: (id: string) => `Attachment ${id}`,
+  untitled: '(no title)',
+  moreProblems: (count: number) => `… and ${count.toLocaleString('en-US')} more`,
+  // Problems: the item is imported, the report says what was changed or left out.
+  unknownShortcode: (name: string) => `Unknown shortcode [${name}] removed (the text inside it is kept)`,
+  galleryImageMissing: (id: string) => `A gallery image (attachment ${id}) is not in the export: left out`,
+  featureImageMissing: (id: string) => `The featured image (attachment ${id}) is not in the export`,
+  unknownAuthor: (login: string) => `The author "${login}" is not among the export's authors`,
+  noAuthor: 'The item has no author in the export',
+  passwordProtected: 'The item was password-protected on the old site: it is imported without a password',
+  mediaAsLink: (kind: 'video' | 'audio', url: string) =>
+    `The ${kind} [${kind}] became a link to ${url}: this site does not play ${kind} files`,
+  mediaWithoutSource: (kind: 'video' | 'audio') => `A [${kind}] without a file address was removed`,
+  attachmentWithoutUrl: 'The attachment has no file address (wp:attachment_url)',
 } as const;
 
 /** Reading a Ghost export and any uploaded ZIP (server/modules/site-import/ghost/, server/lib/safe-zip.ts). */

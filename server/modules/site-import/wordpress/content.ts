@@ -1,0 +1,39 @@
+import { autop } from '@wordpress/autop';
+import type { AttachmentLookup } from './attachments';
+import { embedBareUrls } from './embeds';
+import { rewriteImages } from './images';
+import { convertShortcodes, unautopShortcodes } from './shortcodes';
+
+/**
+ * A post's `content:encoded` made into the HTML the site stores (docs/decisions/0038-import.md): the block
+ * editor's comments removed, bare video addresses embedded, the classic editor's paragraphs restored with
+ * WordPress's own `autop` (WordPress adds them only when showing the post, so the export has none),
+ * shortcodes converted (./shortcodes.ts), and image addresses made absolute and original (./images.ts).
+ */
+
+const BLOCK_COMMENT = /<!--\s+\/?wp:[\s\S]*?-->/g;
+
+export interface ConvertedContent {
+  html: string;
+  images: string[];
+  galleryIds: string[];
+  problems: string[];
+}
+
+export function convertContent(
+  content: string,
+  postId: string,
+  base: string,
+  lookup: AttachmentLookup,
+): ConvertedContent {
+  // WordPress runs autop only on content without blocks (has_blocks() removes the wpautop filter).
+  const hasBlocks = /<!--\s+wp:/.test(content);
+  const withoutBlocks = hasBlocks ? content.replace(BLOCK_COMMENT, '').replace(/\n{3,}/g, '\n\n') : content;
+  // WordPress's order: auto-embeds (priority 8), autop (10), then shortcodes (11) once the paragraphs
+  // around a shortcode alone are taken off again (shortcode_unautop).
+  const embedded = embedBareUrls(withoutBlocks);
+  const paragraphs = hasBlocks ? embedded : unautopShortcodes(autop(embedded));
+  const shortcodes = convertShortcodes(paragraphs, postId, lookup);
+  const images = rewriteImages(shortcodes.html.trim(), base, lookup);
+  return { html: images.html, images: images.images, galleryIds: shortcodes.galleryIds, problems: shortcodes.problems };
+}
