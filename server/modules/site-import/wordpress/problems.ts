@@ -1,5 +1,6 @@
 import { WORDPRESS_IMPORT_MESSAGES as M } from '#shared/messages.ts';
 import type { SourceProblem } from '#server/modules/site-import/source.ts';
+import { detach } from './text';
 
 /** The summary keeps this many problems, then one "… and N more" (docs/decisions/0038-import.md). */
 export const MAX_PROBLEMS = 1000;
@@ -19,7 +20,7 @@ export class ProblemList {
   private dropped = 0;
 
   add(order: number, seq: number, item: string, message: string) {
-    if (this.kept.length < MAX_PROBLEMS) this.kept.push({ order, seq, item, message });
+    if (this.kept.length < MAX_PROBLEMS) this.kept.push({ order, seq, item: detach(item), message: detach(message) });
     else this.dropped += 1;
   }
 

@@ -5,7 +5,7 @@ import { attachmentProblems, classify, mapItem, type DocContext } from './doc';
 import { absoluteUrl } from './images';
 import { archivePaths } from './old-paths';
 import { ProblemList } from './problems';
-import { nicenameOf, plainText } from './text';
+import { detach, nicenameOf, plainText } from './text';
 import { readWxr } from './wxr-parser';
 import type { RawItem } from './wxr-records';
 
@@ -122,9 +122,14 @@ export async function scanWxr(path: string): Promise<WxrIndex> {
     }
     const mapped = mapItem(item, kind, context);
     mapped.doc.problems.forEach((message, seq) => problems.add(order, seq, mapped.label, message));
-    for (const image of mapped.doc.images) found.add(image);
+    for (const image of mapped.doc.images) if (!found.has(image)) found.add(detach(image));
     if (mapped.galleryIds.length > 0 || mapped.featureId)
-      deferred.push({ order, label: mapped.label, galleryIds: mapped.galleryIds, featureId: mapped.featureId });
+      deferred.push({
+        order,
+        label: detach(mapped.label),
+        galleryIds: mapped.galleryIds.map(detach),
+        featureId: mapped.featureId,
+      });
   };
 
   let order = 0;

@@ -2,6 +2,7 @@ import { createReadStream } from 'node:fs';
 import { SaxesParser, type SaxesTagNS } from 'saxes';
 import { WORDPRESS_IMPORT_MESSAGES as M } from '#shared/messages.ts';
 import { SourceRefused } from '#server/modules/site-import/source.ts';
+import { detach } from './text';
 import {
   WXR_META_KEYS,
   type ChannelField,
@@ -152,10 +153,11 @@ export async function* readWxr(path: string): AsyncGenerator<WxrEvent> {
     leafName = name;
     capture = { parts: [], size: 0, line: parser.line };
   };
-  const takeCapture = () => {
+  /** Every field but the content is detached from the chunk it was read in (./text.ts). */
+  const takeCapture = (keepSlices: boolean) => {
     const text = capture ? capture.parts.join('') : '';
     capture = null;
-    return text;
+    return keepSlices ? text : detach(text);
   };
   const onText = (text: string) => {
     if (!capture) return;
@@ -218,7 +220,7 @@ export async function* readWxr(path: string): AsyncGenerator<WxrEvent> {
     const name = stack.pop();
     const depth = stack.length;
     if (capture && name === leafName) {
-      const value = takeCapture();
+      const value = takeCapture(name === 'content:encoded');
       if (depth === 2) {
         if (name === 'wp:wxr_version') wxrVersion = value.trim();
         out.push({ kind: 'channel', name: name as ChannelField, value: value.trim() });
