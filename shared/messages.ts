@@ -853,7 +853,10 @@ export const IMPORT_UI_MESSAGES = {
     page: 'Page',
     redirect: 'Redirect',
     subscriber: 'Subscriber',
+    redirects: 'Redirects',
   } as Record<string, string>,
+  redirectsMade: (added: number, existing: number, refused: number) =>
+    `${added} made, ${existing} there already${refused ? `, ${refused} refused` : ''}`,
   filterLabel: 'Show',
   allOutcomes: 'All',
   columns: { item: 'Item', kind: 'Kind', outcome: 'Outcome', detail: 'Detail', address: 'New address' },

@@ -20,6 +20,22 @@ const BADGES: Record<string, string> = { created: 'success', replaced: 'info', f
 
 type Line = DataOf<typeof importItems>[number];
 
+/** A line's detail in words: its address is in its own column; the redirects' counts come as JSON. */
+function detailOf(line: Line): string {
+  if (line.kind === 'redirects') {
+    try {
+      const counts = JSON.parse(line.detail) as { added?: number; existing?: number; refused?: number };
+      return T.redirectsMade(counts.added ?? 0, counts.existing ?? 0, counts.refused ?? 0);
+    } catch {
+      return line.detail;
+    }
+  }
+  return line.detail
+    .split('\n')
+    .filter((part) => part !== line.path)
+    .join(' · ');
+}
+
 /** The lines of the report with the outcome filter, a page at a time. */
 function useLines(id: string, outcome: string) {
   const [page, setPage] = useState(1);
@@ -60,7 +76,7 @@ export function ReportStep({ current, onUndoing }: { current: Import; onUndoing:
   };
 
   const columns: StackColumn<Line>[] = [
-    { label: T.columns.item, className: 'text-break', cell: (line) => line.label },
+    { label: T.columns.item, className: 'text-break w-25', cell: (line) => line.label },
     { label: T.columns.kind, cell: (line) => T.kinds[line.kind] ?? line.kind },
     {
       label: T.columns.outcome,
@@ -70,10 +86,10 @@ export function ReportStep({ current, onUndoing }: { current: Import; onUndoing:
     },
     {
       label: T.columns.detail,
-      className: 'text-break small',
+      className: 'text-break small w-25',
       cell: (line) => (
         <>
-          {line.detail}
+          {detailOf(line)}
           {line.kind === 'upload' && line.outcome === 'failed' ? (
             <span className="d-block">
               {T.failedImages} <Link to="/admin/media">{T.mediaLibrary}</Link>.
