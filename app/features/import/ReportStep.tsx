@@ -76,7 +76,7 @@ export function ReportStep({ current, onUndoing }: { current: Import; onUndoing:
   };
 
   const columns: StackColumn<Line>[] = [
-    { label: T.columns.item, className: 'text-break w-25', cell: (line) => line.label },
+    { label: T.columns.item, className: 'text-break import-col-wide', cell: (line) => line.label },
     { label: T.columns.kind, cell: (line) => T.kinds[line.kind] ?? line.kind },
     {
       label: T.columns.outcome,
@@ -86,7 +86,7 @@ export function ReportStep({ current, onUndoing }: { current: Import; onUndoing:
     },
     {
       label: T.columns.detail,
-      className: 'text-break small w-25',
+      className: 'text-break small import-col-wide',
       cell: (line) => (
         <>
           {detailOf(line)}
