@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import type { Browser, Page } from '@playwright/test';
@@ -35,6 +36,15 @@ const shot = async (page: Page, name: string) => {
 /** Nothing is wider than the screen (at 390 px the tables stack). */
 const fitsTheWidth = async (page: Page) =>
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+
+/** docs/product.md#accessibility: no serious or critical axe violation in each state of the screen. */
+async function expectAccessible(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const serious = violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+  expect(serious, serious.join('\n')).toEqual([]);
+}
 
 const sidebarEntries = (page: Page) =>
   page.getByTestId('admin-sidebar').locator('a.admin-nav-link .admin-sidebar-label').allTextContents();
@@ -116,6 +126,7 @@ test('the Owner imports a WordPress site, follows it to the report, opens a post
   await expect(page.getByLabel(new RegExp(T.clash.skip.label))).toBeChecked();
   await page.getByLabel(new RegExp(T.clash.keep.label)).check();
   await shot(page, '3-choices');
+  await expectAccessible(page);
 
   // Start: the progress bar with its phase in words, then (the job is the server's) the report.
   await page.getByRole('button', { name: T.start }).click();
@@ -141,6 +152,7 @@ test('the Owner imports a WordPress site, follows it to the report, opens a post
   await expect(page.getByTestId('import-row')).toContainText(T.statuses.done!);
   await fitsTheWidth(page);
   await shot(page, '5-report');
+  await expectAccessible(page);
 
   // The filter: only created lines; the classic post's line links to its new address.
   await page.getByLabel(T.filterLabel, { exact: true }).selectOption({ label: T.outcomes.created! });

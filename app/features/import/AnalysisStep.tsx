@@ -31,18 +31,18 @@ export function AnalysisStep({ summary }: { summary: ImportSummary }) {
       <p className="small text-body-secondary text-break">
         {T.from(summary.siteTitle, summary.siteUrl)}. {T.analysisNote}
       </p>
-      <dl className="row row-cols-2 row-cols-sm-3 row-cols-lg-5 g-2 mb-3" data-testid="import-counts">
+      <div className="row row-cols-2 row-cols-sm-3 row-cols-lg-5 g-2 mb-3" data-testid="import-counts">
         {COUNTED.map((name) => (
           <div className="col" key={name}>
-            <div className="border rounded p-2 h-100 bg-white">
+            <dl className="border rounded p-2 h-100 bg-white mb-0">
               <dt className="small fw-normal text-body-secondary">{T.counts[name]}</dt>
               <dd className="h5 mb-0" data-testid={`import-count-${name}`}>
                 {summary.counts[name]}
               </dd>
-            </div>
+            </dl>
           </div>
         ))}
-      </dl>
+      </div>
       <h3 className="h6">{summary.problems.length ? T.problemsTitle(summary.problems.length) : T.noProblems}</h3>
       {problems.length ? (
         <ul className="small mb-2 ps-3" data-testid="import-problems">

@@ -20,6 +20,15 @@ const BADGES: Record<string, string> = { created: 'success', replaced: 'info', f
 
 type Line = DataOf<typeof importItems>[number];
 
+/** An address as people read it (/blogs/News/日本 rather than its %-escapes). */
+function readable(path: string): string {
+  try {
+    return decodeURI(path);
+  } catch {
+    return path;
+  }
+}
+
 /** A line's detail in words: its address is in its own column; the redirects' counts come as JSON. */
 function detailOf(line: Line): string {
   if (line.kind === 'redirects') {
@@ -104,7 +113,7 @@ export function ReportStep({ current, onUndoing }: { current: Import; onUndoing:
       cell: (line) =>
         line.path && !gone && line.outcome !== 'failed' ? (
           <a href={line.path} target="_blank" rel="noreferrer">
-            {line.path}
+            {readable(line.path)}
           </a>
         ) : (
           '—'
