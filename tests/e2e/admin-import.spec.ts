@@ -102,8 +102,25 @@ test('the Owner imports a WordPress site, follows it to the report, opens a post
   await page.getByRole('button', { name: T.analyse }).click();
   const confirm = page.getByRole('dialog', { name: "Confirm it's you" });
   await confirm.getByLabel('Password').fill(SEEDED_ADMIN.password);
+  // The upload's progress shows: on a slow line (Chromium's own throttling, about 3 s for these 43 KB).
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 0,
+    downloadThroughput: -1,
+    uploadThroughput: 16 * 1024,
+  });
   await confirm.getByRole('button', { name: 'Confirm' }).click();
   await expect(confirm).toBeHidden();
+  const uploading = page.getByRole('progressbar', { name: T.uploadProgress });
+  await expect(uploading).toHaveAttribute('aria-valuetext', new RegExp(T.uploading(0).replace('0%', '[1-9]\\d*%')));
+  await shot(page, '1-uploading');
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 0,
+    downloadThroughput: -1,
+    uploadThroughput: -1,
+  });
   await expect(page.getByRole('heading', { name: T.analysisTitle })).toBeVisible({ timeout: 30_000 });
   await expect(page).toHaveURL(/\/admin\/settings\/import\?id=/);
   await expect(page.getByText('Old Example Blog, https://old.example.com')).toBeVisible();
