@@ -54,6 +54,10 @@ const envSchema = z.object({
   // docs/product.md#import: `host:port` list an import may download images from although they are not
   // public addresses (tests' local servers, an old site on the company's own network). Empty: none.
   IMPORT_TRUSTED_HOSTS: z.string().default(''),
+  // How long an import's lease lasts unless renewed: a killed process's import is resumed after this.
+  IMPORT_LEASE_MS: z.coerce.number().int().min(500).max(600_000).default(30_000),
+  // One image download of an import: a host that hangs costs this long per try (3 tries).
+  IMPORT_DOWNLOAD_MS: z.coerce.number().int().min(100).max(300_000).default(20_000),
   DATABASE_URL: z
     .string()
     .refine(
@@ -195,6 +199,10 @@ export interface Config {
   timeZone: string;
   /** `host:port` an import may download images from though they are not public (IMPORT_TRUSTED_HOSTS). */
   importTrustedHosts: string[];
+  /** How long an import's lease lasts unless renewed (IMPORT_LEASE_MS). */
+  importLeaseMs: number;
+  /** One image download's deadline (IMPORT_DOWNLOAD_MS). */
+  importDownloadMs: number;
   /**
    * Which proxies' X-Forwarded-For is believed (Fastify's `trustProxy`): none, how many hops, or which
    * addresses. Never "any": a client could then choose its own address and slip past every per-address limit.
@@ -282,6 +290,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFromDomain,
     mailSender: { from: mailFrom, messageIdDomain: new URL(publicUrl).hostname, dkim: dkimOf(e) },
     timeZone: e.TIME_ZONE,
+    importLeaseMs: e.IMPORT_LEASE_MS,
+    importDownloadMs: e.IMPORT_DOWNLOAD_MS,
     importTrustedHosts: e.IMPORT_TRUSTED_HOSTS.split(',')
       .map((host) => host.trim().toLowerCase())
       .filter(Boolean),

@@ -45,8 +45,6 @@ import { changesRequestedMails } from './orchestration/review-mails';
 import { createRestorer } from './orchestration/restore-revision';
 
 const HOUR = 3600_000;
-/** One image download of an import, retries apart: a host that hangs costs the import this long per image. */
-const IMPORT_DOWNLOAD_MS = 20_000;
 
 /** Everything route handlers and page loaders use, wired once per process. */
 export function createServices(deps: { config: Config; db: Db; log: FastifyBaseLogger; transport?: MailTransport }) {
@@ -299,6 +297,7 @@ export function createServices(deps: { config: Config; db: Db; log: FastifyBaseL
       pages,
       uploads,
       redirects,
+      subscribers,
       people: {
         idOfEmail: (email) => staff.idOfEmail(email),
         exists: (id) => staff.exists(id),
@@ -312,10 +311,16 @@ export function createServices(deps: { config: Config; db: Db; log: FastifyBaseL
         allowedHosts,
         trustedHosts: new Set(config.importTrustedHosts),
         maxBytes: IMPORT_IMAGE_BYTES,
-        timeoutMs: IMPORT_DOWNLOAD_MS,
+        timeoutMs: config.importDownloadMs,
       }),
   });
-  const importRunner = createImportRunner({ db, log, work: importWork.work, failed: importWork.failed });
+  const importRunner = createImportRunner({
+    db,
+    log,
+    work: importWork.work,
+    failed: importWork.failed,
+    leaseMs: config.importLeaseMs,
+  });
   const imports = createImportService({
     db,
     folder: importFolder,

@@ -753,6 +753,7 @@ export const IMPORT_MESSAGES = {
   privateAsDraft: 'Private in the old site: imported as a draft',
   emptyContent: '(This post had no content in the export.)',
   keptBoth: (slug: string) => `Address taken here: imported beside it as ${slug}`,
+  badSubscriberEmail: (email: string) => `Not a valid e-mail address: ${email}`,
 } as const;
 
 /** The admin's import screen, Settings → Import (app/routes/admin/import.tsx, docs/product.md#import). */
@@ -918,7 +919,13 @@ export const WORDPRESS_IMPORT_MESSAGES = {
 
 /** Reading a Ghost export and any uploaded ZIP (server/modules/site-import/ghost/, server/lib/safe-zip.ts). */
 export const GHOST_IMPORT_MESSAGES = {
-  // Filled by the Ghost reader and the ZIP reader.
+  zipBroken: (reason: string) => `This ZIP file cannot be read (${reason}): upload the file as it was downloaded`,
+  zipUnsafeName: (name: string) =>
+    `This ZIP holds an entry that could write outside its folder (${name}): it is refused`,
+  zipEncrypted: 'This ZIP is password-protected: export it again without a password',
+  zipTooManyEntries: (n: number) => `This ZIP holds more than ${n} files`,
+  zipTooLarge: 'This ZIP would unpack to far more than it weighs (a ZIP bomb) or to more than 4 GB: it is refused',
+  zipEntryTooLarge: (name: string) => `${name} in the ZIP is larger than allowed`,
 } as const;
 
 /** Exporting the site (docs/product.md#export). */

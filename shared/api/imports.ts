@@ -138,7 +138,7 @@ export const importItems = endpoint({
   meta: z.object({ page: z.number(), total: z.number(), hasMore: z.boolean() }),
 });
 
-/** Starts the job with the administrator's choices; 409 while another import runs. */
+/** Starts the job with the administrator's choices (or a failed one again, where it stopped); 409 while another import runs. */
 export const startImport = endpoint({
   method: 'POST',
   path: '/admin/imports/:id/start',

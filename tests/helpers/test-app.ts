@@ -66,6 +66,7 @@ export async function buildTestApp(
       await app.close();
       await services.mailWorker.stop();
       await services.jobs.stop();
+      await services.importRunner.stop();
       await services.blog.settleRelated();
       await db.destroy();
       await database.drop();

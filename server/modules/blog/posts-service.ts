@@ -19,7 +19,7 @@ import { authorScopeOf, checkDeletable, checkedInput, requireOwnPost, type Write
 import { publishingOf, revisionDataOf, validPost, type BlogInputFields } from './post-input';
 import { keysetOfPosts } from './post-lists';
 import * as repo from './posts-repository';
-import { listersOf, markStale, tagNeighboursOf } from './related-repository';
+import { markStale } from './related-repository';
 import type { SearchIndex } from './search-index';
 import type { BlogHooks, BlogWrites } from './writes';
 
@@ -186,15 +186,8 @@ export function createPostsService(deps: {
       write(async (trx) => {
         if (!ids.length) return 0;
         for (const id of ids) await hooks.onWithdrawn?.(trx, id);
-        // The posts that listed these or share a tag with them get new "Read next" lists. The removed ones
-        // cannot be marked themselves: a mark names an existing post (related_dirty's foreign key).
-        const gone = new Set(ids);
-        const touched = [...(await listersOf(trx, ids)), ...(await tagNeighboursOf(trx, ids))];
+        // Their Read next rows go with them (foreign keys); other posts' lists lose them at once.
         const removed = await repo.deletePosts(trx, ids);
-        await markStale(
-          trx,
-          touched.filter((id) => !gone.has(id)),
-        );
         await searchIndex.reindexPosts(trx, [...ids]);
         return removed;
       }),

@@ -109,6 +109,8 @@ export function createRelated(deps: { db: Db; siteMeta: SiteMeta }) {
   const { db, siteMeta } = deps;
   let running: Promise<number> | null = null;
   let requested = false;
+  /** Bulk writes under way in this process (an import): refreshes wait until the last one ends. */
+  let held = 0;
 
   /** Writes the lists that differ from the stored ones, 200 per transaction; answers how many changed. */
   async function writeChanged(ids: readonly string[], rank: (id: string) => string[]): Promise<number> {
@@ -156,7 +158,7 @@ export function createRelated(deps: { db: Db; siteMeta: SiteMeta }) {
     return handled;
   }
 
-  return {
+  const related = {
     markStale: repo.markStale,
 
     /**
@@ -168,6 +170,7 @@ export function createRelated(deps: { db: Db; siteMeta: SiteMeta }) {
 
     refreshRelated(): Promise<number> {
       requested = true;
+      if (held > 0) return running ?? Promise.resolve(0);
       running ??= (async () => {
         let handled = 0;
         while (requested) {
@@ -179,6 +182,21 @@ export function createRelated(deps: { db: Db; siteMeta: SiteMeta }) {
         running = null;
       });
       return running;
+    },
+
+    /**
+     * Runs a bulk write (an import of thousands of posts) without a refresh after each of its writes: each
+     * would read every published post again, so thousands of them cost far more than one at the end. The
+     * marks are kept and handled once the work ends (or by the periodic job on any process, if this one dies).
+     */
+    async holdRelated<T>(work: () => Promise<T>): Promise<T> {
+      held++;
+      try {
+        return await work();
+      } finally {
+        held--;
+        if (held === 0 && requested) related.refreshRelated().catch(noop);
+      }
     },
 
     /**
@@ -211,4 +229,5 @@ export function createRelated(deps: { db: Db; siteMeta: SiteMeta }) {
       }));
     },
   };
+  return related;
 }

@@ -71,6 +71,7 @@ export const toRedirect = (row: {
   last_hit_at: string | null;
   created_at: string;
   updated_at: string;
+  import_id?: string | null;
 }) => ({
   _id: row.id,
   from: row.from_path,
@@ -78,6 +79,7 @@ export const toRedirect = (row: {
   status: row.status,
   kind: isPrefixPattern(row.from_path) ? ('prefix' as const) : ('exact' as const),
   automatic: false,
+  imported: !!row.import_id,
   hits: Number(row.hits) as number | null,
   lastHitAt: row.last_hit_at,
   createdAt: row.created_at,
@@ -414,6 +416,7 @@ export function createRedirectsService(deps: {
           status: 301,
           kind: 'exact' as const,
           automatic: true,
+          imported: false,
           hits: null,
           lastHitAt: null,
           createdAt: r.createdAt,

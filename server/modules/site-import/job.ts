@@ -7,6 +7,7 @@ import { importDocs } from './phase-docs';
 import { importImages } from './phase-images';
 import { importPeople } from './phase-people';
 import { importRedirects } from './phase-redirects';
+import { importSubscribers } from './phase-subscribers';
 import { importTerms } from './phase-terms';
 import * as repo from './repository';
 import type { ImportSource, SourceSummary } from './source';
@@ -53,7 +54,8 @@ export async function runImport(deps: JobDeps, row: repo.ImportRow, alive: () =>
     ? (await deps.targets.people.authorPages([row.created_by])).get(row.created_by)
     : undefined;
   const docs = summary.counts.posts + summary.counts.pages;
-  const total = summary.authors.length + summary.terms.length + summary.images.length + docs * 2;
+  const total =
+    summary.authors.length + summary.terms.length + summary.images.length + docs * 2 + summary.counts.subscribers;
   let done = 0;
   let written = 0;
   await repo.updateImport(db, row.id, {
@@ -94,9 +96,11 @@ export async function runImport(deps: JobDeps, row: repo.ImportRow, alive: () =>
     const images = await importImages(ctx);
     const mapped = { authors, categories, tags, images };
     await phase('content');
-    await importDocs(ctx, mapped);
+    await deps.targets.blog.holdRelated(() => importDocs(ctx, mapped));
     await phase('redirects');
     await importRedirects(ctx, mapped);
+    await phase('subscribers');
+    await importSubscribers(ctx);
   } finally {
     await source.close();
   }

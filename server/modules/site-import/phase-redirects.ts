@@ -36,7 +36,9 @@ export async function importRedirects(ctx: JobContext, mapped: Mapped) {
   };
 
   for await (const doc of ctx.source.docs()) {
-    const to = (doc.kind === 'post' ? posts : pages).get(`${doc.kind}:${doc.key}`);
+    // Only what was public there had addresses people and search engines know.
+    const to =
+      doc.status === 'published' ? (doc.kind === 'post' ? posts : pages).get(`${doc.kind}:${doc.key}`) : undefined;
     for (const from of doc.oldPaths) await add(from, to);
     await ctx.step();
   }

@@ -1,3 +1,4 @@
+import { categorySlug, UNCATEGORIZED } from '#shared/paths.ts';
 import { ConflictError, InvalidInputError } from '#server/errors.ts';
 import type { JobContext } from './job-context';
 
@@ -31,6 +32,12 @@ export async function importTerms(ctx: JobContext) {
     }
     if (settled) {
       if (settled.target_id) categories.set(term.key, settled.target_id);
+      await ctx.step();
+      continue;
+    }
+    if (categorySlug(name).toLowerCase() === UNCATEGORIZED) {
+      // WordPress's default category is this site's "no category".
+      await ledger.record(key, 'category', name, { outcome: 'existing', targetId: '' });
       await ctx.step();
       continue;
     }

@@ -187,12 +187,17 @@ export function createImportService(deps: {
       };
     },
 
-    /** Starts the job with the administrator's choices; refused (409) while another import holds the site. */
+    /**
+     * Starts the job with the administrator's choices, or starts a failed one again; refused (409) while
+     * another import holds the site.
+     */
     async start(id: string, options: ImportOptions, actor: ActivityActor): Promise<Import> {
       const row = await requireImport(id);
-      if (row.status !== 'analysed') throw new ConflictError(IMPORT_MESSAGES.notStartable);
+      // A failed import starts again where it stopped (its ledger knows what is made), with the new choices.
+      if (row.status !== 'analysed' && row.status !== 'failed') throw new ConflictError(IMPORT_MESSAGES.notStartable);
       if (await repo.findBusy(db, id)) throw new ConflictError(IMPORT_MESSAGES.anotherRunning);
-      if (!(await repo.moveStatus(db, id, ['analysed'], { status: 'queued', options: JSON.stringify(options) }))) {
+      const queued = { status: 'queued' as const, options: JSON.stringify(options), error: null, finished_at: null };
+      if (!(await repo.moveStatus(db, id, ['analysed', 'failed'], queued))) {
         throw new ConflictError(IMPORT_MESSAGES.notStartable);
       }
       await deps.activity.record(db, {
@@ -241,4 +246,3 @@ export function createImportService(deps: {
     folderOf: (row: repo.ImportRow) => path.join(deps.folder, row.folder),
   };
 }
-export type ImportService = ReturnType<typeof createImportService>;

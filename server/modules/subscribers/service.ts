@@ -1,4 +1,5 @@
-import { SUBSCRIBE_MESSAGES, SERVER_MESSAGES } from '#shared/messages.ts';
+import { IMPORT_MESSAGES, SUBSCRIBE_MESSAGES, SERVER_MESSAGES } from '#shared/messages.ts';
+import { isAdminEmail } from '#shared/schemas/subscribe.ts';
 import type { Subscriber } from '#shared/api/subscribers.ts';
 import type { Db } from '#server/db/database.ts';
 import { newId } from '#server/db/database.ts';
@@ -174,6 +175,53 @@ export function createSubscriberService(deps: {
       });
       if (queued) mail.kick();
       return 'added';
+    },
+
+    /**
+     * A subscriber of an imported site (docs/product.md#import), with the id the import's ledger chose.
+     * Someone unsubscribed there, or here already, stays unsubscribed and is never mailed. Others are
+     * confirmed at once only when the administrator stated they opted in elsewhere; else they are pending
+     * and get the confirmation e-mail, queued in the outbox under its daily cap like every confirmation.
+     */
+    async importSubscriber(input: {
+      id: string;
+      email: string;
+      unsubscribed: boolean;
+      optedIn: boolean;
+      source: string;
+    }): Promise<'created' | 'existing'> {
+      const email = input.email.trim().toLowerCase();
+      if (!isAdminEmail(email))
+        throw new InvalidInputError(IMPORT_MESSAGES.badSubscriberEmail(email.slice(0, 100)), 'email');
+      if (await repo.findSubscriberByEmail(db, email)) return 'existing';
+      const queued = await db.transaction().execute(async (trx) => {
+        const id = await repo.insertSubscriber(trx, {
+          id: input.id,
+          email,
+          blogId: null,
+          confirmed: input.optedIn && !input.unsubscribed,
+          consentSource: input.source,
+        });
+        if (input.unsubscribed) {
+          await repo.markUnsubscribed(trx, id);
+          return false;
+        }
+        if (input.optedIn) return false;
+        const confirmation = confirmationMail(email, deps, linksFor(id, await siteMeta.linkSecret(trx)));
+        return mail.queueCapped(confirmation, CONFIRMATIONS_PER_DAY, trx);
+      });
+      if (queued) mail.kick();
+      return 'created';
+    },
+
+    /** Whether a subscriber of this id exists (an import's ledger checks its own writes). */
+    subscriberExists: async (id: string) => (await repo.findSubscriber(db, id)) !== undefined,
+
+    /** Removes subscribers an import made (Undo of an import). */
+    async removeSubscribers(ids: readonly string[]): Promise<number> {
+      let removed = 0;
+      for (const id of ids) if (await repo.deleteSubscriber(db, id)) removed++;
+      return removed;
     },
 
     /** Adds every address of a CSV file as `addByAdmin` does; answers how many were added, known or refused. */
