@@ -32,8 +32,10 @@ export function MappingForm({
   current: Import;
   staff: readonly StaffMember[];
   onStarted: (next: Import) => void;
-  onDiscarded: () => void;
+  /** Absent: the import failed and starts again where it stopped (it can be undone, not discarded). */
+  onDiscarded?: () => void;
 }) {
+  const again = !onDiscarded;
   const { summary } = current;
   const [authors, setAuthors] = useState(() => defaults(summary, staff));
   const [clash, setClash] = useState<Clash>('skip');
@@ -67,14 +69,15 @@ export function MappingForm({
     const done = await dropping.run(() => call(discardImport, { params: { id: current._id } }), {
       success: T.discarded,
     });
-    if (done) onDiscarded();
+    if (done) onDiscarded?.();
   };
 
   return (
     <form noValidate onSubmit={start} aria-labelledby="import-choices-title">
       <h2 className="h5" id="import-choices-title">
-        {T.choicesTitle}
+        {again ? T.againTitle : T.choicesTitle}
       </h2>
+      {again ? <p className="small text-body-secondary">{T.againHelp}</p> : null}
       {summary.authors.length ? (
         <fieldset className="mb-4">
           <legend className="h6">{T.authorsTitle}</legend>
@@ -141,17 +144,19 @@ export function MappingForm({
       ) : null}
       <div className="d-flex flex-wrap gap-2">
         <SpinnerButton type="submit" loading={starting.busy} disabled={dropping.busy}>
-          {T.start}
+          {again ? T.startAgain : T.start}
         </SpinnerButton>
-        <SpinnerButton
-          type="button"
-          variant="outline-danger"
-          loading={dropping.busy}
-          disabled={starting.busy}
-          onClick={() => setDiscarding(true)}
-        >
-          {T.discard}
-        </SpinnerButton>
+        {again ? null : (
+          <SpinnerButton
+            type="button"
+            variant="outline-danger"
+            loading={dropping.busy}
+            disabled={starting.busy}
+            onClick={() => setDiscarding(true)}
+          >
+            {T.discard}
+          </SpinnerButton>
+        )}
       </div>
       <ConfirmDialog
         show={discarding}

@@ -28,7 +28,9 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
       : null,
   ]);
   const staff =
-    current?.status === 'analysed' ? (await call(listStaff)).people.filter((person) => person.status === 'active') : [];
+    current?.status === 'analysed' || current?.status === 'failed'
+      ? (await call(listStaff)).people.filter((person) => person.status === 'active')
+      : [];
   return { imports, current, staff };
 }
 clientLoader.hydrate = true as const;
@@ -52,7 +54,12 @@ function CurrentImport({ initial, staff }: { initial: Import; staff: Route.Compo
   }
   if (WORKING.has(current.status)) return <ProgressStep current={current} />;
   if (current.status === 'cancelled') return <p className="text-body-secondary">{T.cancelled}</p>;
-  return <ReportStep current={current} onUndoing={changed} />;
+  return (
+    <>
+      <ReportStep current={current} onUndoing={changed} />
+      {current.status === 'failed' ? <MappingForm current={current} staff={staff} onStarted={changed} /> : null}
+    </>
+  );
 }
 
 /**
