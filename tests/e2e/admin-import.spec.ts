@@ -21,7 +21,8 @@ import { ownSite } from './server-process';
  * writes posts and redirects that the shared server's other tests must not meet, and the desktop and phone
  * runs would otherwise wait for each other's import.
  */
-test.describe.configure({ timeout: 180_000 });
+// In order, in one worker per project (one site each): the first test meets a site without imports.
+test.describe.configure({ mode: 'default', timeout: 180_000 });
 
 const site = ownSite();
 const FIXTURE = 'tests/fixtures/import/wordpress';
@@ -224,4 +225,23 @@ test('an Editor has no Import entry and is sent away from its address', async ({
   await expect(editor.page).toHaveURL(/\/admin\/banner$/);
   await expect(editor.page.getByRole('heading', { name: T.title, exact: true })).toHaveCount(0);
   await editor.context.close();
+});
+
+test('the Owner discards an analysis and the upload step is back; the list says Discarded', async ({ page }) => {
+  await signIn(page, SEEDED_ADMIN.email, SEEDED_ADMIN.password);
+  await page.goto(`${site.origin}/admin/settings/import`);
+  await page.getByLabel(T.fileLabel).setInputFiles(`${FIXTURE}/site.xml`);
+  await page.getByRole('button', { name: T.analyse }).click();
+  await expect(page.getByRole('heading', { name: T.analysisTitle })).toBeVisible({ timeout: 30_000 });
+  const id = new URL(page.url()).searchParams.get('id')!;
+  await page.getByRole('button', { name: T.discard }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toContainText(T.confirmDiscard);
+  await dialog.getByRole('button', { name: T.discard }).click();
+  await expect(page.getByText(T.discarded)).toBeVisible();
+  await expect(page.getByRole('heading', { name: T.uploadTitle })).toBeVisible();
+  const row = page.getByTestId('import-row').filter({ has: page.locator(`a[href$="${id}"]`) });
+  await expect(row).toContainText(T.statuses.cancelled!);
+  await row.getByRole('link').click();
+  await expect(page.getByText(T.cancelled)).toBeVisible();
 });
