@@ -47,6 +47,7 @@ export default [
       ...sectionEditors,
       ...ADMIN_SCREENS.map((path) => route(path, `routes/admin/${path}.tsx`)),
       route('settings/redirects', 'routes/admin/redirects.tsx'),
+      route('settings/import', 'routes/admin/import.tsx'),
       route('settings/site', 'routes/admin/site-identity.tsx'),
       route('settings/navigation', 'routes/admin/navigation.tsx'),
       route('settings/export', 'routes/admin/export.tsx'),

@@ -34,6 +34,9 @@ export const IMPORT_PHASES = {
   done: 'done',
 } as const;
 
+/** The report's line (its `key` and `kind`) that counts the old addresses' redirects: `{ added, existing, refused }`. */
+export const IMPORT_RULES_LINE = 'old-addresses';
+
 /** The multipart fields of the upload: the export, and the ZIP of its images. */
 export const IMPORT_FIELDS = { file: 'file', images: 'uploads' } as const;
 

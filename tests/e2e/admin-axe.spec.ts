@@ -25,6 +25,7 @@ const SCREENS = [
   '/admin/pages',
   '/admin/pages/create',
   '/admin/settings/redirects',
+  '/admin/settings/import',
   '/admin/settings/site',
   '/admin/settings/navigation',
   '/admin/settings/export',

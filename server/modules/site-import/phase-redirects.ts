@@ -1,14 +1,14 @@
 import { blogCategoryUrl } from '#shared/paths.ts';
 import { authorUrl } from '#shared/profile.ts';
 import { tagUrl } from '#shared/tags.ts';
+import { IMPORT_RULES_LINE } from '#shared/api/imports.ts';
 import { IMPORT_MESSAGES } from '#shared/messages.ts';
 import type { JobContext, Mapped } from './job-context';
 import type { SourceArchive } from './source';
 
 /** Rules per transaction: a big site's 40,000 old addresses go in short transactions. */
 const BATCH = 500;
-/** The report's line of the old addresses: how many rules were added, existed or were refused. */
-const RULES_KEY = 'old-addresses';
+
 const FEED = '/rss.xml';
 const BLOG = '/blogs';
 
@@ -48,7 +48,7 @@ export async function importRedirects(ctx: JobContext, mapped: Mapped) {
   const archiveTargets = await archivesOf(ctx, mapped);
   for (const archive of ctx.summary.archives) await add(archive.path, archiveTargets(archive));
   await flush();
-  await ledger.record(RULES_KEY, RULES_KEY, IMPORT_MESSAGES.rulesLabel, {
+  await ledger.record(IMPORT_RULES_LINE, IMPORT_RULES_LINE, IMPORT_MESSAGES.rulesLabel, {
     outcome: 'created',
     targetId: ctx.importId,
     detail: JSON.stringify(totals),
