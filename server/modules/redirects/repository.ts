@@ -80,6 +80,16 @@ export async function insertRule(db: Db, row: RuleRow): Promise<void> {
   await db.insertInto('redirects').values(row).execute();
 }
 
+/** Inserts a rule unless its source has one; false when it had. */
+export async function insertRuleIfNew(db: Db, row: RuleRow): Promise<boolean> {
+  const result = await db
+    .insertInto('redirects')
+    .values(row)
+    .onConflict((oc) => oc.column('from_path').doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
+}
+
 export async function updateRule(db: Db, id: string, set: Partial<Omit<RuleRow, 'id' | 'created_at'>>) {
   await db.updateTable('redirects').set(set).where('id', '=', id).execute();
 }

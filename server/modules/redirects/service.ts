@@ -34,6 +34,8 @@ const FLUSH_MS = 5_000;
 const PENDING_CAP = 5_000;
 const MAX_ADDRESS = 1_000;
 const MAX_IMPORT_ROWS = 20_000;
+/** Rules of a site import written per transaction. */
+const IMPORT_RULES_PER_TRANSACTION = 1_000;
 /** The site-meta stamp every change of a rule moves. */
 const STAMP = 'redirects';
 
@@ -544,46 +546,63 @@ export function createRedirectsService(deps: {
       const added: Array<{ id: string; from: string }> = [];
       const existing: string[] = [];
       const refused: string[] = [];
-      await db.transaction().execute(async (trx) => {
-        const rules = await rulesIn(trx);
-        for (const row of rows) {
-          const at = row.from.indexOf('?');
-          const path = normalizePath(at < 0 ? row.from : row.from.slice(0, at));
-          const query = at < 0 ? '' : normalizeQuery(row.from.slice(at + 1));
-          const from = query ? `${path}?${query}` : path;
-          const to = normalizeTarget(row.to);
-          if (rules.bySource(from)) {
-            existing.push(from);
-            continue;
+      // Read once: an import's 50,000 old addresses are checked against the rules in memory, and written
+      // in short transactions, never all rules read again per batch.
+      const rules = await rulesIn(db);
+      for (let i = 0; i < rows.length; i += IMPORT_RULES_PER_TRANSACTION) {
+        const chunk = rows.slice(i, i + IMPORT_RULES_PER_TRANSACTION);
+        const made = await db.transaction().execute(async (trx) => {
+          let n = 0;
+          for (const row of chunk) {
+            const at = row.from.indexOf('?');
+            const path = normalizePath(at < 0 ? row.from : row.from.slice(0, at));
+            const query = at < 0 ? '' : normalizeQuery(row.from.slice(at + 1));
+            const from = query ? `${path}?${query}` : path;
+            const to = normalizeTarget(row.to);
+            if (rules.bySource(from)) {
+              existing.push(from);
+              continue;
+            }
+            const check =
+              isReservedPath(path) || from.length > MAX_ADDRESS || (!query && path === to)
+                ? null
+                : checkRule({ from, to, status: 301 }, rules);
+            if (!check?.ok) {
+              refused.push(from);
+              continue;
+            }
+            const rule: Rule = { id: newId(), from, to: check.to, status: 301 };
+            const stamp = now();
+            const row_ = {
+              id: rule.id,
+              from_path: from,
+              to_path: rule.to,
+              status: 301,
+              created_at: stamp,
+              updated_at: stamp,
+            };
+            // A rule of the same source made meanwhile by someone else stays theirs.
+            if (!(await repo.insertRuleIfNew(trx, { ...row_, import_id: importId }))) {
+              existing.push(from);
+              continue;
+            }
+            for (const update of check.updates) {
+              await repo.updateRule(trx, update.id, { to_path: update.to, updated_at: stamp });
+              const other = rules.byId.get(update.id);
+              if (other) rules.retarget(other, update.to);
+            }
+            rules.add(rule);
+            added.push({ id: rule.id, from });
+            n++;
           }
-          const check =
-            isReservedPath(path) || from.length > MAX_ADDRESS || (!query && path === to)
-              ? null
-              : checkRule({ from, to, status: 301 }, rules);
-          if (!check?.ok) {
-            refused.push(from);
-            continue;
+          if (n) {
+            await siteMeta.writeStamp(trx, STAMP);
+            await siteMeta.bumpContentVersion(trx);
           }
-          const rule: Rule = { id: newId(), from, to: check.to, status: 301 };
-          const stamp = now();
-          await repo.insertRule(trx, {
-            id: rule.id,
-            from_path: from,
-            to_path: rule.to,
-            status: 301,
-            created_at: stamp,
-            updated_at: stamp,
-            import_id: importId,
-          });
-          rules.add(rule);
-          added.push({ id: rule.id, from });
-        }
-        if (added.length) {
-          await siteMeta.writeStamp(trx, STAMP);
-          await siteMeta.bumpContentVersion(trx);
-        }
-      });
-      if (added.length) await changed();
+          return n;
+        });
+        if (made) await changed();
+      }
       return { added, existing, refused };
     },
 
