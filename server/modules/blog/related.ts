@@ -12,6 +12,8 @@ const KEPT = 6;
 const MARKS_PER_PASS = 200;
 /** Lists written per transaction: short ones, so other writers wait little on SQLite. */
 const LISTS_PER_TRANSACTION = 200;
+/** Posts ranked between two turns of the event loop. */
+const RANKS_BETWEEN_YIELDS = 50;
 
 const STOP_WORDS = new Set(['this', 'that', 'with', 'from', 'your', 'what', 'have', 'will', 'about', 'they', 'their']);
 const wordsOf = (text: string) =>
@@ -119,9 +121,12 @@ export function createRelated(deps: { db: Db; siteMeta: SiteMeta }) {
       before.set(row.post_id, [...(before.get(row.post_id) ?? []), row.related_id]);
     }
     const changed = new Map<string, string[]>();
-    for (const id of ids) {
+    for (let i = 0; i < ids.length; i++) {
+      const id = ids[i]!;
       const list = rank(id);
       if (!sameList(list, before.get(id) ?? [])) changed.set(id, list);
+      // Ranking thousands of posts is long work: the process keeps answering (and an import keeps its lease).
+      if (i % RANKS_BETWEEN_YIELDS === RANKS_BETWEEN_YIELDS - 1) await new Promise((resolve) => setImmediate(resolve));
     }
     const changedIds = [...changed.keys()];
     for (let i = 0; i < changedIds.length; i += LISTS_PER_TRANSACTION) {
@@ -195,7 +200,16 @@ export function createRelated(deps: { db: Db; siteMeta: SiteMeta }) {
         return await work();
       } finally {
         held--;
-        if (held === 0 && requested) related.refreshRelated().catch(noop);
+        // Thousands of marks would each bring their tag neighbours back into a pass: one sweep of every list,
+        // reading the posts once, handles them all; marks made meanwhile are left for the next refresh.
+        if (held === 0 && requested) {
+          requested = false;
+          const started = new Date().toISOString();
+          void related
+            .sweepRelated()
+            .then(() => db.transaction().execute((trx) => repo.clearMarksBefore(trx, started)))
+            .catch(noop);
+        }
       }
     },
 
