@@ -43,28 +43,22 @@ export function UploadStep({ onAnalysed }: { onAnalysed: (made: Import) => void 
         {T.uploadTitle}
       </h2>
       <div className="row g-3 mb-3">
-        <Form.Group className="col-12 col-lg-6" controlId="import-file">
-          <Form.Label>{T.fileLabel}</Form.Label>
-          <Form.Control
-            type="file"
-            accept=".xml,.json,.zip"
-            aria-describedby="import-file-help"
-            disabled={sending.busy}
-            onChange={(e) => setFile((e.target as HTMLInputElement).files?.[0] ?? null)}
-          />
-          <Form.Text id="import-file-help">{T.fileHelp}</Form.Text>
-        </Form.Group>
-        <Form.Group className="col-12 col-lg-6" controlId="import-uploads">
-          <Form.Label>{T.uploadsLabel}</Form.Label>
-          <Form.Control
-            type="file"
-            accept=".zip"
-            aria-describedby="import-uploads-help"
-            disabled={sending.busy}
-            onChange={(e) => setUploads((e.target as HTMLInputElement).files?.[0] ?? null)}
-          />
-          <Form.Text id="import-uploads-help">{T.uploadsHelp}</Form.Text>
-        </Form.Group>
+        <FileField
+          id="import-file"
+          label={T.fileLabel}
+          help={T.fileHelp}
+          accept=".xml,.json,.zip"
+          disabled={sending.busy}
+          onFile={setFile}
+        />
+        <FileField
+          id="import-uploads"
+          label={T.uploadsLabel}
+          help={T.uploadsHelp}
+          accept=".zip"
+          disabled={sending.busy}
+          onFile={setUploads}
+        />
       </div>
       {share !== null ? (
         <div className="mb-3" data-testid="import-upload-progress">
@@ -85,5 +79,29 @@ export function UploadStep({ onAnalysed }: { onAnalysed: (made: Import) => void 
         <span className="small text-body-secondary">{T.limit(MB)}</span>
       </div>
     </form>
+  );
+}
+
+/** One file of the upload, with its help text read out with it. */
+function FileField(props: {
+  id: string;
+  label: string;
+  help: string;
+  accept: string;
+  disabled: boolean;
+  onFile: (file: File | null) => void;
+}) {
+  return (
+    <Form.Group className="col-12 col-lg-6" controlId={props.id}>
+      <Form.Label>{props.label}</Form.Label>
+      <Form.Control
+        type="file"
+        accept={props.accept}
+        aria-describedby={`${props.id}-help`}
+        disabled={props.disabled}
+        onChange={(e) => props.onFile((e.target as HTMLInputElement).files?.[0] ?? null)}
+      />
+      <Form.Text id={`${props.id}-help`}>{props.help}</Form.Text>
+    </Form.Group>
   );
 }

@@ -97,6 +97,25 @@ export function createImportService(deps: {
     };
   }
 
+  /**
+   * Hands an import to the runner (to run, or to undo): refused while another import holds the site, and
+   * when it is no longer in `from` (another request moved it first); logged, then the runner is woken.
+   */
+  async function hand(
+    row: repo.ImportRow,
+    from: readonly repo.ImportRow['status'][],
+    changes: Partial<repo.ImportRow>,
+    refused: string,
+    action: 'import.started' | 'import.undone',
+    actor: ActivityActor,
+  ): Promise<Import> {
+    if (await repo.findBusy(db, row.id)) throw new ConflictError(IMPORT_MESSAGES.anotherRunning);
+    if (!(await repo.moveStatus(db, row.id, from, changes))) throw new ConflictError(refused);
+    await deps.activity.record(db, { action, actor, target: { type: 'import', id: row.id, label: row.file_name } });
+    deps.kick();
+    return toImport((await repo.findImport(db, row.id))!);
+  }
+
   async function requireImport(id: string) {
     const row = await repo.findImport(db, id);
     if (!row) throw new NotFoundError(IMPORT_MESSAGES.notFound);
@@ -199,42 +218,16 @@ export function createImportService(deps: {
       const row = await requireImport(id);
       // A failed import starts again where it stopped (its ledger knows what is made), with the new choices.
       if (row.status !== 'analysed' && row.status !== 'failed') throw new ConflictError(IMPORT_MESSAGES.notStartable);
-      if (await repo.findBusy(db, id)) throw new ConflictError(IMPORT_MESSAGES.anotherRunning);
       const queued = { status: 'queued' as const, options: JSON.stringify(options), error: null, finished_at: null };
-      if (!(await repo.moveStatus(db, id, ['analysed', 'failed'], queued))) {
-        throw new ConflictError(IMPORT_MESSAGES.notStartable);
-      }
-      await deps.activity.record(db, {
-        action: 'import.started',
-        actor,
-        target: { type: 'import', id, label: row.file_name },
-      });
-      deps.kick();
-      return toImport((await repo.findImport(db, id))!);
+      return hand(row, ['analysed', 'failed'], queued, IMPORT_MESSAGES.notStartable, 'import.started', actor);
     },
 
     /** Undo: removes exactly what the import made, within 7 days of its end (the runner does the work). */
     async undo(id: string, actor: ActivityActor): Promise<Import> {
       const row = await requireImport(id);
-      const current = await toImport(row);
-      if (!current.undoUntil) throw new ConflictError(IMPORT_MESSAGES.notUndoable);
-      if (await repo.findBusy(db, id)) throw new ConflictError(IMPORT_MESSAGES.anotherRunning);
-      if (
-        !(await repo.moveStatus(db, id, ['done', 'failed'], {
-          status: 'undoing',
-          lease_owner: null,
-          lease_until: null,
-        }))
-      ) {
-        throw new ConflictError(IMPORT_MESSAGES.notUndoable);
-      }
-      await deps.activity.record(db, {
-        action: 'import.undone',
-        actor,
-        target: { type: 'import', id, label: row.file_name },
-      });
-      deps.kick();
-      return toImport((await repo.findImport(db, id))!);
+      if (!(await toImport(row)).undoUntil) throw new ConflictError(IMPORT_MESSAGES.notUndoable);
+      const undoing = { status: 'undoing' as const, lease_owner: null, lease_until: null };
+      return hand(row, ['done', 'failed'], undoing, IMPORT_MESSAGES.notUndoable, 'import.undone', actor);
     },
 
     /** Drops an analysed import that was not started, with its files. */
