@@ -72,7 +72,9 @@ function readEntries(zip: ZipFile, limits: ZipLimits): Promise<Map<string, Entry
     zip.on('end', () => resolve(entries));
     zip.on('error', (err: Error) => {
       zip.close();
-      reject(new ZipRefused(M.zipBroken(err.message)));
+      // yauzl's own name checks (strictFileNames) come first: said as what they are.
+      const unsafe = /^(invalid relative path|absolute path|invalid characters in fileName)/i.exec(err.message);
+      reject(new ZipRefused(unsafe ? M.zipUnsafeName(err.message.slice(0, 200)) : M.zipBroken(err.message)));
     });
     zip.readEntry();
   });
