@@ -14,7 +14,7 @@ import type { ZipArchive } from '#server/modules/site-import/source.ts';
 /** The ZIP cannot be imported; `message` (GHOST_IMPORT_MESSAGES) is shown as it is, a 400. */
 export class ZipRefused extends InvalidInputError {}
 
-export interface ZipLimits {
+interface ZipLimits {
   /** More entries than this and the ZIP is refused (a central directory that takes minutes to walk). */
   maxEntries: number;
   /** The sum of the declared unpacked sizes. */

@@ -26,7 +26,7 @@ async function makeZip(items: Item[], options: { forceZip64Format?: boolean } = 
   for (const item of items) {
     zip.addBuffer(item.data, item.name, { mode: item.mode, compress: item.compress ?? true });
   }
-  zip.end({ forceZip64Format: options.forceZip64Format ?? false });
+  zip.end({ forceZip64Format: options.forceZip64Format ?? false, comment: '' });
   const file = path.join(dir, `z${++counter}.zip`);
   await pipeline(zip.outputStream, createWriteStream(file));
   return file;

@@ -36,20 +36,20 @@ export interface GhostLink {
   sort_order?: number | null;
 }
 
-export interface GhostPostMeta {
+interface GhostPostMeta {
   post_id?: string | number;
   meta_title?: string | null;
   meta_description?: string | null;
 }
 
-export interface GhostTag {
+interface GhostTag {
   id?: string | number;
   name?: string | null;
   slug?: string | null;
   visibility?: string | null;
 }
 
-export interface GhostUser {
+interface GhostUser {
   id?: string | number;
   name?: string | null;
   slug?: string | null;
@@ -59,7 +59,7 @@ export interface GhostUser {
   profile_image?: string | null;
 }
 
-export interface GhostMember {
+interface GhostMember {
   email?: string | null;
   name?: string | null;
   subscribed?: boolean | number | null;
@@ -67,7 +67,7 @@ export interface GhostMember {
   created_at?: GhostDate;
 }
 
-export interface GhostSetting {
+interface GhostSetting {
   key?: string;
   value?: unknown;
 }

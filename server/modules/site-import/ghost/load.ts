@@ -7,7 +7,7 @@ import type { GhostData, GhostExport } from './export-types';
  * A Ghost export is one JSON document, parsed whole: refused above this size (a site's text rarely exceeds
  * a few dozen MB; the parsed document takes about three times its size in memory).
  */
-export const MAX_JSON_BYTES = 200 * 1024 * 1024;
+const MAX_JSON_BYTES = 200 * 1024 * 1024;
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
