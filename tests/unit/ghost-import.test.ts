@@ -275,6 +275,51 @@ describe('Ghost export', () => {
     await source.close();
   });
 
+  it('reads a hand-edited file with rows of the wrong type without failing', async () => {
+    const file = await writeTemp(
+      JSON.stringify({
+        db: [
+          {
+            meta: { exported_on: 'yesterday' },
+            data: {
+              posts: [
+                null,
+                7,
+                {
+                  id: { x: 1 },
+                  title: 5,
+                  slug: 'odd',
+                  html: 3,
+                  status: 'constructor',
+                  feature_image: 9,
+                  created_at: true,
+                },
+              ],
+              users: { not: 'a list' },
+              tags: [null],
+              posts_tags: [null, { post_id: null }],
+              posts_authors: 'none',
+              posts_meta: [null],
+              settings: [{ key: 'title', value: { x: 1 } }],
+              members: [{ email: 42 }, { email: 'm@example.com', subscribed: false }],
+            },
+          },
+        ],
+      }),
+    );
+    const source = openGhost({ jsonPath: file, siteUrl: 'not a url' });
+    const summary = await source.summary();
+    expect(summary).toMatchObject({ siteUrl: '', siteTitle: '', authors: [], terms: [] });
+    expect(summary.counts).toMatchObject({ posts: 1, pages: 0, subscribers: 1 });
+    const [odd] = await collect(source.docs());
+    expect(odd).toMatchObject({ slug: 'odd', title: '', html: '', status: 'draft', featureImage: null });
+    expect(odd!.problems).toEqual([M.unknownStatus('constructor'), M.noAuthor]);
+    expect(odd!.createdAt).toBe(new Date(0).toISOString());
+    expect(await collect(source.subscribers())).toEqual([
+      { email: 'm@example.com', name: '', status: 'unsubscribed', createdAt: null },
+    ]);
+  });
+
   it('refuses what is not a readable Ghost export', async () => {
     const open = (jsonPath: string) => () => openGhost({ jsonPath }).summary();
     expect(await refusal(open(await writeTemp('{"not": "ghost"}')))).toBe(M.notGhost);

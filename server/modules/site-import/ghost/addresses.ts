@@ -8,8 +8,8 @@
 export const UNKNOWN_SITE = 'https://ghost.invalid';
 
 /** An absolute address for `value` on the site at `base` (no trailing slash), or null when it is none. */
-export function absolute(value: string | null | undefined, base: string): string | null {
-  const raw = (value ?? '').trim();
+export function absolute(value: unknown, base: string): string | null {
+  const raw = typeof value === 'string' ? value.trim() : '';
   if (!raw) return null;
   const replaced = raw.replaceAll('__GHOST_URL__', base);
   try {

@@ -5,7 +5,8 @@ import type { GhostDate } from './export-types';
  * exports) or MySQL's `2017-09-01 12:29:50`, which Ghost writes in UTC. Null when it is none of these.
  */
 export function isoDate(value: GhostDate): string | null {
-  if (value === null || value === undefined || value === '') return null;
+  if (typeof value !== 'string' && typeof value !== 'number') return null;
+  if (value === '') return null;
   const date =
     typeof value === 'number'
       ? new Date(value)

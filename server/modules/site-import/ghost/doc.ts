@@ -31,15 +31,17 @@ export function mapPost(post: GhostPost, site: GhostSite, exportedOn: string): S
   const images = [...new Set([...(featureImage ? [featureImage] : []), ...content.images])];
 
   const rawStatus = text(post.status) || 'draft';
-  const status = STATUSES[rawStatus] ?? 'draft';
-  if (!STATUSES[rawStatus]) problems.push(M.unknownStatus(rawStatus));
+  const known = Object.hasOwn(STATUSES, rawStatus);
+  const status = known ? STATUSES[rawStatus]! : 'draft';
+  // `sent`: a Ghost 5 newsletter that was never on the web.
+  if (!known) problems.push(M.unknownStatus(rawStatus));
   const visibility = text(post.visibility) || 'public';
   if (visibility !== 'public') problems.push(M.membersOnly(visibility));
 
   const linked = site.authorsOf.get(key) ?? (post.author_id != null ? [String(post.author_id)] : []);
-  const known = new Set(site.authors.map((author) => author.key));
-  const authorKeys = linked.filter((id) => known.has(id));
-  for (const id of linked) if (!known.has(id)) problems.push(M.unknownAuthor(id));
+  const people = new Set(site.authors.map((author) => author.key));
+  const authorKeys = linked.filter((id) => people.has(id));
+  for (const id of linked) if (!people.has(id)) problems.push(M.unknownAuthor(id));
   if (linked.length === 0) problems.push(M.noAuthor);
 
   const terms = new Set(site.terms.map((term) => term.key));

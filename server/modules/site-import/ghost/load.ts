@@ -9,6 +9,18 @@ import type { GhostData, GhostExport } from './export-types';
  */
 const MAX_JSON_BYTES = 200 * 1024 * 1024;
 
+const TABLES = [
+  'posts',
+  'posts_authors',
+  'posts_tags',
+  'posts_meta',
+  'tags',
+  'users',
+  'members',
+  'settings',
+  'comments',
+] as const;
+
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
@@ -29,10 +41,16 @@ function exportOf(document: unknown): GhostExport | null {
   const root = isObject(document) && Array.isArray(document.db) ? (document.db[0] as unknown) : document;
   if (!isObject(root) || !isObject(root.data) || !Array.isArray(root.data.posts)) return null;
   const meta = isObject(root.meta) ? root.meta : {};
+  // Every table the reader uses, as a list of rows: a hand-edited file may hold anything where a table is.
+  const data: Record<string, unknown[]> = {};
+  for (const table of TABLES) {
+    const value = root.data[table];
+    data[table] = Array.isArray(value) ? value.filter(isObject) : [];
+  }
   const exportedOn = meta.exported_on;
   return {
     exportedOn: typeof exportedOn === 'string' || typeof exportedOn === 'number' ? exportedOn : null,
-    data: root.data as unknown as GhostData,
+    data: data as unknown as GhostData,
   };
 }
 

@@ -14,7 +14,7 @@ function linksByPost(links: GhostLink[] | undefined, field: 'author_id' | 'tag_i
     const id = key(link[field]);
     if (!post || !id) return;
     const list = byPost.get(post) ?? [];
-    list.push({ id, order: link.sort_order ?? 0, seq });
+    list.push({ id, order: typeof link.sort_order === 'number' ? link.sort_order : 0, seq });
     byPost.set(post, list);
   });
   return new Map(
