@@ -41,7 +41,7 @@ const YAUZL_NAME_ERROR = /^(invalid characters in fileName|absolute path|invalid
 function unsafeName(name: string): boolean {
   if (name.length === 0 || name.includes('\0') || name.includes('\\')) return true;
   if (name.startsWith('/') || /^[a-zA-Z]:/.test(name)) return true;
-  return name.split('/').some((segment) => segment === '..' || segment === '.');
+  return name.split('/').includes('..');
 }
 
 function openFile(path: string): Promise<ZipFile> {
