@@ -4,6 +4,7 @@ import { postPreviewUrl } from '#shared/paths.ts';
 import { lookOf, type SiteIdentity, type SiteLook } from '#shared/schemas/site-identity.ts';
 import { mailFromOf, type Config } from './config';
 import { withLongDeadlines, type Db } from './db/database';
+import { MIGRATION_NAMES } from './db/migrate';
 import { openStorage } from './lib/storage/open';
 import { fileTransport, smtpTransport, type MailTransport } from './lib/mail-transport';
 import { createActivity } from './modules/activity/service';
@@ -31,18 +32,21 @@ import { createNewsletterService } from './modules/newsletter/service';
 import { createRedirectsService } from './modules/redirects/service';
 import { createPagesService } from './modules/pages/service';
 import { createSiteMeta } from './modules/site-meta/service';
+import { createSiteExport } from './modules/site-export/service';
 import { createImportWork } from './modules/site-import/background';
 import { openImportSource } from './modules/site-import/open-source';
 import { createImportRunner } from './modules/site-import/runner';
 import { createImportService } from './modules/site-import/service';
 import { IMPORT_IMAGE_BYTES } from './modules/site-import/phase-images';
 import { safeFetch } from './lib/safe-fetch';
+
 import { createSiteIdentity } from './modules/site-identity/service';
 import { createSubscriberService } from './modules/subscribers/service';
 import { createContentImages } from './modules/uploads/content-images';
 import { createUploadService } from './modules/uploads/service';
 import { changesRequestedMails } from './orchestration/review-mails';
 import { createRestorer } from './orchestration/restore-revision';
+import { createExportRestorer } from './orchestration/restore-export';
 
 const HOUR = 3600_000;
 
@@ -217,6 +221,14 @@ export function createServices(deps: { config: Config; db: Db; log: FastifyBaseL
       }),
     },
   });
+  const contact = createContactService({
+    db,
+    mail,
+    contactTo: config.contactTo,
+    get siteName() {
+      return identity.nameNow();
+    },
+  });
   const newsletter = createNewsletterService({
     db,
     mail,
@@ -285,6 +297,38 @@ export function createServices(deps: { config: Config; db: Db; log: FastifyBaseL
       },
     },
   });
+  // Each part of the export is read from the module that owns it (docs/decisions/0039-export.md).
+  const siteExport = createSiteExport({
+    db,
+    activity,
+    publicUrl: config.publicUrl,
+    database: config.database.kind,
+    migration: MIGRATION_NAMES.at(-1) ?? null,
+    siteName: () => identity.nameNow(),
+    timeZone: config.timeZone,
+    onError: (err) => log.warn({ err }, 'a site export stopped before its end'),
+    sources: {
+      sections: () => content.getContent(),
+      layout: () => content.getLayout(),
+      posts: () => blog.exportPosts(),
+      countPosts: () => blog.countAllPosts(),
+      pages: () => pages.exportPages(),
+      categories: () => blog.exportCategories(),
+      tags: () => blog.exportTags(),
+      authors: () => profiles.exportAuthors(),
+      redirects: () => redirects.exportRules(),
+      countRedirects: () => redirects.countRules(),
+      settings: () => siteMeta.allSettings(),
+      media: () => uploads.exportRows(),
+      mediaTotals: () => uploads.totals(),
+      openUpload: (url) => uploads.openOriginal(url),
+      subscribers: () => subscribers.exportRows(),
+      countSubscribers: () => subscribers.count(),
+      messages: () => contact.exportRows(),
+      countMessages: () => contact.count(),
+    },
+  });
+
   // docs/product.md#import: the background job runs on any process; the files are in DATA_DIR/imports.
   const importFolder = path.join(config.dataDir, 'imports');
   const importWork = createImportWork({
@@ -297,6 +341,7 @@ export function createServices(deps: { config: Config; db: Db; log: FastifyBaseL
       pages,
       uploads,
       redirects,
+      subscribers,
       people: {
         idOfEmail: (email) => staff.idOfEmail(email),
         exists: (id) => staff.exists(id),
@@ -398,19 +443,26 @@ export function createServices(deps: { config: Config; db: Db; log: FastifyBaseL
     content,
     revisions,
     restoreRevision: createRestorer({ revisions, content, blog, identity, navigation, pages }),
+    /** Restores a site export into this new site (docs/decisions/0039-export.md). */
+    restoreExport: createExportRestorer({
+      db,
+      siteMeta,
+      blog,
+      pages,
+      redirects,
+      uploads,
+      subscribers,
+      content,
+      people: profiles,
+      contact,
+    }),
     identity,
     navigation,
     autosaves,
     presence: createPresenceService({ db }),
-    contact: createContactService({
-      db,
-      mail,
-      contactTo: config.contactTo,
-      get siteName() {
-        return identity.nameNow();
-      },
-    }),
+    contact,
     uploads,
+    siteExport,
   };
 }
 export type Services = ReturnType<typeof createServices>;

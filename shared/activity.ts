@@ -59,6 +59,8 @@ export const ACTIVITY_ACTIONS = [
   // Exports
   'subscribers.exported',
   'activity.exported',
+  'site.exported',
+  'wxr.exported',
 ] as const;
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
 
@@ -112,6 +114,8 @@ export const ACTIVITY_ACTION_LABELS: Record<ActivityAction, string> = {
   'import.undone': 'Import undone',
   'subscribers.exported': 'Subscribers exported',
   'activity.exported': 'Activity log exported',
+  'site.exported': 'Site exported (ZIP)',
+  'wxr.exported': 'Posts and pages exported (WordPress file)',
 };
 
 /** What an entry is about; its id and a label as it was (a title, an e-mail, a section's name). */

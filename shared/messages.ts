@@ -753,6 +753,135 @@ export const IMPORT_MESSAGES = {
   privateAsDraft: 'Private in the old site: imported as a draft',
   emptyContent: '(This post had no content in the export.)',
   keptBoth: (slug: string) => `Address taken here: imported beside it as ${slug}`,
+  badSubscriberEmail: (email: string) => `Not a valid e-mail address: ${email}`,
+  rulesLabel: 'Old addresses (301 redirects)',
+} as const;
+
+/** The admin's import screen, Settings → Import (app/routes/admin/import.tsx, docs/product.md#import). */
+export const IMPORT_UI_MESSAGES = {
+  title: 'Import',
+  intro:
+    'Bring the posts, pages, images, authors, categories, tags and subscribers of a WordPress or Ghost site here. Nothing is written until you start the import, every old address gets a redirect, and for 7 days "Undo this import" removes exactly what it made.',
+  uploadTitle: 'Upload the export',
+  fileLabel: 'Export file (.xml, .json or .zip)',
+  fileHelp:
+    'WordPress (Tools → Export → All content): an .xml file with the posts, pages, authors, categories and tags, and the addresses of the images. Ghost (Settings → Advanced → Export): its .json file, or a .zip that also holds content/images.',
+  uploadsLabel: 'Images of a WordPress site: a ZIP of wp-content/uploads (optional)',
+  uploadsHelp:
+    'With it, the images are taken from the ZIP. Without it, they are downloaded from the old site, which must still be online; those that cannot be fetched are listed in the report.',
+  limit: (mb: number) => `Up to ${mb} MB in all.`,
+  analyse: 'Analyse',
+  uploadProgress: 'Upload progress',
+  uploading: (percent: number) => `Uploading: ${percent}%`,
+  analysing: 'Uploaded: reading the file…',
+  analysisTitle: 'What the file holds',
+  analysisNote: 'Nothing has been written yet.',
+  from: (title: string, url: string) => (title ? `${title}, ${url}` : url),
+  counts: {
+    posts: 'Posts',
+    pages: 'Pages',
+    authors: 'Authors',
+    categories: 'Categories',
+    tags: 'Tags',
+    images: 'Images',
+    attachments: 'Attachments',
+    comments: 'Comments (not imported)',
+    subscribers: 'Subscribers',
+    skipped: 'Skipped',
+  },
+  problemsTitle: (n: number) => (n === 1 ? '1 problem found' : `${n} problems found`),
+  noProblems: 'No problems found.',
+  showAllProblems: (n: number) => `Show all ${n}`,
+  choicesTitle: 'Your choices',
+  authorsTitle: 'Authors',
+  authorsHelp:
+    'Whose name each author’s posts carry: a person of your staff, or a new byline-only author (a name on posts, who cannot sign in).',
+  authorOf: (name: string, email: string | null, posts: number) =>
+    `${name}${email ? ` (${email})` : ''}: ${posts === 1 ? '1 post' : `${posts} posts`}`,
+  authorSelect: (name: string) => `Posts of ${name} go to`,
+  newByline: 'New byline-only author',
+  clashTitle: 'Posts and pages whose address is already taken here',
+  clash: {
+    skip: { label: 'Skip', help: 'Keep what is here and leave the imported one out.' },
+    replace: { label: 'Replace', help: 'Overwrite what is here with the imported one.' },
+    keep: { label: 'Keep both', help: 'Import it beside what is here, at the address with a number added.' },
+  },
+  subscribersTitle: (n: number) => (n === 1 ? '1 subscriber' : `${n} subscribers`),
+  optedIn: 'These people opted in elsewhere (import them as confirmed; otherwise each gets the confirmation e-mail)',
+  start: 'Start import',
+  startAgain: 'Start again',
+  againTitle: 'Start again where it stopped',
+  againHelp: 'What was made stays and is not made twice; the choices below apply to the rest.',
+  started: 'Import started',
+  discard: 'Discard',
+  confirmDiscard: 'Discard this analysis? Its uploaded files are deleted; nothing of the site changes.',
+  discarded: 'Import discarded',
+  runningTitle: 'Importing',
+  undoingTitle: 'Undoing the import',
+  progressLabel: 'Import progress',
+  phases: {
+    queued: 'Waiting to start',
+    people: 'Authors',
+    terms: 'Categories and tags',
+    images: 'Images',
+    content: 'Posts and pages',
+    redirects: 'Redirects from the old addresses',
+    subscribers: 'Subscribers',
+    undoing: 'Removing what the import made',
+  } as Record<string, string>,
+  phaseLine: (phase: string, done: number, total: number) => `${phase}: ${done} of ${total}`,
+  background: 'It runs on the server: you can leave this page and come back later.',
+  reportTitle: 'Report',
+  statuses: {
+    analysed: 'Analysed',
+    queued: 'Queued',
+    running: 'Running',
+    done: 'Done',
+    failed: 'Failed',
+    undoing: 'Undoing',
+    undone: 'Undone',
+    cancelled: 'Discarded',
+  } as Record<string, string>,
+  outcomes: {
+    created: 'Created',
+    replaced: 'Replaced',
+    existing: 'Existing',
+    skipped: 'Skipped',
+    failed: 'Failed',
+    pending: 'Not done',
+  } as Record<string, string>,
+  kinds: {
+    person: 'Author',
+    category: 'Category',
+    tag: 'Tag',
+    upload: 'Image',
+    post: 'Post',
+    page: 'Page',
+    redirect: 'Redirect',
+    subscriber: 'Subscriber',
+    redirects: 'Redirects',
+  } as Record<string, string>,
+  redirectsMade: (added: number, existing: number, refused: number) =>
+    `${added} made, ${existing} there already${refused ? `, ${refused} refused` : ''}`,
+  filterLabel: 'Show',
+  allOutcomes: 'All',
+  columns: { item: 'Item', kind: 'Kind', outcome: 'Outcome', detail: 'Detail', address: 'New address' },
+  noLines: 'No lines to show.',
+  reportPages: 'Report pages',
+  failedImages: 'Images that could not be imported can be uploaded by hand in the',
+  mediaLibrary: 'Media library',
+  undo: 'Undo this import',
+  undoUntil: (date: string) =>
+    `Possible until ${date}: it removes exactly what this import made; what was here before stays.`,
+  confirmUndo:
+    'Undo this import? Its posts, pages, images, redirects, the categories and tags it made and its byline-only authors are removed. What was here before stays.',
+  undoStarted: 'Undo started',
+  undone: 'This import was undone: what it made has been removed.',
+  cancelled: 'This analysis was discarded.',
+  earlierTitle: 'Earlier imports',
+  noEarlier: 'No imports yet.',
+  listColumns: { file: 'File', date: 'Date', status: 'Status' },
+  newImport: 'New import',
 } as const;
 
 /** Reading a WordPress export (server/modules/site-import/wordpress/): refusals and problems in the report. */
@@ -843,5 +972,15 @@ export const GHOST_IMPORT_MESSAGES = {
 
 /** Exporting the site (docs/product.md#export). */
 export const EXPORT_MESSAGES = {
-  // Filled by the export.
+  siteSaved: 'The site export was downloaded.',
+  wxrSaved: 'The WordPress file was downloaded.',
+  notAnExport: 'This file is not a site export: it has no manifest.json of format site-export.',
+  unknownVersion: (version: unknown) =>
+    `This export is of format version ${String(version)}, which this version of the site cannot read.`,
+  damaged: (name: string) => `The export is damaged: ${name} does not match its checksum in the manifest.`,
+  unlisted: (name: string) => `The export holds ${name}, which its manifest does not list.`,
+  missing: (name: string) => `The export's manifest lists ${name}, which the archive does not hold.`,
+  unreadable: (name: string) => `The export's ${name} cannot be read.`,
+  notEmpty:
+    'An export is restored only into a new site: this one already has pages, posts, people, redirects, subscribers or messages of its own.',
 } as const;

@@ -88,6 +88,12 @@ export const CAPABILITIES = {
   activity: ADMINS,
   /** End anyone's sessions (everyone sees and ends their own under `account`). */
   'sessions.all': ADMINS,
+  /**
+   * Settings → Export (docs/product.md#export): the whole site as one ZIP (authors' e-mails, subscribers,
+   * messages) and the WordPress file of posts and pages. Like the staff and the activity log: Owners and
+   * Administrators only (docs/decisions/0039-export.md).
+   */
+  'site.export': ADMINS,
   /** Require two-factor sign-in for everyone or for Administrators and Editors. */
   'security.policy': ['owner'],
 } as const satisfies Record<string, readonly Role[]>;

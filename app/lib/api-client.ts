@@ -38,6 +38,56 @@ interface CallOptions {
   keepalive?: boolean;
   /** Answer `{ data, meta }` instead of `data` (paged lists). */
   whole?: boolean;
+  /**
+   * Told the share of a FormData body sent so far (0 to 1): the request then goes by XMLHttpRequest,
+   * the only browser API that reports an upload's progress (the import's export of up to 512 MB); its
+   * answer is handled exactly like fetch's, the "Confirm it's you" retry included.
+   */
+  onUploadProgress?: (share: number) => void;
+}
+
+type Payload = { data?: unknown; meta?: unknown; message?: string; field?: string; code?: string } | null;
+interface Answered {
+  ok: boolean;
+  status: number;
+  statusText: string;
+  payload: Payload;
+}
+
+/** Sends a request and reads its JSON answer (null when it has none); a network failure throws. */
+async function send(
+  url: string,
+  method: string,
+  headers: Record<string, string>,
+  body: BodyInit | undefined,
+  options: CallOptions,
+): Promise<Answered> {
+  const progress = options.onUploadProgress;
+  if (progress && body instanceof FormData) {
+    return new Promise((resolve, reject) => {
+      const xhr = new XMLHttpRequest();
+      xhr.open(method, url);
+      for (const [name, value] of Object.entries(headers)) xhr.setRequestHeader(name, value);
+      xhr.upload.onprogress = (event) => {
+        if (event.lengthComputable && event.total > 0) progress(event.loaded / event.total);
+      };
+      xhr.onload = () => {
+        let payload: Payload = null;
+        try {
+          payload = JSON.parse(xhr.responseText) as Payload;
+        } catch {
+          payload = null;
+        }
+        resolve({ ok: xhr.status >= 200 && xhr.status < 300, status: xhr.status, statusText: xhr.statusText, payload });
+      };
+      xhr.onerror = () => reject(new Error('network'));
+      xhr.onabort = () => reject(new Error('aborted'));
+      xhr.send(body);
+    });
+  }
+  const response = await fetch(url, { method, headers, body, keepalive: options.keepalive });
+  const payload = (await response.json().catch(() => null)) as Payload;
+  return { ok: response.ok, status: response.status, statusText: response.statusText, payload };
 }
 
 type CallInput<E extends Endpoint> = CallOptions &
@@ -120,19 +170,13 @@ async function request<T>(
     headers['content-type'] = 'application/json';
     body = JSON.stringify(input);
   }
-  let response: Response;
+  let response: Answered;
   try {
-    response = await fetch(`/api${path}`, { method, headers, body, keepalive: options.keepalive });
+    response = await send(`/api${path}`, method, headers, body, options);
   } catch {
     throw new ApiError(0, UI_MESSAGES.unreachable);
   }
-  const payload = (await response.json().catch(() => null)) as {
-    data?: unknown;
-    meta?: unknown;
-    message?: string;
-    field?: string;
-    code?: string;
-  } | null;
+  const { payload } = response;
   if (response.status === 401 && headers.authorization && options.endSessionOn401 !== false) {
     if (method !== 'GET' && !retried && (await askToLogInAgain())) {
       return request<T>(path, method, input, options, true);

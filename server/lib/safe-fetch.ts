@@ -106,7 +106,8 @@ function getOnce(url: URL, options: SafeFetchOptions, signal: AbortSignal) {
     );
     request.on('error', (err: NodeJS.ErrnoException) => {
       if (signal.aborted) reject(new FetchRefused('timed out', true));
-      else if (err.code === 'ENOTPUBLIC') reject(new FetchRefused(err.message));
+      // A name that does not exist, or an address not public, stays so: no second try.
+      else if (err.code === 'ENOTPUBLIC' || err.code === 'ENOTFOUND') reject(new FetchRefused(err.message));
       else reject(new FetchRefused(err.message, true));
     });
   });

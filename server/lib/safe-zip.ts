@@ -19,15 +19,15 @@ interface ZipLimits {
   maxEntries: number;
   /** The sum of the declared unpacked sizes. */
   maxTotalBytes: number;
-  /** An entry larger than `ratioFromBytes` unpacking to more than `maxRatio` times its packed size is a bomb. */
+  /** An entry larger than `ratioFloorBytes` unpacking to more than `maxRatio` times its packed size is a bomb. */
   maxRatio: number;
-  ratioFromBytes: number;
+  ratioFloorBytes: number;
 }
 
 const GB = 1024 ** 3;
 const MB = 1024 ** 2;
 
-const DEFAULT_LIMITS: ZipLimits = { maxEntries: 100_000, maxTotalBytes: 4 * GB, maxRatio: 200, ratioFromBytes: MB };
+const DEFAULT_LIMITS: ZipLimits = { maxEntries: 100_000, maxTotalBytes: 4 * GB, maxRatio: 200, ratioFloorBytes: MB };
 
 // The file type bits of a unix mode, kept by zip tools in the high 16 bits of the external attributes.
 const S_IFMT = 0o170000;
@@ -83,7 +83,7 @@ function readDirectory(zipfile: ZipFile, limits: ZipLimits): Promise<Map<string,
       total += entry.uncompressedSize;
       if (total > limits.maxTotalBytes) return refuse(M.zipTooLarge(Math.round(limits.maxTotalBytes / MB)));
       if (
-        entry.uncompressedSize > limits.ratioFromBytes &&
+        entry.uncompressedSize > limits.ratioFloorBytes &&
         entry.uncompressedSize > limits.maxRatio * Math.max(entry.compressedSize, 1)
       ) {
         return refuse(M.zipBomb(name));

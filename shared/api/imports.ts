@@ -23,6 +23,23 @@ export const IMPORT_STATUSES = [
 export type ImportStatus = (typeof IMPORT_STATUSES)[number];
 export const CLASH_CHOICES = ['skip', 'replace', 'keep'] as const;
 
+/** The job's phases in order (`phase` of an import), named once here for the job and the screen. */
+export const IMPORT_PHASES = {
+  people: 'people',
+  terms: 'terms',
+  images: 'images',
+  content: 'content',
+  addresses: 'redirects',
+  audience: 'subscribers',
+  done: 'done',
+} as const;
+
+/** The report's line (its `key` and `kind`) that counts the old addresses' redirects: `{ added, existing, refused }`. */
+export const IMPORT_RULES_LINE = 'old-addresses';
+
+/** The multipart fields of the upload: the export, and the ZIP of its images. */
+export const IMPORT_FIELDS = { file: 'file', images: 'uploads' } as const;
+
 const problem = z.object({ item: z.string(), message: z.string() });
 
 /** What the analysis found: counts, the old site's authors and terms, and every problem with its item. */
@@ -138,7 +155,7 @@ export const importItems = endpoint({
   meta: z.object({ page: z.number(), total: z.number(), hasMore: z.boolean() }),
 });
 
-/** Starts the job with the administrator's choices; 409 while another import runs. */
+/** Starts the job with the administrator's choices (or a failed one again, where it stopped); 409 while another import runs. */
 export const startImport = endpoint({
   method: 'POST',
   path: '/admin/imports/:id/start',

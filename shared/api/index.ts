@@ -20,6 +20,7 @@ import * as revisions from './revisions';
 import * as search from './search';
 import * as sessions from './sessions';
 import * as setup from './setup';
+import * as siteExport from './site-export';
 import * as siteIdentity from './site-identity';
 import * as staff from './staff';
 import * as subscribers from './subscribers';
@@ -55,6 +56,7 @@ export const ALL_ENDPOINTS: Endpoint[] = [
     search,
     sessions,
     setup,
+    siteExport,
     siteIdentity,
     staff,
     subscribers,

@@ -19,6 +19,8 @@ export const redirectSchema = z.object({
   kind: z.enum(['exact', 'prefix']),
   /** Made by the site (a renamed post, category, tag or author): shown read-only, never edited here. */
   automatic: z.boolean(),
+  /** **Extension:** made by an import of another site (docs/product.md#import); removed by its Undo. */
+  imported: z.boolean(),
   /** Null for an automatic redirect (answered by its page's loader, not counted). */
   hits: z.nullable(z.number()),
   lastHitAt: z.nullable(z.string()),

@@ -102,7 +102,7 @@ function requestsFor(endpoint: Endpoint, baseAuth: Record<string, string>, realI
     const url = fillPath(endpoint.path, pathValues(i)) + (i % 4 === 0 || endpoint.query ? queryString() : '');
     // Now and then a Host header no browser would send.
     const auth = i % 13 === 5 ? { ...baseAuth, host: pick(BAD_HOSTS) } : baseAuth;
-    if (endpoint.path === '/uploader/do') {
+    if (endpoint.path === '/uploader/do' || (endpoint.path === '/admin/imports' && endpoint.method === 'POST')) {
       const [contentType, payload] = MALFORMED_MULTIPART[i % MALFORMED_MULTIPART.length]!(random);
       out.push({ method: endpoint.method, url, headers: { ...auth, 'content-type': contentType }, payload });
       continue;

@@ -7,11 +7,11 @@ import { DATABASE_KINDS } from '#tests/helpers/databases.ts';
 import { buildTestApp, type TestApp } from '#tests/helpers/test-app.ts';
 
 /**
- * An import survives a kill (docs/decisions/0038-import.md): a process running an import of 300 posts is
+ * An import survives a kill (docs/decisions/0038-import.md): a process running an import of 120 posts is
  * killed with SIGKILL mid-way; the next process takes the job over once the lease runs out and finishes it
  * with every post made exactly once, no ledger line left pending, and the report complete.
  */
-const POSTS = 300;
+const POSTS = 120;
 
 const child = (t: TestApp, file?: string): ChildProcess => {
   const script = `

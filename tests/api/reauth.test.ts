@@ -4,6 +4,7 @@ import type { Endpoint } from '#shared/api/endpoint.ts';
 import * as profile from '#shared/api/profile.ts';
 import * as sessions from '#shared/api/sessions.ts';
 import * as staff from '#shared/api/staff.ts';
+import * as siteExport from '#shared/api/site-export.ts';
 import * as subscribers from '#shared/api/subscribers.ts';
 import { SESSION_MESSAGES, TEAM_MESSAGES } from '#shared/messages.ts';
 import { REAUTH_WINDOW_MS } from '#server/modules/auth/reauth.ts';
@@ -72,6 +73,8 @@ describe.each(DATABASE_KINDS)('re-authentication on %s', (kind) => {
       endpoint: subscribers.exportSubscribers,
       input: async () => ({}),
     },
+    { name: 'exporting the whole site', endpoint: siteExport.exportSite, input: async () => ({}) },
+    { name: 'exporting posts and pages as WXR', endpoint: siteExport.exportWxr, input: async () => ({}) },
   ];
 
   it.each(GUARDED)('$name answers the re-auth 403 when stale and works when fresh', async ({ endpoint, input }) => {

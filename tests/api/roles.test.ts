@@ -21,7 +21,9 @@ import * as navigation from '#shared/api/navigation.ts';
 import * as profile from '#shared/api/profile.ts';
 import * as pages from '#shared/api/pages.ts';
 import * as redirects from '#shared/api/redirects.ts';
+import * as imports from '#shared/api/imports.ts';
 import * as sessions from '#shared/api/sessions.ts';
+import * as siteExport from '#shared/api/site-export.ts';
 import * as activityLog from '#shared/api/activity.ts';
 import * as staff from '#shared/api/staff.ts';
 import * as subscribers from '#shared/api/subscribers.ts';
@@ -44,6 +46,7 @@ import {
   type LoggedInAdmin,
 } from '#tests/helpers/factories.ts';
 import { image, multipart } from '#tests/helpers/images.ts';
+import { analysedEmptyImport, EMPTY_WXR } from '#tests/helpers/imports.ts';
 import { createMember, databaseState, insertMessage, signIn, uploadIdOf, type Member } from '#tests/helpers/team.ts';
 import { insertUser } from '#server/modules/auth/user-repository.ts';
 import { hashToken } from '#server/modules/auth/tokens.ts';
@@ -87,6 +90,27 @@ const ownerRedirectId = async ({ owner }: Context) =>
       body: { from: `/${unique('old')}`, to: `/${unique('new')}`, status: 301 },
     }),
   )._id;
+
+/** An import the Owner ran to its end (of a site with nothing in it), ready to be undone. */
+async function ownerDoneImportId(ctx: Context) {
+  const id = await analysedEmptyImport(ctx.owner);
+  ok('start import', await ctx.owner.api.callRaw(imports.startImport, { params: { id }, body: {} }));
+  await importsSettled(ctx);
+  return id;
+}
+
+/** Waits until no import runs (this process's runner does the work of tests). */
+const importsSettled = async ({ t }: Context) => {
+  for (let i = 0; i < 100; i++) {
+    await t.services.importRunner.kick();
+    const busy = await t.services.db
+      .selectFrom('imports')
+      .select('id')
+      .where('status', 'in', ['queued', 'running', 'undoing'])
+      .executeTakeFirst();
+    if (!busy) return;
+  }
+};
 
 /** A draft page the Owner made (pages are for Owners, Administrators and Editors). */
 const ownerPageId = async ({ owner }: Context) =>
@@ -460,8 +484,27 @@ const EXAMPLES = new Map<Endpoint, (ctx: Context) => Promise<Example>>([
   ],
   [redirects.deleteRedirect, async (ctx) => ({ params: { id: await ownerRedirectId(ctx) } })],
   [redirects.exportRedirects, async () => ({})],
+  [siteExport.exportSummary, async () => ({})],
+  [siteExport.exportSite, async () => ({})],
+  [siteExport.exportWxr, async () => ({})],
   [redirects.importRedirects, async () => ({ body: { csv: `from,to,status\n/${unique('imp')},/x,301\n` } })],
   [redirects.listNotFound, async () => ({})],
+  [imports.listImports, async () => ({})],
+  [
+    imports.uploadImport,
+    async () => {
+      const { headers, payload } = await multipart([{ field: 'file', data: EMPTY_WXR, filename: 'empty.xml' }]);
+      return { headers, body: payload };
+    },
+  ],
+  [imports.getImport, async (ctx) => ({ params: { id: await analysedEmptyImport(ctx.owner) } })],
+  [imports.importItems, async (ctx) => ({ params: { id: await ownerDoneImportId(ctx) }, query: { page: 1 } })],
+  [
+    imports.startImport,
+    async (ctx) => ({ params: { id: await analysedEmptyImport(ctx.owner) }, body: {}, after: importsSettled }),
+  ],
+  [imports.undoImport, async (ctx) => ({ params: { id: await ownerDoneImportId(ctx) }, after: importsSettled })],
+  [imports.discardImport, async (ctx) => ({ params: { id: await analysedEmptyImport(ctx.owner) } })],
   [pages.listPages, async () => ({ query: { trash: '1' } })],
   [pages.getPage, async (ctx) => ({ params: { id: await ownerPageId(ctx) } })],
   [pages.createPage, async () => ({ body: { title: 'New page', segment: unique('new-page'), blocks: [] } })],

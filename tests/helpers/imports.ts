@@ -50,3 +50,23 @@ export async function reportOf(admin: LoggedInAdmin, id: string) {
     if (!res.body.meta?.hasMore) return lines;
   }
 }
+
+/** A WordPress export of a site with nothing in it: an import of it is done at once. */
+export const EMPTY_WXR = `<?xml version="1.0" encoding="UTF-8" ?>
+<rss version="2.0" xmlns:excerpt="http://wordpress.org/export/1.2/excerpt/" xmlns:content="http://purl.org/rss/1.0/modules/content/" xmlns:wfw="http://wellformedweb.org/CommentAPI/" xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:wp="http://wordpress.org/export/1.2/">
+<channel>
+  <title>Empty</title>
+  <link>https://empty.example.com</link>
+  <wp:wxr_version>1.2</wp:wxr_version>
+  <wp:base_site_url>https://empty.example.com</wp:base_site_url>
+  <wp:base_blog_url>https://empty.example.com</wp:base_blog_url>
+</channel>
+</rss>
+`;
+
+/** An analysed import of EMPTY_WXR, made by `admin`. */
+export async function analysedEmptyImport(admin: LoggedInAdmin): Promise<string> {
+  const res = await uploadExport(admin, { data: EMPTY_WXR, name: 'empty.xml' });
+  if (res.status !== 200) throw new Error(`empty import: ${res.status} ${res.text}`);
+  return res.data!._id;
+}

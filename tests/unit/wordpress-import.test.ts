@@ -12,9 +12,9 @@ import { sanitizeRichText } from '#server/lib/sanitize-html.ts';
 const SITE_XML = fileURLToPath(new URL('../fixtures/import/wordpress/site.xml', import.meta.url));
 const UPLOADS = 'https://old.example.com/wp-content/uploads/2024/01';
 
-async function collect(docs: AsyncIterable<SourceDoc>) {
-  const list: SourceDoc[] = [];
-  for await (const doc of docs) list.push(doc);
+async function collect<T>(items: AsyncIterable<T>) {
+  const list: T[] = [];
+  for await (const item of items) list.push(item);
   return list;
 }
 

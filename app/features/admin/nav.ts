@@ -1,6 +1,8 @@
 import activity from 'bootstrap-icons/icons/activity.svg?raw';
 import briefcase from 'bootstrap-icons/icons/briefcase.svg?raw';
+import boxArrowDown from 'bootstrap-icons/icons/box-arrow-down.svg?raw';
 import boxSeam from 'bootstrap-icons/icons/box-seam.svg?raw';
+import boxArrowIn from 'bootstrap-icons/icons/box-arrow-in-down.svg?raw';
 import envelope from 'bootstrap-icons/icons/envelope.svg?raw';
 import envelopeExclamation from 'bootstrap-icons/icons/envelope-exclamation.svg?raw';
 import fileText from 'bootstrap-icons/icons/file-earmark-text.svg?raw';
@@ -69,6 +71,10 @@ export const ADMIN_NAV: NavItem[] = [
   // Under Settings, for Editors too: the longest entry a path lies under wins (capabilityOf).
   { label: 'Navigation', to: '/admin/settings/navigation', icon: listNested, allow: 'navigation' },
   { label: 'Redirects', to: '/admin/settings/redirects', icon: signpost, allow: 'redirects' },
+  // docs/product.md#import: Owners and Administrators only (its own entry, so Editors never reach it under Settings).
+  { label: 'Import', to: '/admin/settings/import', icon: boxArrowIn, allow: 'site.import' },
+  // Owners and Administrators only (docs/product.md#export): the entry and the screen follow `site.export`.
+  { label: 'Export', to: '/admin/settings/export', icon: boxArrowDown, allow: 'site.export' },
   { label: 'Staff', to: '/admin/staff', icon: personBadge, allow: 'staff.invite' },
   { label: 'Activity', to: '/admin/activity', icon: activity, allow: 'activity' },
 ];

@@ -213,9 +213,16 @@ export default function Redirects({ loaderData }: Route.ComponentProps) {
     {
       label: 'Kind',
       cell: (rule) => (
-        <Badge bg={rule.automatic ? 'info' : 'secondary'} text={rule.automatic ? 'dark' : undefined}>
-          {rule.automatic ? 'automatic' : rule.kind}
-        </Badge>
+        <>
+          <Badge bg={rule.automatic ? 'info' : 'secondary'} text={rule.automatic ? 'dark' : undefined}>
+            {rule.automatic ? 'automatic' : rule.kind}
+          </Badge>{' '}
+          {rule.imported && (
+            <Badge bg="light" text="dark" className="border">
+              imported
+            </Badge>
+          )}
+        </>
       ),
     },
     { label: 'Hits', cell: (rule) => rule.hits ?? '—' },

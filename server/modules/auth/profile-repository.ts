@@ -1,5 +1,7 @@
 import { sql } from 'kysely';
 import { segmentFromName, uniqueSegment } from '#shared/profile.ts';
+import type { Role } from '#shared/roles.ts';
+import type { ExportedAuthor } from '#shared/site-export.ts';
 import type { Db } from '#server/db/database.ts';
 import { now } from '#server/db/database.ts';
 
@@ -128,4 +130,47 @@ export async function countMovedAuthors(db: Db, search: string | undefined): Pro
   let query = db.selectFrom('author_redirects').select((eb) => eb.fn.countAll<string | number>().as('n'));
   if (search) query = query.where(sql<string>`lower(old_segment)`, 'like', sql<string>`${likeOf(search)} escape '\\'`);
   return Number((await query.executeTakeFirstOrThrow()).n);
+}
+
+/** A person of a restored site export, with their id and public profile (docs/decisions/0039-export.md). */
+export async function insertImportedUser(
+  trx: Db,
+  user: ExportedAuthor & { passwordHash: string; role: Role },
+): Promise<void> {
+  await trx
+    .insertInto('users')
+    .values({
+      id: user.id,
+      email: user.email.toLowerCase(),
+      name: user.name,
+      segment: user.segment.toLowerCase(),
+      bio: user.bio,
+      website: user.website,
+      avatar: user.avatar,
+      password_hash: user.passwordHash,
+      role: user.role,
+      status: user.status,
+      created_at: user.createdAt,
+      updated_at: user.createdAt,
+    })
+    .execute();
+}
+
+/** Takes an exported person's public profile onto the person of this site with their e-mail. */
+export async function setPublicProfile(
+  trx: Db,
+  id: string,
+  profile: Pick<ExportedAuthor, 'name' | 'segment' | 'bio' | 'website' | 'avatar'>,
+): Promise<void> {
+  await trx
+    .updateTable('users')
+    .set({
+      name: profile.name,
+      segment: profile.segment.toLowerCase(),
+      bio: profile.bio,
+      website: profile.website,
+      avatar: profile.avatar,
+    })
+    .where('id', '=', id)
+    .execute();
 }

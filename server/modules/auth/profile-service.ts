@@ -1,6 +1,7 @@
 import { PROFILE_MESSAGES, TEAM_MESSAGES } from '#shared/messages.ts';
 import { authorUrl } from '#shared/profile.ts';
 import type { Profile, ProfileInput, PublicAuthor } from '#shared/schemas/profile.ts';
+import type { ExportedAuthor } from '#shared/site-export.ts';
 import type { Db } from '#server/db/database.ts';
 import { isUniqueViolation } from '#server/db/unique-violation.ts';
 import { ConflictError, GoneError, InvalidInputError, NotFoundError } from '#server/errors.ts';
@@ -16,11 +17,14 @@ import {
   findEmailChange,
   findUserBySegment,
   insertEmailChange,
+  insertImportedUser,
+  setPublicProfile,
   listMovedAuthors,
   setEmail,
   updateProfile,
 } from './profile-repository';
 import type { AuthContext } from './service';
+import { generatePassword, hashPassword } from './password';
 import { hashToken, newToken } from './tokens';
 import { findUserByEmail, findUserById, findUsersByIds, listUsers, type UserRow } from './user-repository';
 
@@ -164,6 +168,55 @@ export function createProfileService(deps: {
     async namesIn(trx: Db, ids: readonly string[]): Promise<Map<string, string>> {
       return new Map((await findUsersByIds(trx, ids)).map((row) => [row.id, row.name]));
     },
+
+    /**
+     * The team as the site export holds it (docs/decisions/0039-export.md): who each person is in public and
+     * the e-mail that maps them back; never a password hash, a session, a factor or a pending e-mail change.
+     */
+    async exportAuthors(): Promise<ExportedAuthor[]> {
+      return (await listUsers(db)).map((row) => ({
+        id: row.id,
+        email: row.email,
+        name: row.name,
+        segment: row.segment,
+        bio: row.bio,
+        website: row.website,
+        avatar: row.avatar,
+        role: row.role,
+        status: row.status,
+        createdAt: row.created_at,
+      }));
+    },
+
+    /**
+     * The people of a restored site export (docs/decisions/0039-export.md): someone whose e-mail is already a
+     * person here is that person (their public profile taken from the archive); anyone else comes in with
+     * their id and no usable password (they choose one with "Forgot password"). Nobody becomes the Owner:
+     * the site has one, who restores it. Answers each exported id's person here.
+     */
+    async importPeople(trx: Db, people: readonly ExportedAuthor[]): Promise<Map<string, string>> {
+      const here = new Map((await listUsers(trx)).map((row) => [row.email.toLowerCase(), row.id]));
+      const map = new Map<string, string>();
+      for (const person of people) {
+        const existing = here.get(person.email.toLowerCase());
+        if (existing) {
+          await setPublicProfile(trx, existing, person);
+          map.set(person.id, existing);
+          continue;
+        }
+        const passwordHash = await hashPassword(generatePassword());
+        await insertImportedUser(trx, {
+          ...person,
+          role: person.role === 'owner' ? 'administrator' : person.role,
+          passwordHash,
+        });
+        map.set(person.id, person.id);
+      }
+      return map;
+    },
+
+    /** How many people the site has (whether it is still new). */
+    countPeople: async () => (await listUsers(db)).length,
 
     /** Active people, for choosing a post's authors. */
     async activePeople(): Promise<Array<{ _id: string; name: string }>> {

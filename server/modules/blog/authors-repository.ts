@@ -100,3 +100,15 @@ export async function publicAuthorIds(db: Db): Promise<string[]> {
     .execute();
   return rows.map((row) => row.user_id);
 }
+
+/** The authors of several posts, each post's in byline order (the site export). */
+export function authorsOfPosts(db: Db, postIds: readonly string[]) {
+  if (!postIds.length) return Promise.resolve([]);
+  return db
+    .selectFrom('post_authors')
+    .select(['post_id', 'user_id'])
+    .where('post_id', 'in', postIds)
+    .orderBy('post_id')
+    .orderBy('position')
+    .execute();
+}

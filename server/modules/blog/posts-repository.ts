@@ -364,6 +364,11 @@ export function listCategoryPostsWithTrash(db: Db, categoryId: string) {
   return anyPostsQuery(db).where('blog_posts.category_id', '=', categoryId).execute();
 }
 
+/** Posts outside the trash by id, `limit` after `afterId`: the site export reads them all a batch at a time. */
+export function postsAfter(db: Db, afterId: string, limit: number): Promise<PostRow[]> {
+  return postsQuery(db).where('blog_posts.id', '>', afterId).orderBy('blog_posts.id').limit(limit).execute();
+}
+
 /** Deletes posts outright (their tags' links, authors and related rows go by foreign key). */
 export async function deletePosts(db: Db, ids: readonly string[]): Promise<number> {
   const result = await db.deleteFrom('blog_posts').where('id', 'in', ids).executeTakeFirst();

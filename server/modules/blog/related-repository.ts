@@ -27,6 +27,11 @@ export function staleMarks(db: Db, limit: number) {
   return db.selectFrom('related_dirty').selectAll().orderBy('marked_at').limit(limit).execute();
 }
 
+/** Clears every mark made before `before` (a sweep that recomputed every list has handled them). */
+export async function clearMarksBefore(trx: Db, before: string): Promise<void> {
+  await trx.deleteFrom('related_dirty').where('marked_at', '<', before).execute();
+}
+
 /** Clears marks that were not made again since they were read (a newer mark waits for the next run). */
 export async function clearMarks(trx: Db, marks: ReadonlyArray<{ post_id: string; marked_at: string }>) {
   for (const mark of marks) {

@@ -12,6 +12,8 @@ const KEPT = 6;
 const MARKS_PER_PASS = 200;
 /** Lists written per transaction: short ones, so other writers wait little on SQLite. */
 const LISTS_PER_TRANSACTION = 200;
+/** Posts ranked between two turns of the event loop. */
+const RANKS_BETWEEN_YIELDS = 50;
 
 const STOP_WORDS = new Set(['this', 'that', 'with', 'from', 'your', 'what', 'have', 'will', 'about', 'they', 'their']);
 const wordsOf = (text: string) =>
@@ -109,6 +111,8 @@ export function createRelated(deps: { db: Db; siteMeta: SiteMeta }) {
   const { db, siteMeta } = deps;
   let running: Promise<number> | null = null;
   let requested = false;
+  /** Bulk writes under way in this process (an import): refreshes wait until the last one ends. */
+  let held = 0;
 
   /** Writes the lists that differ from the stored ones, 200 per transaction; answers how many changed. */
   async function writeChanged(ids: readonly string[], rank: (id: string) => string[]): Promise<number> {
@@ -117,9 +121,12 @@ export function createRelated(deps: { db: Db; siteMeta: SiteMeta }) {
       before.set(row.post_id, [...(before.get(row.post_id) ?? []), row.related_id]);
     }
     const changed = new Map<string, string[]>();
-    for (const id of ids) {
+    for (let i = 0; i < ids.length; i++) {
+      const id = ids[i]!;
       const list = rank(id);
       if (!sameList(list, before.get(id) ?? [])) changed.set(id, list);
+      // Ranking thousands of posts is long work: the process keeps answering (and an import keeps its lease).
+      if (i % RANKS_BETWEEN_YIELDS === RANKS_BETWEEN_YIELDS - 1) await new Promise((resolve) => setImmediate(resolve));
     }
     const changedIds = [...changed.keys()];
     for (let i = 0; i < changedIds.length; i += LISTS_PER_TRANSACTION) {
@@ -156,7 +163,7 @@ export function createRelated(deps: { db: Db; siteMeta: SiteMeta }) {
     return handled;
   }
 
-  return {
+  const related = {
     markStale: repo.markStale,
 
     /**
@@ -168,6 +175,7 @@ export function createRelated(deps: { db: Db; siteMeta: SiteMeta }) {
 
     refreshRelated(): Promise<number> {
       requested = true;
+      if (held > 0) return running ?? Promise.resolve(0);
       running ??= (async () => {
         let handled = 0;
         while (requested) {
@@ -179,6 +187,30 @@ export function createRelated(deps: { db: Db; siteMeta: SiteMeta }) {
         running = null;
       });
       return running;
+    },
+
+    /**
+     * Runs a bulk write (an import of thousands of posts) without a refresh after each of its writes: each
+     * would read every published post again, so thousands of them cost far more than one at the end. The
+     * marks are kept and handled once the work ends (or by the periodic job on any process, if this one dies).
+     */
+    async holdRelated<T>(work: () => Promise<T>): Promise<T> {
+      held++;
+      try {
+        return await work();
+      } finally {
+        held--;
+        // Thousands of marks would each bring their tag neighbours back into a pass: one sweep of every list,
+        // reading the posts once, handles them all; marks made meanwhile are left for the next refresh.
+        if (held === 0 && requested) {
+          requested = false;
+          const started = new Date().toISOString();
+          void related
+            .sweepRelated()
+            .then(() => db.transaction().execute((trx) => repo.clearMarksBefore(trx, started)))
+            .catch(noop);
+        }
+      }
     },
 
     /**
@@ -211,4 +243,5 @@ export function createRelated(deps: { db: Db; siteMeta: SiteMeta }) {
       }));
     },
   };
+  return related;
 }

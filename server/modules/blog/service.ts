@@ -5,6 +5,8 @@ import type { RevisionService } from '#server/modules/revisions/service.ts';
 import type { ContentImages } from '#server/modules/uploads/content-images.ts';
 import { createPostAuthors, type BlogPeople } from './authors';
 import { createCategoriesService } from './categories-service';
+import { createBlogExport } from './export';
+import { createBlogImport } from './import';
 import { createPostsService } from './posts-service';
 import { createNavTargets } from './nav-targets';
 import { createPreviewLinks } from './preview-links';
@@ -75,6 +77,8 @@ export function createBlogService(deps: {
     ...createNavTargets({ db }),
     ...createReview({ db, revisions: deps.revisions, hooks }),
     ...createPostAuthors({ db, writes, people: deps.people, searchIndex }),
+    ...createBlogExport({ db }),
+    ...createBlogImport({ db, searchIndex, sweepRelated: () => related.sweepRelated() }),
   };
 }
 export type BlogService = ReturnType<typeof createBlogService>;

@@ -224,3 +224,15 @@ export async function countMovedTags(db: Db, search: string | undefined): Promis
   if (search) query = query.where('old_slug_key', 'like', sql<string>`${likeOf(search)} escape '\\'`);
   return Number((await query.executeTakeFirstOrThrow()).n);
 }
+
+/** The tag ids of several posts, each post's in order (the site export). */
+export function tagIdsOfPosts(db: Db, postIds: readonly string[]) {
+  if (!postIds.length) return Promise.resolve([]);
+  return db
+    .selectFrom('post_tags')
+    .select(['post_id', 'tag_id'])
+    .where('post_id', 'in', postIds)
+    .orderBy('post_id')
+    .orderBy('position')
+    .execute();
+}

@@ -1,5 +1,5 @@
 import type { Db } from '#server/db/database.ts';
-import { now } from '#server/db/database.ts';
+import { newId, now } from '#server/db/database.ts';
 import type { Cursor } from '#server/lib/cursor.ts';
 
 /** All SQL for contact messages. */
@@ -38,4 +38,37 @@ export async function setMessageRead(db: Db, id: string, read: boolean, by: stri
 export async function deleteMessage(db: Db, id: string): Promise<boolean> {
   const result = await db.deleteFrom('contact_messages').where('id', '=', id).executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
+}
+
+/** Every column of `limit` messages after `afterId` by id (the site export). */
+export function messagesAfter(db: Db, afterId: string, limit: number) {
+  return db.selectFrom('contact_messages').selectAll().where('id', '>', afterId).orderBy('id').limit(limit).execute();
+}
+
+export async function countMessages(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom('contact_messages')
+    .select((eb) => eb.fn.countAll<string | number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** A message of a restored site export. */
+export async function insertMessageRow(
+  trx: Db,
+  row: { name: string; email: string; message: string; createdAt: string; read: boolean; readBy: string | null },
+): Promise<void> {
+  await trx
+    .insertInto('contact_messages')
+    .values({
+      id: newId(),
+      name: row.name,
+      email: row.email,
+      message: row.message,
+      ip: null,
+      is_read: row.read ? 1 : 0,
+      read_by: row.read ? row.readBy : null,
+      created_at: row.createdAt,
+    })
+    .execute();
 }

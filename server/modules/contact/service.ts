@@ -45,6 +45,32 @@ export function createContactService(deps: { db: Db; mail: MailService; contactT
       return { messages, meta };
     },
 
+    /** Every message by id, a batch at a time (the site export, docs/product.md#export); the sender's IP is left out. */
+    async *exportRows(batch = 500) {
+      let after = '';
+      for (;;) {
+        const rows = await repo.messagesAfter(db, after, batch);
+        if (!rows.length) return;
+        yield rows.map((r) => ({
+          name: r.name,
+          email: r.email,
+          message: r.message,
+          createdAt: r.created_at,
+          read: r.is_read === 1,
+          readBy: r.read_by,
+        }));
+        if (rows.length < batch) return;
+        after = rows.at(-1)!.id;
+      }
+    },
+
+    count: () => repo.countMessages(db),
+
+    /** Messages of a restored site export (docs/decisions/0039-export.md). */
+    async importRows(trx: Db, rows: ReadonlyArray<Parameters<typeof repo.insertMessageRow>[1]>) {
+      for (const row of rows) await repo.insertMessageRow(trx, row);
+    },
+
     /** `by`: who marked it (their name), shown in the inbox. */
     async setRead(id: string, read: boolean, by: string | null = null) {
       if (!(await repo.setMessageRead(db, id, read, by))) throw new NotFoundError(SERVER_MESSAGES.messageNotFound);

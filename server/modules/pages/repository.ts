@@ -226,6 +226,26 @@ export async function findPageIdsByTitle(db: Db, search: string, limit: number):
   return rows.map((row) => row.id);
 }
 
+/** Pages outside the trash by id, `limit` after `afterId`, with their blocks (the site export). */
+export function pagesAfter(db: Db, afterId: string, limit: number): Promise<PageRow[]> {
+  return db
+    .selectFrom('pages')
+    .selectAll()
+    .where('deleted_at', 'is', null)
+    .where('id', '>', afterId)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}
+
+export async function countPages(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom('pages')
+    .select((eb) => eb.fn.countAll<string | number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
 /** Deletes pages outright (their old addresses go by foreign key). */
 export async function deletePages(db: Db, ids: readonly string[]): Promise<number> {
   if (!ids.length) return 0;

@@ -3,17 +3,18 @@ import type { Page, PageInput, PageStatus, StarterPage } from '#shared/api/pages
 import { PAGE_MESSAGES, PUBLISHING_MESSAGES, REDIRECT_MESSAGES } from '#shared/messages.ts';
 import { pagePath, pagePreviewUrl } from '#shared/paths.ts';
 import type { PageBlock } from '#shared/page-blocks.ts';
+import type { ExportedPage } from '#shared/site-export.ts';
 import { PICKER_LIMIT, type ResolvedTarget } from '#shared/navigation.ts';
 import { STARTERS } from '#shared/starter-pages.ts';
 import type { Db } from '#server/db/database.ts';
 import { newId, now } from '#server/db/database.ts';
 import { isUniqueViolation } from '#server/db/unique-violation.ts';
 import { ConflictError, InvalidInputError, NotFoundError } from '#server/errors.ts';
-import { blocksText } from '#server/lib/page-blocks.ts';
+import { blocksText, cleanBlocks } from '#server/lib/page-blocks.ts';
 import type { ActivityRecorder } from '#server/modules/activity/service.ts';
 import { SYSTEM, type Actor, type RevisionAction, type RevisionService } from '#server/modules/revisions/service.ts';
 import type { SiteMeta } from '#server/modules/site-meta/service.ts';
-import { checkedInput, isPublic, revisionDataOf, toPage, toSummary, type CheckedPage } from './input';
+import { blocksOf, checkedInput, isPublic, revisionDataOf, toPage, toSummary, type CheckedPage } from './input';
 import * as repo from './repository';
 import { starterHtml, type PolicyTexts } from './starters';
 
@@ -136,6 +137,62 @@ export function createPagesService(deps: {
 
   return {
     list: async (trash: boolean) => (await repo.listPages(db, trash)).map(toSummary),
+
+    countPages: () => repo.countPages(db),
+
+    /**
+     * Pages of a restored site export (docs/decisions/0039-export.md), with their ids, addresses and dates;
+     * blocks are cleaned as on every save, and the search text made from them.
+     */
+    async importPages(trx: Db, pages: readonly ExportedPage[]): Promise<void> {
+      for (const page of pages) {
+        const blocks = cleanBlocks(page.blocks as PageBlock[]);
+        await repo.insertPage(trx, {
+          id: page.id,
+          title: page.title,
+          segment: page.segment,
+          segment_key: page.segment.toLowerCase(),
+          blocks: JSON.stringify(blocks),
+          search_text: blocksText(blocks),
+          status: page.status,
+          publish_at: page.publishAt,
+          published_at: page.publishedAt,
+          preview_token: null,
+          meta_title: page.metaTitle,
+          meta_description: page.metaDescription,
+          social_image: page.socialImage,
+          deleted_at: null,
+          deleted_by: null,
+          created_at: page.createdAt,
+          updated_at: page.updatedAt,
+        });
+      }
+    },
+
+    /** Every page outside the trash with its blocks, a batch at a time (docs/product.md#export). */
+    async *exportPages(batch = 100): AsyncGenerator<ExportedPage[]> {
+      let after = '';
+      for (;;) {
+        const rows = await repo.pagesAfter(db, after, batch);
+        if (!rows.length) return;
+        yield rows.map((row) => ({
+          id: row.id,
+          title: row.title,
+          segment: row.segment,
+          blocks: blocksOf(row),
+          status: row.status,
+          publishAt: row.publish_at,
+          publishedAt: row.published_at,
+          metaTitle: row.meta_title,
+          metaDescription: row.meta_description,
+          socialImage: row.social_image,
+          createdAt: row.created_at,
+          updatedAt: row.updated_at,
+        }));
+        if (rows.length < batch) return;
+        after = rows.at(-1)!.id;
+      }
+    },
 
     async get(id: string): Promise<Page> {
       const row = await requirePage(db, id);

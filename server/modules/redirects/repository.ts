@@ -80,6 +80,16 @@ export async function insertRule(db: Db, row: RuleRow): Promise<void> {
   await db.insertInto('redirects').values(row).execute();
 }
 
+/** Inserts a rule unless its source has one; false when it had. */
+export async function insertRuleIfNew(db: Db, row: RuleRow): Promise<boolean> {
+  const result = await db
+    .insertInto('redirects')
+    .values(row)
+    .onConflict((oc) => oc.column('from_path').doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
+}
+
 export async function updateRule(db: Db, id: string, set: Partial<Omit<RuleRow, 'id' | 'created_at'>>) {
   await db.updateTable('redirects').set(set).where('id', '=', id).execute();
 }
@@ -198,6 +208,28 @@ export async function forgetNotFound(db: Db, path: string, under = false): Promi
     );
   }
   await query.execute();
+}
+
+/** Every rule with its dates by id, a batch at a time (the site export). */
+export async function* ruleRowBatches(db: Db, size = 1000): AsyncGenerator<RuleRow[]> {
+  let after = '';
+  for (;;) {
+    const rows = await db
+      .selectFrom('redirects')
+      .select(['id', 'from_path', 'to_path', 'status', 'created_at', 'updated_at'])
+      .where('id', '>', after)
+      .orderBy('id')
+      .limit(size)
+      .execute();
+    if (!rows.length) return;
+    yield rows;
+    after = rows[rows.length - 1]!.id;
+  }
+}
+
+/** Removes every rule (a restored site export brings its own; the site is new). */
+export async function deleteAllRules(trx: Db): Promise<void> {
+  await trx.deleteFrom('redirects').execute();
 }
 
 /** Deletes the rules an import made. */

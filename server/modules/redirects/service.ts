@@ -1,5 +1,6 @@
 import { parse } from 'csv-parse/sync';
 import { REDIRECT_MESSAGES } from '#shared/messages.ts';
+import type { ExportedRedirect } from '#shared/site-export.ts';
 import type { Db } from '#server/db/database.ts';
 import { newId, now } from '#server/db/database.ts';
 import { ConflictError, InvalidInputError, NotFoundError } from '#server/errors.ts';
@@ -33,6 +34,8 @@ const FLUSH_MS = 5_000;
 const PENDING_CAP = 5_000;
 const MAX_ADDRESS = 1_000;
 const MAX_IMPORT_ROWS = 20_000;
+/** Rules of a site import written per transaction. */
+const IMPORT_RULES_PER_TRANSACTION = 1_000;
 /** The site-meta stamp every change of a rule moves. */
 const STAMP = 'redirects';
 
@@ -71,6 +74,7 @@ export const toRedirect = (row: {
   last_hit_at: string | null;
   created_at: string;
   updated_at: string;
+  import_id?: string | null;
 }) => ({
   _id: row.id,
   from: row.from_path,
@@ -78,6 +82,7 @@ export const toRedirect = (row: {
   status: row.status,
   kind: isPrefixPattern(row.from_path) ? ('prefix' as const) : ('exact' as const),
   automatic: false,
+  imported: !!row.import_id,
   hits: Number(row.hits) as number | null,
   lastHitAt: row.last_hit_at,
   createdAt: row.created_at,
@@ -414,6 +419,7 @@ export function createRedirectsService(deps: {
           status: 301,
           kind: 'exact' as const,
           automatic: true,
+          imported: false,
           hits: null,
           lastHitAt: null,
           createdAt: r.createdAt,
@@ -540,46 +546,63 @@ export function createRedirectsService(deps: {
       const added: Array<{ id: string; from: string }> = [];
       const existing: string[] = [];
       const refused: string[] = [];
-      await db.transaction().execute(async (trx) => {
-        const rules = await rulesIn(trx);
-        for (const row of rows) {
-          const at = row.from.indexOf('?');
-          const path = normalizePath(at < 0 ? row.from : row.from.slice(0, at));
-          const query = at < 0 ? '' : normalizeQuery(row.from.slice(at + 1));
-          const from = query ? `${path}?${query}` : path;
-          const to = normalizeTarget(row.to);
-          if (rules.bySource(from)) {
-            existing.push(from);
-            continue;
+      // Read once: an import's 50,000 old addresses are checked against the rules in memory, and written
+      // in short transactions, never all rules read again per batch.
+      const rules = await rulesIn(db);
+      for (let i = 0; i < rows.length; i += IMPORT_RULES_PER_TRANSACTION) {
+        const chunk = rows.slice(i, i + IMPORT_RULES_PER_TRANSACTION);
+        const made = await db.transaction().execute(async (trx) => {
+          let n = 0;
+          for (const row of chunk) {
+            const at = row.from.indexOf('?');
+            const path = normalizePath(at < 0 ? row.from : row.from.slice(0, at));
+            const query = at < 0 ? '' : normalizeQuery(row.from.slice(at + 1));
+            const from = query ? `${path}?${query}` : path;
+            const to = normalizeTarget(row.to);
+            if (rules.bySource(from)) {
+              existing.push(from);
+              continue;
+            }
+            const check =
+              isReservedPath(path) || from.length > MAX_ADDRESS || (!query && path === to)
+                ? null
+                : checkRule({ from, to, status: 301 }, rules);
+            if (!check?.ok) {
+              refused.push(from);
+              continue;
+            }
+            const rule: Rule = { id: newId(), from, to: check.to, status: 301 };
+            const stamp = now();
+            const row_ = {
+              id: rule.id,
+              from_path: from,
+              to_path: rule.to,
+              status: 301,
+              created_at: stamp,
+              updated_at: stamp,
+            };
+            // A rule of the same source made meanwhile by someone else stays theirs.
+            if (!(await repo.insertRuleIfNew(trx, { ...row_, import_id: importId }))) {
+              existing.push(from);
+              continue;
+            }
+            for (const update of check.updates) {
+              await repo.updateRule(trx, update.id, { to_path: update.to, updated_at: stamp });
+              const other = rules.byId.get(update.id);
+              if (other) rules.retarget(other, update.to);
+            }
+            rules.add(rule);
+            added.push({ id: rule.id, from });
+            n++;
           }
-          const check =
-            isReservedPath(path) || from.length > MAX_ADDRESS || (!query && path === to)
-              ? null
-              : checkRule({ from, to, status: 301 }, rules);
-          if (!check?.ok) {
-            refused.push(from);
-            continue;
+          if (n) {
+            await siteMeta.writeStamp(trx, STAMP);
+            await siteMeta.bumpContentVersion(trx);
           }
-          const rule: Rule = { id: newId(), from, to: check.to, status: 301 };
-          const stamp = now();
-          await repo.insertRule(trx, {
-            id: rule.id,
-            from_path: from,
-            to_path: rule.to,
-            status: 301,
-            created_at: stamp,
-            updated_at: stamp,
-            import_id: importId,
-          });
-          rules.add(rule);
-          added.push({ id: rule.id, from });
-        }
-        if (added.length) {
-          await siteMeta.writeStamp(trx, STAMP);
-          await siteMeta.bumpContentVersion(trx);
-        }
-      });
-      if (added.length) await changed();
+          return n;
+        });
+        if (made) await changed();
+      }
       return { added, existing, refused };
     },
 
@@ -599,6 +622,41 @@ export function createRedirectsService(deps: {
 
     /** Every rule, by source, a batch at a time (the CSV export). */
     exportBatches: () => repo.ruleBatches(db),
+
+    /** Every rule with its id and dates, a batch at a time (the site export, docs/product.md#export). */
+    async *exportRules(): AsyncGenerator<ExportedRedirect[]> {
+      for await (const rows of repo.ruleRowBatches(db)) {
+        yield rows.map((r) => ({
+          id: r.id,
+          from: r.from_path,
+          to: r.to_path,
+          status: r.status,
+          createdAt: r.created_at,
+          updatedAt: r.updated_at,
+        }));
+      }
+    },
+
+    countRules: () => repo.countRules(db, {}),
+
+    /** The rules of a restored site export, with their ids and dates, in place of any (the site is new). */
+    async restoreRules(trx: Db, rules: readonly ExportedRedirect[]): Promise<void> {
+      await repo.deleteAllRules(trx);
+      for (const r of rules) {
+        await repo.insertRule(trx, {
+          id: r.id,
+          from_path: r.from,
+          to_path: r.to,
+          status: r.status,
+          created_at: r.createdAt,
+          updated_at: r.updatedAt,
+        });
+      }
+      await siteMeta.writeStamp(trx, STAMP);
+    },
+
+    /** After a restore commits: this process answers the new rules at once. */
+    reloadRules: () => changed(),
 
     async listNotFound(query: { search?: string; page?: number; limit?: number }) {
       const limit = query.limit ?? 50;

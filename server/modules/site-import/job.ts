@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { importOptionsSchema } from '#shared/api/imports.ts';
+import { IMPORT_PHASES, importOptionsSchema } from '#shared/api/imports.ts';
 import { now, type Db } from '#server/db/database.ts';
 import { createLedger } from './ledger';
 import type { JobContext } from './job-context';
@@ -7,6 +7,7 @@ import { importDocs } from './phase-docs';
 import { importImages } from './phase-images';
 import { importPeople } from './phase-people';
 import { importRedirects } from './phase-redirects';
+import { importSubscribers } from './phase-subscribers';
 import { importTerms } from './phase-terms';
 import * as repo from './repository';
 import type { ImportSource, SourceSummary } from './source';
@@ -53,7 +54,8 @@ export async function runImport(deps: JobDeps, row: repo.ImportRow, alive: () =>
     ? (await deps.targets.people.authorPages([row.created_by])).get(row.created_by)
     : undefined;
   const docs = summary.counts.posts + summary.counts.pages;
-  const total = summary.authors.length + summary.terms.length + summary.images.length + docs * 2;
+  const total =
+    summary.authors.length + summary.terms.length + summary.images.length + docs * 2 + summary.counts.subscribers;
   let done = 0;
   let written = 0;
   await repo.updateImport(db, row.id, {
@@ -86,23 +88,25 @@ export async function runImport(deps: JobDeps, row: repo.ImportRow, alive: () =>
     },
   };
   try {
-    await phase('people');
+    await phase(IMPORT_PHASES.people);
     const authors = await importPeople(ctx);
-    await phase('terms');
+    await phase(IMPORT_PHASES.terms);
     const { categories, tags } = await importTerms(ctx);
-    await phase('images');
+    await phase(IMPORT_PHASES.images);
     const images = await importImages(ctx);
     const mapped = { authors, categories, tags, images };
-    await phase('content');
-    await importDocs(ctx, mapped);
-    await phase('redirects');
+    await phase(IMPORT_PHASES.content);
+    await deps.targets.blog.holdRelated(() => importDocs(ctx, mapped));
+    await phase(IMPORT_PHASES.addresses);
     await importRedirects(ctx, mapped);
+    await phase(IMPORT_PHASES.audience);
+    await importSubscribers(ctx);
   } finally {
     await source.close();
   }
   await repo.moveStatus(db, row.id, ['running'], {
     status: 'done',
-    phase: 'done',
+    phase: IMPORT_PHASES.done,
     done: total,
     finished_at: now(),
     lease_owner: null,

@@ -1,12 +1,10 @@
 import { open as openFile, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { IMPORT_FIELDS } from '#shared/api/imports.ts';
 import { IMPORT_MESSAGES } from '#shared/messages.ts';
 import { openZip } from '#server/lib/safe-zip.ts';
-import { openGhost } from './ghost/open';
 import { SourceRefused, type ImportSource } from './source';
-import { openWordPress } from './wordpress/open';
-
-const ZIP = Buffer.from('PK\x03\x04', 'latin1');
+import { openWordPress } from './wordpress/index';
 
 async function headOf(file: string): Promise<string> {
   const handle = await openFile(file, 'r');
@@ -27,18 +25,14 @@ const exists = (file: string) =>
 
 /**
  * The reader of an uploaded export, by what the file holds rather than its name (docs/product.md#import):
- * XML is a WordPress export (with the optional ZIP of its uploads), JSON a Ghost export, and a ZIP a
- * Ghost export with its images. Anything else is refused with a message before anything is read further.
+ * XML is a WordPress export, with the optional ZIP of its uploads. Anything else is refused with a
+ * message before anything is read further.
  */
 export async function openImportSource(folder: string): Promise<ImportSource> {
   const file = path.join(folder, 'file.bin');
-  const uploads = path.join(folder, 'uploads.bin');
-  const head = await headOf(file);
-  const text = head.replace(/^\uFEFF|^\xEF\xBB\xBF/, '').trimStart();
-  if (head.startsWith(ZIP.toString('latin1'))) return openGhost({ zip: await openZip(file) });
+  const uploads = path.join(folder, `${IMPORT_FIELDS.images}.bin`);
+  const text = (await headOf(file)).replace(/^\xEF\xBB\xBF/, '').trimStart();
+  if (!text.startsWith('<')) throw new SourceRefused(IMPORT_MESSAGES.unknownFile);
   const extra = (await exists(uploads)) ? await openZip(uploads) : null;
-  if (text.startsWith('<')) return openWordPress({ xmlPath: file, uploadsZip: extra });
-  if (text.startsWith('{')) return openGhost({ jsonPath: file, zip: extra ?? undefined });
-  extra?.close();
-  throw new SourceRefused(IMPORT_MESSAGES.unknownFile);
+  return openWordPress({ xmlPath: file, uploadsZip: extra });
 }

@@ -1,11 +1,17 @@
 import { blogCategoryUrl } from '#shared/paths.ts';
 import { authorUrl } from '#shared/profile.ts';
 import { tagUrl } from '#shared/tags.ts';
+import { IMPORT_RULES_LINE } from '#shared/api/imports.ts';
+import { IMPORT_MESSAGES } from '#shared/messages.ts';
 import type { JobContext, Mapped } from './job-context';
 import type { SourceArchive } from './source';
 
-/** Rules per transaction: a big site's 40,000 old addresses go in short transactions. */
-const BATCH = 500;
+/**
+ * Old addresses handed to the redirects service at once: it reads the rules once per call and writes them
+ * in short transactions, so a big site's 50,000 addresses cost a few reads of the rules, not one per batch.
+ */
+const BATCH = 20_000;
+
 const FEED = '/rss.xml';
 const BLOG = '/blogs';
 
@@ -36,14 +42,16 @@ export async function importRedirects(ctx: JobContext, mapped: Mapped) {
   };
 
   for await (const doc of ctx.source.docs()) {
-    const to = (doc.kind === 'post' ? posts : pages).get(`${doc.kind}:${doc.key}`);
+    // Only what was public there had addresses people and search engines know.
+    const to =
+      doc.status === 'published' ? (doc.kind === 'post' ? posts : pages).get(`${doc.kind}:${doc.key}`) : undefined;
     for (const from of doc.oldPaths) await add(from, to);
     await ctx.step();
   }
   const archiveTargets = await archivesOf(ctx, mapped);
   for (const archive of ctx.summary.archives) await add(archive.path, archiveTargets(archive));
   await flush();
-  await ledger.record('redirects', 'redirects', 'Redirects', {
+  await ledger.record(IMPORT_RULES_LINE, IMPORT_RULES_LINE, IMPORT_MESSAGES.rulesLabel, {
     outcome: 'created',
     targetId: ctx.importId,
     detail: JSON.stringify(totals),

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import {
+  IMPORT_FIELDS,
   IMPORT_MAX_BYTES,
   UNDO_DAYS,
   type Import,
@@ -15,14 +16,17 @@ import { newId, now, type Db } from '#server/db/database.ts';
 import { ConflictError, InvalidInputError, NotFoundError, TooLargeError } from '#server/errors.ts';
 import type { ActivityActor, ActivityRecorder } from '#server/modules/activity/service.ts';
 import * as repo from './repository';
+
+/** An upload's address as the media library gives it (`/uploads/<name>`). */
+const isUploadUrl = (url: string) => /^\/uploads\/[\w.-]+$/.test(url);
 import type { ImportSource, SourceSummary } from './source';
 
 const ITEMS_PAGE = 100;
 const DAY_MS = 24 * 3600_000;
 
-/** The files of an upload, as the route hands them over: `file` (the export), `uploads` (a ZIP of images). */
+/** The files of an upload, as the route hands them over: the export, and optionally a ZIP of its images. */
 export interface UploadedPart {
-  field: 'file' | 'uploads';
+  field: (typeof IMPORT_FIELDS)[keyof typeof IMPORT_FIELDS];
   fileName: string;
   stream: Readable;
 }
@@ -113,7 +117,7 @@ export function createImportService(deps: {
         },
       });
       await pipeline(part.stream, counter, createWriteStream(path.join(folder, `${part.field}.bin`), { flags: 'wx' }));
-      if (part.field === 'file') fileName = part.fileName;
+      if (part.field === IMPORT_FIELDS.file) fileName = part.fileName;
     }
     if (!fileName) throw new InvalidInputError(IMPORT_MESSAGES.noFile, 'file');
     return fileName;
@@ -180,19 +184,24 @@ export function createImportService(deps: {
             label: row.label,
             outcome: row.outcome,
             detail: isPath ? rest.join('\n') : row.detail,
-            path: isPath ? first : row.target_kind === 'upload' && first.startsWith('/uploads/') ? first : null,
+            path: isPath ? first : row.target_kind === 'upload' && isUploadUrl(first) ? first : null,
           };
         }),
         pageInfo: { page, total, hasMore: page * ITEMS_PAGE < total },
       };
     },
 
-    /** Starts the job with the administrator's choices; refused (409) while another import holds the site. */
+    /**
+     * Starts the job with the administrator's choices, or starts a failed one again; refused (409) while
+     * another import holds the site.
+     */
     async start(id: string, options: ImportOptions, actor: ActivityActor): Promise<Import> {
       const row = await requireImport(id);
-      if (row.status !== 'analysed') throw new ConflictError(IMPORT_MESSAGES.notStartable);
+      // A failed import starts again where it stopped (its ledger knows what is made), with the new choices.
+      if (row.status !== 'analysed' && row.status !== 'failed') throw new ConflictError(IMPORT_MESSAGES.notStartable);
       if (await repo.findBusy(db, id)) throw new ConflictError(IMPORT_MESSAGES.anotherRunning);
-      if (!(await repo.moveStatus(db, id, ['analysed'], { status: 'queued', options: JSON.stringify(options) }))) {
+      const queued = { status: 'queued' as const, options: JSON.stringify(options), error: null, finished_at: null };
+      if (!(await repo.moveStatus(db, id, ['analysed', 'failed'], queued))) {
         throw new ConflictError(IMPORT_MESSAGES.notStartable);
       }
       await deps.activity.record(db, {
@@ -241,4 +250,3 @@ export function createImportService(deps: {
     folderOf: (row: repo.ImportRow) => path.join(deps.folder, row.folder),
   };
 }
-export type ImportService = ReturnType<typeof createImportService>;

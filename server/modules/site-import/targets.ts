@@ -1,6 +1,7 @@
 import type { BlogService } from '#server/modules/blog/service.ts';
 import type { PagesService } from '#server/modules/pages/service.ts';
 import type { RedirectsService } from '#server/modules/redirects/service.ts';
+import type { SubscriberService } from '#server/modules/subscribers/service.ts';
 import type { UploadService } from '#server/modules/uploads/service.ts';
 
 /**
@@ -19,6 +20,7 @@ export interface ImportTargets {
     | 'saveCategory'
     | 'deleteCategory'
     | 'categoryInUse'
+    | 'holdRelated'
     | 'listTags'
     | 'deleteTag'
     | 'updatePost'
@@ -27,6 +29,7 @@ export interface ImportTargets {
   pages: Pick<PagesService, 'importPage' | 'pageExists' | 'pageIdAt' | 'removePages' | 'update' | 'get'>;
   uploads: Pick<UploadService, 'storeImage' | 'urlOf' | 'removeUnused'>;
   redirects: Pick<RedirectsService, 'importRules' | 'removeImported'>;
+  subscribers: Pick<SubscriberService, 'importSubscriber' | 'subscriberExists' | 'removeSubscribers'>;
   people: {
     idOfEmail(email: string): Promise<string | null>;
     exists(id: string): Promise<boolean>;

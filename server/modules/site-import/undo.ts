@@ -30,4 +30,5 @@ export async function undoImport(db: Db, importId: string, targets: ImportTarget
     if (!used) await targets.blog.deleteCategory(category._id);
   }
   await targets.people.removeBylineAuthors(await made('person'));
+  await targets.subscribers.removeSubscribers(await made('subscriber'));
 }

@@ -79,3 +79,13 @@ export async function writeMeta(db: Db, key: string, value: string): Promise<voi
     .onConflict((oc) => oc.column('key').doUpdateSet({ value }))
     .execute();
 }
+
+/** Every fact whose key starts with `prefix`, a plain word without `%` or `_` (the settings by `setting:`). */
+export function readMetaPrefixed(db: Db, prefix: string) {
+  return db
+    .selectFrom('site_meta')
+    .select(['key', 'value'])
+    .where('key', 'like', `${prefix}%`)
+    .orderBy('key')
+    .execute();
+}

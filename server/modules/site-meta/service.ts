@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { DatabaseConfig } from '#server/config.ts';
 import type { Db } from '#server/db/database.ts';
 import { createContentVersion, type ContentVersionOptions } from './content-version';
-import { bumpContentVersion, deleteMeta, readMeta, secretOf, writeMeta } from './repository';
+import { bumpContentVersion, deleteMeta, readMeta, readMetaPrefixed, secretOf, writeMeta } from './repository';
 
 const LINK_SECRET = 'link_secret';
 /** Derives cached pages' CSP nonces (server/plugins/page-render.ts); made by a migration. */
@@ -32,6 +32,14 @@ export function createSiteMeta(deps: { db: Db; database?: DatabaseConfig; versio
     readSettingIn: (trx: Db, key: string) => readMeta(trx, `setting:${key}`),
     /** Inside the caller's transaction when given (the change and its line in the activity log). */
     writeSetting: (key: string, value: string, trx: Db = deps.db) => writeMeta(trx, `setting:${key}`, value),
+    /**
+     * Every setting by its key (the site export): only `setting:` keys, so the secrets kept beside them
+     * (the link and page secrets) never leave the site (docs/decisions/0039-export.md).
+     */
+    async allSettings(): Promise<Record<string, string>> {
+      const rows = await readMetaPrefixed(deps.db, 'setting:');
+      return Object.fromEntries(rows.map((row) => [row.key.slice('setting:'.length), row.value]));
+    },
     /** Forgets a setting: read as never set again (the navigation's return to the spec's menu). */
     deleteSetting: (key: string, trx: Db = deps.db) => deleteMeta(trx, `setting:${key}`),
     /**

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '#server/db/database.ts';
 import type { Cursor } from '#server/lib/cursor.ts';
-import { now } from '#server/db/database.ts';
+import { newId, now } from '#server/db/database.ts';
 
 /** All SQL for subscribers (and the read of the post a visitor subscribed from). */
 
@@ -137,4 +137,47 @@ export function listSubscribers(db: Db, options: { limit: number; after?: Cursor
 export async function deleteSubscriber(db: Db, id: string): Promise<boolean> {
   const result = await db.deleteFrom('subscribers').where('id', '=', id).executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
+}
+
+/** Every column of `limit` subscribers after `afterId` by id (the site export). */
+export function subscribersAfter(db: Db, afterId: string, limit: number) {
+  return db.selectFrom('subscribers').selectAll().where('id', '>', afterId).orderBy('id').limit(limit).execute();
+}
+
+export async function countSubscribers(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom('subscribers')
+    .select((eb) => eb.fn.countAll<string | number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** A subscriber of a restored site export, with their status and dates as they were. */
+export async function insertSubscriberRow(
+  trx: Db,
+  row: {
+    email: string;
+    status: 'pending' | 'confirmed' | 'unsubscribed';
+    createdAt: string;
+    confirmedAt: string | null;
+    unsubscribedAt: string | null;
+    consentSource: string | null;
+    blogId: string | null;
+  },
+): Promise<void> {
+  await trx
+    .insertInto('subscribers')
+    .values({
+      id: newId(),
+      email: row.email.toLowerCase(),
+      status: row.status,
+      blog_id: row.blogId,
+      created_at: row.createdAt,
+      updated_at: row.unsubscribedAt ?? row.confirmedAt ?? row.createdAt,
+      confirmed_at: row.confirmedAt,
+      unsubscribed_at: row.unsubscribedAt,
+      consent_source: row.consentSource,
+    })
+    .onConflict((oc) => oc.column('email').doNothing())
+    .execute();
 }

@@ -1,4 +1,5 @@
-import { SUBSCRIBE_MESSAGES, SERVER_MESSAGES } from '#shared/messages.ts';
+import { IMPORT_MESSAGES, SUBSCRIBE_MESSAGES, SERVER_MESSAGES } from '#shared/messages.ts';
+import { isAdminEmail } from '#shared/schemas/subscribe.ts';
 import type { Subscriber } from '#shared/api/subscribers.ts';
 import type { Db } from '#server/db/database.ts';
 import { newId } from '#server/db/database.ts';
@@ -176,6 +177,53 @@ export function createSubscriberService(deps: {
       return 'added';
     },
 
+    /**
+     * A subscriber of an imported site (docs/product.md#import), with the id the import's ledger chose.
+     * Someone unsubscribed there, or here already, stays unsubscribed and is never mailed. Others are
+     * confirmed at once only when the administrator stated they opted in elsewhere; else they are pending
+     * and get the confirmation e-mail, queued in the outbox under its daily cap like every confirmation.
+     */
+    async importSubscriber(input: {
+      id: string;
+      email: string;
+      unsubscribed: boolean;
+      optedIn: boolean;
+      source: string;
+    }): Promise<'created' | 'existing'> {
+      const email = input.email.trim().toLowerCase();
+      if (!isAdminEmail(email))
+        throw new InvalidInputError(IMPORT_MESSAGES.badSubscriberEmail(email.slice(0, 100)), 'email');
+      if (await repo.findSubscriberByEmail(db, email)) return 'existing';
+      const queued = await db.transaction().execute(async (trx) => {
+        const id = await repo.insertSubscriber(trx, {
+          id: input.id,
+          email,
+          blogId: null,
+          confirmed: input.optedIn && !input.unsubscribed,
+          consentSource: input.source,
+        });
+        if (input.unsubscribed) {
+          await repo.markUnsubscribed(trx, id);
+          return false;
+        }
+        if (input.optedIn) return false;
+        const confirmation = confirmationMail(email, deps, linksFor(id, await siteMeta.linkSecret(trx)));
+        return mail.queueCapped(confirmation, CONFIRMATIONS_PER_DAY, trx);
+      });
+      if (queued) mail.kick();
+      return 'created';
+    },
+
+    /** Whether a subscriber of this id exists (an import's ledger checks its own writes). */
+    subscriberExists: async (id: string) => (await repo.findSubscriber(db, id)) !== undefined,
+
+    /** Removes subscribers an import made (Undo of an import). */
+    async removeSubscribers(ids: readonly string[]): Promise<number> {
+      let removed = 0;
+      for (const id of ids) if (await repo.deleteSubscriber(db, id)) removed++;
+      return removed;
+    },
+
     /** Adds every address of a CSV file as `addByAdmin` does; answers how many were added, known or refused. */
     async importCsv(input: { csv: string; confirmed: boolean; source: string }) {
       let valid: string[];
@@ -218,6 +266,36 @@ export function createSubscriberService(deps: {
         const last = rows.at(-1)!;
         after = { key: last.created_at, id: last.id };
       }
+    },
+
+    /**
+     * Every subscriber with every column the site export keeps (docs/product.md#export), by id, a batch at
+     * a time: status and dates as they are, so an import never mails someone who unsubscribed.
+     */
+    async *exportRows(batch = EXPORT_BATCH) {
+      let after = '';
+      for (;;) {
+        const rows = await repo.subscribersAfter(db, after, batch);
+        if (!rows.length) return;
+        yield rows.map((row) => ({
+          email: row.email,
+          status: row.status,
+          createdAt: row.created_at,
+          confirmedAt: row.confirmed_at,
+          unsubscribedAt: row.unsubscribed_at,
+          consentSource: row.consent_source,
+          sourcePostId: row.blog_id,
+        }));
+        if (rows.length < batch) return;
+        after = rows.at(-1)!.id;
+      }
+    },
+
+    count: () => repo.countSubscribers(db),
+
+    /** Subscribers of a restored site export (docs/decisions/0039-export.md): statuses and dates kept, no mail sent. */
+    async importRows(trx: Db, rows: ReadonlyArray<Parameters<typeof repo.insertSubscriberRow>[1]>) {
+      for (const row of rows) await repo.insertSubscriberRow(trx, row);
     },
 
     async remove(id: string) {

@@ -80,3 +80,52 @@ export async function setAlt(db: Db, id: string, alt: string): Promise<boolean> 
 export async function deleteUpload(db: Db, id: string): Promise<void> {
   await db.deleteFrom('uploads').where('id', '=', id).execute();
 }
+
+/** `limit` library rows after `afterId` by id (the site export). */
+export function uploadsAfter(db: Db, afterId: string, limit: number) {
+  return db.selectFrom('uploads').selectAll().where('id', '>', afterId).orderBy('id').limit(limit).execute();
+}
+
+/** How many uploads the library holds and their originals' bytes. */
+export async function uploadTotals(db: Db): Promise<{ files: number; bytes: number }> {
+  const row = await db
+    .selectFrom('uploads')
+    .select((eb) => [
+      eb.fn.countAll<string | number>().as('n'),
+      eb.fn.coalesce(eb.fn.sum<string | number>('bytes'), eb.lit(0)).as('bytes'),
+    ])
+    .executeTakeFirstOrThrow();
+  return { files: Number(row.n), bytes: Number(row.bytes) };
+}
+
+/** A library row of a restored site export, with its id and address. */
+export async function insertUploadRow(
+  trx: Db,
+  row: {
+    id: string;
+    url: string;
+    mimeType: string;
+    width: number;
+    height: number;
+    bytes: number;
+    name: string;
+    alt: string;
+    createdAt: string;
+  },
+): Promise<void> {
+  await trx
+    .insertInto('uploads')
+    .values({
+      id: row.id,
+      url: row.url,
+      mime_type: row.mimeType,
+      width: row.width,
+      height: row.height,
+      bytes: row.bytes,
+      original_name: row.name,
+      alt: row.alt,
+      uploaded_by: null,
+      created_at: row.createdAt,
+    })
+    .execute();
+}

@@ -3,10 +3,11 @@ import { UPLOAD_MESSAGES } from '#shared/messages.ts';
 import type { MediaItem, MediaUsage } from '#shared/api/uploads.ts';
 import { IMAGE_VARIANT_WIDTHS } from '#shared/paths.ts';
 import type { Db } from '#server/db/database.ts';
-import { ConflictError, NotFoundError } from '#server/errors.ts';
-import type { FileStorage } from '#server/lib/storage/storage.ts';
+import { ConflictError, NotFoundError, UnsupportedMediaError } from '#server/errors.ts';
+import { SITE_UPLOAD_NAME, type FileStorage } from '#server/lib/storage/storage.ts';
 import { faviconIcons, processImage } from './image';
 import { FAVICON_SIZES } from '#shared/schemas/site-identity.ts';
+import type { ExportedMedia } from '#shared/site-export.ts';
 import * as repo from './repository';
 
 const PAGE = 60;
@@ -129,6 +130,49 @@ export function createUploadService(deps: { db: Db; storage: FileStorage; whereU
 
     /** Whether the icons of a favicon image were made (an upload stored otherwise has none). */
     hasFaviconIcons: (url: string) => storage.exists(`${stemOf(url)}.w${FAVICON_SIZES[0]}.png`),
+
+    /** The library's rows by id, a batch at a time (the site export, docs/product.md#export). */
+    async *exportRows(batch = 500): AsyncGenerator<ExportedMedia[]> {
+      let after = '';
+      for (;;) {
+        const rows = await repo.uploadsAfter(db, after, batch);
+        if (!rows.length) return;
+        yield rows.map((row) => ({
+          id: row.id,
+          url: row.url,
+          name: row.original_name,
+          alt: row.alt,
+          width: row.width,
+          height: row.height,
+          mimeType: row.mime_type,
+          bytes: row.bytes,
+          createdAt: row.created_at,
+        }));
+        if (rows.length < batch) return;
+        after = rows.at(-1)!.id;
+      }
+    },
+
+    /** An upload's original file as a stream (not its variants), or null when the storage lost it. */
+    openOriginal: (url: string) => storage.get(url.replace(/^\/uploads\//, '')),
+
+    /**
+     * An upload of a restored site export (docs/decisions/0039-export.md): the original kept under its own
+     * name (the content's addresses stay right), its WebP sizes made again as for any upload, its row with
+     * its id. A file that is not an image the pipeline takes is refused like an upload.
+     */
+    async importUpload(item: ExportedMedia, original: Buffer): Promise<void> {
+      const name = item.url.replace(/^\/uploads\//, '');
+      if (!SITE_UPLOAD_NAME.test(name)) throw new UnsupportedMediaError(UPLOAD_MESSAGES.notAnImage);
+      const image = await processImage(original);
+      const stem = stemOf(item.url);
+      await storage.put(name, original, image.mime);
+      for (const [width, webp] of image.variants) await storage.put(`${stem}.w${width}.webp`, webp, 'image/webp');
+      await repo.insertUploadRow(db, { ...item, mimeType: image.mime, bytes: original.length });
+    },
+
+    /** How many uploads the library holds and their originals' bytes. */
+    totals: () => repo.uploadTotals(db),
 
     /** The address of the upload of this id, or null (an import's ledger checks its own writes). */
     urlOf: async (id: string) => (await repo.findUpload(db, id))?.url ?? null,

@@ -7,7 +7,7 @@ import type { UploadedPart } from '#server/modules/site-import/service.ts';
 import { actorOf, authOf } from '#server/plugins/auth.ts';
 import { route, type ApiRoutes } from './define';
 
-const FIELDS = new Set(['file', 'uploads']);
+const FIELDS = new Set<string>(Object.values(api.IMPORT_FIELDS));
 
 /**
  * The files of an import upload as they stream in (multipart `file`, then optionally `uploads`): never

@@ -26,6 +26,7 @@ import { searchRoutes } from './search';
 import { sessionRoutes } from './sessions';
 import { setupRoutes } from './setup';
 import { navigationRoutes } from './navigation';
+import { siteExportRoutes } from './site-export';
 import { siteIdentityRoutes } from './site-identity';
 import { staffRoutes } from './staff';
 import { subscriberRoutes } from './subscribers';
@@ -52,6 +53,7 @@ const RESOURCES: ApiRoutes[] = [
   setupRoutes,
   navigationRoutes,
   siteIdentityRoutes,
+  siteExportRoutes,
   staffRoutes,
   profileRoutes,
   twoFactorRoutes,

@@ -1,5 +1,13 @@
 import type { BlogService } from '#server/modules/blog/service.ts';
 
+/** The demo posts' titles: a site whose only posts are these is still new (a site export may be restored into it). */
+export const DEMO_POST_TITLES = [
+  'Shipping every two weeks without the drama',
+  'CI/CD for teams of five',
+  'Designing onboarding that people finish',
+  'What we learned from 120 product launches',
+];
+
 /** A few demo articles in two categories and one without, so the blog looks alive on a fresh start. */
 export async function seedBlog(blog: BlogService, images: string[]) {
   const engineering = await blog.saveCategory({ name: 'Engineering' });
@@ -37,6 +45,7 @@ export async function seedBlog(blog: BlogService, images: string[]) {
     },
   ];
   for (const [index, post] of posts.entries()) {
+    // (A restored site export replaces these: DEMO_POST_TITLES.)
     // Demo posts are published on a new site, before anyone can subscribe: nothing to e-mail.
     await blog.createPost({ ...post, featureImage: images[index % images.length]!, sendNewsletter: false });
   }

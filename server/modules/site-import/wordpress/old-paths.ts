@@ -38,7 +38,7 @@ export function docOldPaths(input: DocPathInput, homePath: string): string[] {
   const slug = encodeSlug(input.slug);
   if (input.kind === 'page') {
     paths.add(`${homePath}/?page_id=${input.id}`);
-    if (slug) paths.add(`${homePath}/${[...input.ancestors.map(encodeSlug), slug].join('/')}/`);
+    if (slug && input.published) paths.add(`${homePath}/${[...input.ancestors.map(encodeSlug), slug].join('/')}/`);
     return [...paths];
   }
   paths.add(`${homePath}/?p=${input.id}`);

@@ -100,7 +100,8 @@ export async function scanWxr(path: string): Promise<WxrIndex> {
       counts.skipped += 1;
       return;
     }
-    counts[kind === 'post' ? 'posts' : 'pages'] += 1;
+    if (kind === 'post') counts.posts += 1;
+    else counts.pages += 1;
     counts.comments += item.comments;
     if (item.creator && !authors.has(item.creator)) {
       const slug = nicenameOf(item.creator);

@@ -1,0 +1,110 @@
+// `npm run bench:import [-- --posts 10000 --database postgres://…]`: the import's figures of issue 27
+// (docs/decisions/0038-import.md). Writes a synthetic WordPress export (scripts/make-wxr.mjs, about 50 KB
+// of text per post), then in one process on a fresh site: the analysis, the import with its peak memory
+// above the process's idle size, and posts per second. Images are not downloaded (the synthetic site is
+// http://localhost, which the import refuses to download from at once), so the figure is the import's own
+// work without the network.
+// A benchmark, not a test.
+import { execFile } from 'node:child_process';
+import { createReadStream } from 'node:fs';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs, promisify } from 'node:util';
+import pino from 'pino';
+import { boot } from '#server/boot.ts';
+import { loadConfig } from '#server/config.ts';
+
+const { values } = parseArgs({
+  options: {
+    posts: { type: 'string', default: '10000' },
+    database: { type: 'string' },
+    kb: { type: 'string', default: '50' },
+  },
+});
+const POSTS = Number(values.posts);
+const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'bench-import-'));
+const file = path.join(os.tmpdir(), `bench-import-${POSTS}-${values.kb}-localhost.xml`);
+if (!(await fs.stat(file).catch(() => null))) {
+  await promisify(execFile)(process.execPath, [
+    'scripts/make-wxr.mjs',
+    '--posts',
+    String(POSTS),
+    '--kb',
+    values.kb!,
+    '--site',
+    'http://localhost',
+    '--out',
+    file,
+  ]);
+}
+const size = (await fs.stat(file)).size;
+const config = loadConfig({
+  NODE_ENV: 'production',
+  DATA_DIR: dataDir,
+  ADMIN_PASSWORD: 'bench-secret',
+  LOG_LEVEL: 'silent',
+  IMPORT_DOWNLOAD_MS: '200',
+  ...(values.database ? { DATABASE_URL: values.database } : {}),
+});
+const { db, services } = await boot(config, { log: pino({ level: 'silent' }) as never });
+global.gc?.();
+const idle = process.memoryUsage().rss;
+let peak = idle;
+const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 50);
+
+const owner = await db.selectFrom('users').select(['id', 'name']).where('role', '=', 'owner').executeTakeFirstOrThrow();
+const actor = { id: owner.id, name: owner.name };
+async function* parts() {
+  yield { field: 'file' as const, fileName: 'big.xml', stream: createReadStream(file) };
+}
+let started = performance.now();
+const analysed = await services.imports.upload(parts(), actor);
+const analysisMs = performance.now() - started;
+started = performance.now();
+await services.imports.start(analysed._id, { authors: [], clash: 'skip', subscribersOptedIn: false }, actor);
+// When each phase began (seconds from the start): where the time goes.
+const phases: Record<string, number> = {};
+const watcher = setInterval(() => {
+  void services.imports.get(analysed._id).then((state) => {
+    phases[state.phase] ??= +((performance.now() - started) / 1000).toFixed(1);
+  });
+}, 100);
+for (;;) {
+  await services.importRunner.kick();
+  const state = await services.imports.get(analysed._id);
+  if (state.status === 'done' || state.status === 'failed') break;
+}
+const importMs = performance.now() - started;
+clearInterval(sampler);
+clearInterval(watcher);
+const done = await services.imports.get(analysed._id);
+const made = await db
+  .selectFrom('blog_posts')
+  .select((eb) => eb.fn.countAll().as('n'))
+  .executeTakeFirstOrThrow();
+console.log(
+  JSON.stringify(
+    {
+      database: config.database.kind,
+      posts: POSTS,
+      fileMB: +(size / 1024 ** 2).toFixed(1),
+      status: done.status,
+      outcomes: done.outcomes,
+      postsInSite: Number(made.n),
+      analysisSeconds: +(analysisMs / 1000).toFixed(1),
+      importSeconds: +(importMs / 1000).toFixed(1),
+      phasesStartedAtSeconds: phases,
+      postsPerSecond: +(POSTS / (importMs / 1000)).toFixed(1),
+      idleRssMB: +(idle / 1024 ** 2).toFixed(0),
+      peakAboveIdleMB: +((peak - idle) / 1024 ** 2).toFixed(0),
+    },
+    null,
+    2,
+  ),
+);
+await services.importRunner.stop();
+await services.jobs.stop();
+await services.mailWorker.stop();
+await db.destroy();
+await fs.rm(dataDir, { recursive: true, force: true });
