@@ -3,7 +3,7 @@
 // of text per post), then in one process on a fresh site: the analysis, the import with its peak memory
 // above the process's idle size, and posts per second. Images are not downloaded (the synthetic site is
 // http://localhost, which the import refuses to download from at once), so the figure is the import's own
-// work without the network.
+// work without the network. Then the imported site is exported, as a ZIP and as WXR, and timed.
 // A benchmark, not a test.
 import { execFile } from 'node:child_process';
 import { createReadStream } from 'node:fs';
@@ -79,6 +79,18 @@ const importMs = performance.now() - started;
 clearInterval(sampler);
 clearInterval(watcher);
 const done = await services.imports.get(analysed._id);
+// The issue's other figure: the whole imported site exported (the ZIP of everything, then the WXR file).
+const exportSeconds: Record<string, number> = {};
+for (const [name, make] of [
+  ['zip', () => services.siteExport.siteZip(actor)],
+  ['wxr', () => services.siteExport.wxr(actor)],
+] as const) {
+  const began = performance.now();
+  let bytes = 0;
+  for await (const chunk of await make()) bytes += (chunk as Buffer).length;
+  exportSeconds[`${name}Seconds`] = +((performance.now() - began) / 1000).toFixed(1);
+  exportSeconds[`${name}MB`] = +(bytes / 1024 ** 2).toFixed(0);
+}
 const made = await db
   .selectFrom('blog_posts')
   .select((eb) => eb.fn.countAll().as('n'))
@@ -96,6 +108,7 @@ console.log(
       importSeconds: +(importMs / 1000).toFixed(1),
       phasesStartedAtSeconds: phases,
       postsPerSecond: +(POSTS / (importMs / 1000)).toFixed(1),
+      export: exportSeconds,
       idleRssMB: +(idle / 1024 ** 2).toFixed(0),
       peakAboveIdleMB: +((peak - idle) / 1024 ** 2).toFixed(0),
     },

@@ -924,13 +924,50 @@ export const WORDPRESS_IMPORT_MESSAGES = {
 
 /** Reading a Ghost export and any uploaded ZIP (server/modules/site-import/ghost/, server/lib/safe-zip.ts). */
 export const GHOST_IMPORT_MESSAGES = {
-  zipBroken: (reason: string) => `This ZIP file cannot be read (${reason}): upload the file as it was downloaded`,
-  zipUnsafeName: (name: string) =>
-    `This ZIP holds an entry that could write outside its folder (${name}): it is refused`,
-  zipEncrypted: 'This ZIP is password-protected: export it again without a password',
-  zipTooManyEntries: (n: number) => `This ZIP holds more than ${n} files`,
-  zipTooLarge: 'This ZIP would unpack to far more than it weighs (a ZIP bomb) or to more than 4 GB: it is refused',
-  zipEntryTooLarge: (name: string) => `${name} in the ZIP is larger than allowed`,
+  // Refusals of a ZIP (server/lib/safe-zip.ts): nothing of it is extracted.
+  zipUnreadable:
+    'The file is not a readable ZIP: it is damaged or was cut off while downloading or uploading. Make the ZIP again and send it.',
+  zipUnsafeName:
+    'The ZIP holds a file whose name leads outside its folder (an absolute path, "..", a backslash or a drive letter): it is refused.',
+  zipDuplicateName: 'The ZIP holds two files of the same name: it is refused.',
+  zipSymlink: 'The ZIP holds a symbolic link: it is refused. Make the ZIP again from the files themselves.',
+  zipEncrypted: 'The ZIP is protected by a password: make it again without one.',
+  zipTooManyEntries: (max: number) => `The ZIP holds more than ${max.toLocaleString('en-US')} files: it is refused.`,
+  zipTooLarge: (megabytes: number) =>
+    `The files in the ZIP add up to more than ${megabytes.toLocaleString('en-US')} MB once unpacked: it is refused.`,
+  zipBomb: (name: string) =>
+    `The file "${name}" in the ZIP unpacks to more than 200 times its packed size, as ZIP bombs do: the ZIP is refused.`,
+  zipEntryTooLarge: (name: string, megabytes: number) =>
+    `The file "${name}" in the ZIP is larger than ${megabytes} MB (or larger than the ZIP says): it is refused.`,
+  // Refusals of a Ghost export: the file is not read any further and nothing is imported.
+  notJson: (reason: string) =>
+    `The file is not a Ghost export: it is not readable JSON (${reason}). Export the site again from Ghost (Settings → Advanced → Import/Export → Export content).`,
+  truncatedJson:
+    'The file ends too early: it was probably cut off while downloading or uploading. Export the site again from Ghost (Settings → Advanced → Import/Export → Export content).',
+  notGhost:
+    'The file is JSON but not a Ghost export: it has no posts (db[0].data.posts). Export the site from Ghost with Settings → Advanced → Import/Export → Export content.',
+  jsonTooLarge: (megabytes: number) =>
+    `The Ghost export is larger than ${megabytes} MB: it cannot be imported in one go.`,
+  zipWithoutExport:
+    'The ZIP holds no Ghost export: put the .json file Ghost exported at its top (or in one folder) beside content/images.',
+  zipManyExports: (names: string) => `The ZIP holds more than one Ghost export (${names}): send a ZIP with only one.`,
+  // What the report names.
+  fileItem: 'File',
+  postItem: (title: string, id: string) => `Post "${title}" (id ${id})`,
+  pageItem: (title: string, id: string) => `Page "${title}" (id ${id})`,
+  untitled: '(no title)',
+  moreProblems: (count: number) => `… and ${count.toLocaleString('en-US')} more`,
+  // Problems: the item is imported, the report says what was changed or left out.
+  noHtml:
+    "No HTML in the export (only Ghost's editor format, lexical or mobiledoc): the content is empty. Open the post in Ghost, save it, and export again.",
+  membersOnly: (visibility: string) => `Visible to ${visibility} only in Ghost; public here`,
+  internalTags: (count: number) =>
+    `${count.toLocaleString('en-US')} internal tag${count === 1 ? '' : 's'} (names starting with #) left out`,
+  unknownAuthor: (id: string) => `The author (user id ${id}) is not among the export's users`,
+  noAuthor: 'The item has no author in the export',
+  unknownStatus: (status: string) => `Unknown status "${status}": imported as a draft`,
+  noSiteUrl:
+    'The export does not say the address of the old site: images at relative addresses are only found in the ZIP, and old addresses are kept as paths.',
 } as const;
 
 /** Exporting the site (docs/product.md#export). */

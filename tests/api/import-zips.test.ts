@@ -3,7 +3,6 @@ import { Readable } from 'node:stream';
 import path from 'node:path';
 import yazl from 'yazl';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GHOST_IMPORT_MESSAGES } from '#shared/messages.ts';
 import { NO_RATE_LIMITS } from '#tests/helpers/auth.ts';
 import { loggedInAdmin, type LoggedInAdmin } from '#tests/helpers/factories.ts';
 import { uploadExport, WORDPRESS_FIXTURE } from '#tests/helpers/imports.ts';
@@ -76,16 +75,13 @@ describe('ZIPs uploaded with an import', () => {
     link.end();
     const parts: Buffer[] = [];
     for await (const chunk of link.outputStream as AsyncIterable<Buffer>) parts.push(chunk);
-    await refused(Buffer.concat(parts), /outside its folder/);
+    await refused(Buffer.concat(parts), /symbolic link/);
   });
 
   it('refuses a ZIP bomb before inflating it, and a ZIP cut short', async () => {
-    await refused(
-      await zipOf([{ name: 'uploads/bomb.jpg', data: zeros(64 * 1024 * 1024) }]),
-      new RegExp(GHOST_IMPORT_MESSAGES.zipTooLarge.slice(0, 20)),
-    );
+    await refused(await zipOf([{ name: 'uploads/bomb.jpg', data: zeros(64 * 1024 * 1024) }]), /ZIP bombs do/);
     const whole = await zipOf([{ name: 'uploads/a.jpg', data: Buffer.alloc(1000, 1) }]);
-    await refused(whole.subarray(0, whole.length - 30), /cannot be read/);
+    await refused(whole.subarray(0, whole.length - 30), /not a readable ZIP/);
   });
 
   it('takes a sound ZIP', async () => {
