@@ -47,7 +47,11 @@ describe('table ownership', () => {
     for (const module of fs.readdirSync(modulesDir)) {
       const others = [...byTable].filter(([, owner]) => owner !== module).map(([table]) => table);
       for (const file of filesOf(module)) {
-        for (const table of tablesNamedIn(fs.readFileSync(file, 'utf8'), others)) {
+        const source = fs.readFileSync(file, 'utf8');
+        // A file that cannot reach the database names no table of ours: the import's readers speak of
+        // another system's tables (Ghost's `users`, `posts`) and take no Db.
+        if (!/from 'kysely'|#server\/db\//.test(source)) continue;
+        for (const table of tablesNamedIn(source, others)) {
           foreign.push(`${path.relative(root, file)} names ${table} (owned by ${byTable.get(table)})`);
         }
       }
