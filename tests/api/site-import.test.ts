@@ -207,6 +207,30 @@ describe.each(DATABASE_KINDS)('importing a WordPress site on %s', (kind) => {
     expect(again2.body.message).toBe(IMPORT_MESSAGES.notUndoable);
   });
 
+  it('never lets an old address take over one this site answers itself', async () => {
+    const careers = await admin.api.call(pagesApi.createPage, {
+      body: { title: 'Careers here', segment: 'careers', blocks: [] },
+    });
+    await admin.api.call(pagesApi.setPageStatus, { params: { id: careers.data._id }, body: { status: 'published' } });
+    // An unlucky export: its pages once answered at addresses this site uses (each check: unit test
+    // tests/unit/import-own-addresses.test.ts).
+    const xml = (await fs.readFile(WORDPRESS_FIXTURE, 'utf8'))
+      .replace('<link>https://old.example.com/about/</link>', '<link>https://old.example.com/careers/</link>')
+      .replace(
+        '<link>https://old.example.com/2024/01/15/classic-post/</link>',
+        '<link>https://old.example.com/blogs/</link>',
+      );
+    const analysed = await analysedWordPress(admin, xml);
+    await admin.api.call(imports.startImport, { params: { id: analysed._id }, body: { clash: 'keep' } });
+    expect((await settled(t, admin, analysed._id)).status).toBe('done');
+    expect((await get('/blogs')).statusCode).toBe(200);
+    const ours = await get('/careers');
+    expect(ours.statusCode).toBe(200);
+    expect(ours.body).toContain('Careers here');
+    await admin.api.call(imports.undoImport, { params: { id: analysed._id } });
+    expect((await settled(t, admin, analysed._id)).status).toBe('undone');
+  });
+
   it('keeps what a failed import made and starts it again where it stopped', async () => {
     const analysed = await analysedWordPress(admin);
     const file = path.join(t.dataDir, 'imports', analysed._id, 'file.bin');

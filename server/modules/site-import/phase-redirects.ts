@@ -4,6 +4,7 @@ import { tagUrl } from '#shared/tags.ts';
 import { IMPORT_RULES_LINE } from '#shared/api/imports.ts';
 import { IMPORT_MESSAGES } from '#shared/messages.ts';
 import type { JobContext, Mapped } from './job-context';
+import { ownAddressCheck } from './own-addresses';
 import type { SourceArchive } from './source';
 
 /**
@@ -35,8 +36,13 @@ export async function importRedirects(ctx: JobContext, mapped: Mapped) {
     totals.refused += result.refused.length;
     batch = [];
   }
+  const isOwnAddress = ownAddressCheck((segment) => targets.pages.pageIdAt(segment));
   const add = async (from: string, to: string | undefined) => {
-    if (!to || !from.startsWith('/')) return;
+    if (!to || !from.startsWith('/') || from.startsWith('//')) return;
+    if (await isOwnAddress(from, to)) {
+      totals.refused++;
+      return;
+    }
     batch.push({ from, to });
     if (batch.length >= BATCH) await flush();
   };
