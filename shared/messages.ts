@@ -737,6 +737,8 @@ export const IMPORT_MESSAGES = {
   tooLarge: (mb: number) =>
     `The files are larger than ${mb} MB: export without media and send the images as a separate ZIP`,
   notMultipart: 'Send the export as a file upload (multipart/form-data)',
+  oneFileEach: 'Send one export file, and at most one ZIP of its images',
+  uploadBroken: 'The upload stopped before the whole file arrived: send it again',
   unknownFile: 'This is not a WordPress export (.xml), a Ghost export (.json) or a ZIP holding one',
   badClash: 'Choose skip, replace or keep for addresses that are taken',
   badAuthor: 'Choose a person of the staff or a byline-only author for each author',

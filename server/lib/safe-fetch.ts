@@ -33,6 +33,15 @@ export class FetchRefused extends Error {
 const isPublic = (address: string) => {
   try {
     const parsed = ipaddr.process(address);
+    // `::a.b.c.d` (IPv4-compatible, deprecated) is called unicast by ipaddr.js but may reach an IPv4 host.
+    if (
+      parsed.kind() === 'ipv6' &&
+      parsed
+        .toByteArray()
+        .slice(0, 12)
+        .every((byte) => byte === 0)
+    )
+      return false;
     return parsed.range() === 'unicast';
   } catch {
     return false;

@@ -5,7 +5,9 @@ import yazl from 'yazl';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NO_RATE_LIMITS } from '#tests/helpers/auth.ts';
 import { loggedInAdmin, type LoggedInAdmin } from '#tests/helpers/factories.ts';
+import { multipart } from '#tests/helpers/images.ts';
 import { uploadExport, WORDPRESS_FIXTURE } from '#tests/helpers/imports.ts';
+import * as imports from '#shared/api/imports.ts';
 import { buildTestApp, type TestApp } from '#tests/helpers/test-app.ts';
 
 /** A ZIP made with yazl: each entry's name, and its bytes or a stream of them. */
@@ -82,6 +84,22 @@ describe('ZIPs uploaded with an import', () => {
     await refused(await zipOf([{ name: 'uploads/bomb.jpg', data: zeros(64 * 1024 * 1024) }]), /ZIP bombs do/);
     const whole = await zipOf([{ name: 'uploads/a.jpg', data: Buffer.alloc(1000, 1) }]);
     await refused(whole.subarray(0, whole.length - 30), /not a readable ZIP/);
+  });
+
+  it('answers a 400, never a 500, to two export files or a body cut short', async () => {
+    const two = await multipart([
+      { field: 'file', data: xml, filename: 'a.xml' },
+      { field: 'file', data: xml, filename: 'b.xml' },
+    ]);
+    let res = await admin.api.callRaw(imports.uploadImport, { headers: two.headers, body: two.payload });
+    expect(res.status, res.text).toBe(400);
+    const one = await multipart([{ field: 'file', data: xml, filename: 'a.xml' }]);
+    res = await admin.api.callRaw(imports.uploadImport, {
+      headers: one.headers,
+      body: one.payload.subarray(0, 20_000),
+    });
+    expect(res.status, res.text).toBe(400);
+    expect(await fs.readdir(path.join(t.dataDir, 'imports'))).toEqual([]);
   });
 
   it('takes a sound ZIP', async () => {

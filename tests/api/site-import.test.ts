@@ -11,10 +11,11 @@ import * as redirectsApi from '#shared/api/redirects.ts';
 import { IMPORT_MESSAGES } from '#shared/messages.ts';
 import { NO_RATE_LIMITS } from '#tests/helpers/auth.ts';
 import { DATABASE_KINDS } from '#tests/helpers/databases.ts';
-import { loggedInAdmin, type LoggedInAdmin } from '#tests/helpers/factories.ts';
+import { createPost, loggedInAdmin, unique, type LoggedInAdmin } from '#tests/helpers/factories.ts';
 import { analysedWordPress, reportOf, settled, uploadExport, WORDPRESS_FIXTURE } from '#tests/helpers/imports.ts';
 import { buildTestApp, type TestApp } from '#tests/helpers/test-app.ts';
 import { openWordPress } from '#server/modules/site-import/wordpress/index.ts';
+import { claimWork } from '#server/modules/site-import/repository.ts';
 
 /**
  * Importing a WordPress site (docs/product.md#import, docs/decisions/0038-import.md) from a real
@@ -194,6 +195,20 @@ describe.each(DATABASE_KINDS)('importing a WordPress site on %s', (kind) => {
     // Undo of the first removes its posts, pages, images and redirects.
     const [first] = (await admin.api.call(imports.listImports)).data.filter((i) => i.status === 'done');
     expect(first).toBeDefined();
+    // One of its byline authors is credited on a post of this site's since (as a later import may do):
+    // that person stays, and the rest of the Undo is not held up by them.
+    const bylines = (await reportOf(admin, first!._id)).filter((l) => l.kind === 'person' && l.outcome === 'created');
+    const kept = await t.services.db
+      .selectFrom('import_items')
+      .select('target_id')
+      .where('import_id', '=', first!._id)
+      .where('source_key', '=', bylines[0]!.key)
+      .executeTakeFirstOrThrow();
+    const own = await createPost(admin, { title: unique('Own post') });
+    await t.services.db
+      .insertInto('post_authors')
+      .values({ post_id: own._id, user_id: kept.target_id, position: 1 })
+      .execute();
     await admin.api.call(imports.undoImport, { params: { id: first!._id } });
     const undone = await settled(t, admin, first!._id);
     expect(undone.status, undone.error ?? '').toBe('undone');
@@ -201,6 +216,8 @@ describe.each(DATABASE_KINDS)('importing a WordPress site on %s', (kind) => {
     expect((await get('/2024/01/15/classic-post/')).statusCode).toBe(404);
     expect((await get('/?p=4')).statusCode).toBe(200);
     expect(await pages()).toBe(before.pages - 2);
+    const people = await t.services.db.selectFrom('users').select('id').where('password_hash', '=', '!').execute();
+    expect(people.map((p) => p.id)).toEqual([kept.target_id]);
     expect(await uploads()).toBeLessThan(before.uploads);
     const again2 = await admin.api.callRaw(imports.undoImport, { params: { id: first!._id } });
     expect(again2.status).toBe(409);
@@ -229,6 +246,23 @@ describe.each(DATABASE_KINDS)('importing a WordPress site on %s', (kind) => {
     expect(ours.body).toContain('Careers here');
     await admin.api.call(imports.undoImport, { params: { id: analysed._id } });
     expect((await settled(t, admin, analysed._id)).status).toBe('undone');
+  });
+
+  it('is claimed by one process only, however close two claims come', async () => {
+    const analysed = await analysedWordPress(admin);
+    await t.services.db.updateTable('imports').set({ status: 'queued' }).where('id', '=', analysed._id).execute();
+    const at = new Date().toISOString();
+    const until = new Date(Date.now() + 30_000).toISOString();
+    const [a, b] = await Promise.all([
+      claimWork(t.services.db, 'a', at, until),
+      claimWork(t.services.db, 'b', at, until),
+    ]);
+    expect([a?.id, b?.id].filter(Boolean)).toEqual([analysed._id]);
+    expect(await claimWork(t.services.db, 'c', at, until)).toBeUndefined();
+    await admin.api.call(imports.startImport, { params: { id: analysed._id }, body: {} }).catch(() => undefined);
+    // Its lease runs out (its process died): another takes it over and finishes it.
+    await t.services.db.updateTable('imports').set({ lease_until: at }).where('id', '=', analysed._id).execute();
+    expect((await settled(t, admin, analysed._id)).status).toBe('done');
   });
 
   it('keeps what a failed import made and starts it again where it stopped', async () => {

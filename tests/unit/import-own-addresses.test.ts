@@ -8,6 +8,8 @@ describe('own addresses', () => {
 
   it('keeps the site’s routes, the landing page’s links and its own pages', async () => {
     for (const from of [
+      '/',
+      '/about-us/',
       '/blogs/',
       '/blogs/News/x',
       '/rss.xml',

@@ -26,6 +26,17 @@ export async function adoptAuthorless(db: Db, userId: string): Promise<number> {
 }
 
 /** A post's authors in byline order. */
+/** Of these people, those credited on no post at all (in the trash or not). */
+export async function uncreditedAmong(db: Db, userIds: readonly string[]): Promise<string[]> {
+  if (!userIds.length) return [];
+  const credited = new Set(
+    (await db.selectFrom('post_authors').select('user_id').distinct().where('user_id', 'in', userIds).execute()).map(
+      (row) => row.user_id,
+    ),
+  );
+  return userIds.filter((id) => !credited.has(id));
+}
+
 export async function authorIdsOf(db: Db, postId: string): Promise<string[]> {
   const rows = await db
     .selectFrom('post_authors')

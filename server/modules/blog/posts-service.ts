@@ -11,7 +11,14 @@ import { SYSTEM, type Actor, type RevisionAction, type RevisionService } from '#
 import type { ContentImages } from '#server/modules/uploads/content-images.ts';
 import { sanitizeRichText } from '#server/lib/sanitize-html.ts';
 import { addRedirect, removeRedirect } from './addresses-repository';
-import { addAuthor, adoptAuthorless, countsByAuthor, reassignAuthor, setAuthors } from './authors-repository';
+import {
+  addAuthor,
+  adoptAuthorless,
+  countsByAuthor,
+  reassignAuthor,
+  setAuthors,
+  uncreditedAmong,
+} from './authors-repository';
 import { findCategory, purgeTrash as purgeCategoryTrash } from './categories-repository';
 import { pathOf, postWrite, reviewOf, toPost } from './mapping';
 import { slugFor, uniqueSlug } from './post-addresses';
@@ -172,6 +179,9 @@ export function createPostsService(deps: {
         return post;
       });
     },
+
+    /** Of these people, those credited on no post (in the trash or not): an import's Undo may remove them. */
+    uncredited: (userIds: readonly string[]) => uncreditedAmong(db, userIds),
 
     /** Whether a post of this id exists, in the trash or not (an import's ledger checks its own writes). */
     postExists: async (id: string) =>

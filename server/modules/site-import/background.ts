@@ -1,3 +1,4 @@
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { IMPORT_MESSAGES } from '#shared/messages.ts';
 import { now } from '#server/db/database.ts';
@@ -14,6 +15,9 @@ export function createImportWork(deps: Omit<JobDeps, 'open'> & { folder: string;
   const { db } = deps;
   return {
     async work(row: repo.ImportRow, alive: () => boolean) {
+      // The uploaded files are needed until the import is done (a failed one starts again from them);
+      // then only the ledger is (Undo), so up to 512 MB a time do not pile up in DATA_DIR.
+      const dropFiles = () => rm(path.join(deps.folder, row.folder), { recursive: true, force: true });
       if (row.status === 'undoing') {
         await undoImport(db, row.id, deps.targets);
         await repo.moveStatus(db, row.id, ['undoing'], {
@@ -23,9 +27,11 @@ export function createImportWork(deps: Omit<JobDeps, 'open'> & { folder: string;
           lease_owner: null,
           lease_until: null,
         });
+        await dropFiles();
         return;
       }
       await runImport({ ...deps, open: () => deps.open(path.join(deps.folder, row.folder)) }, row, alive);
+      await dropFiles();
     },
     async failed(row: repo.ImportRow, err: unknown) {
       const message = err instanceof DomainError ? err.message : IMPORT_MESSAGES.jobFailed;

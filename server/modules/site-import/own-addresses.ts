@@ -20,7 +20,8 @@ export function ownAddressCheck(pageIdAt: (segment: string) => Promise<string | 
     }
     if (url.host !== 'site.invalid') return true;
     const segments = url.pathname.split('/').filter(Boolean);
-    if (!segments.length) return [...url.searchParams.keys()].some((key) => LANDING_QUERY.has(key));
+    // The landing page itself (a WordPress static front page's address) and its own links; `/?p=12` passes.
+    if (!segments.length) return !url.search || [...url.searchParams.keys()].some((key) => LANDING_QUERY.has(key));
     let first: string;
     try {
       first = decodeURIComponent(segments[0]!).toLowerCase();

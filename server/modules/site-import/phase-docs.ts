@@ -84,7 +84,8 @@ async function importPost(ctx: JobContext, mapped: Mapped, doc: SourceDoc, key: 
         return { outcome: 'skipped', targetId: taken, detail: (await blog.getPost(taken)).url };
       }
       if (taken && ctx.options.clash === 'replace') {
-        const post = await blog.updatePost(taken, fields, ctx.actor);
+        // Never e-mailed, whatever the post was before (an import is not news).
+        const post = await blog.updatePost(taken, { ...fields, sendNewsletter: false }, ctx.actor);
         return { outcome: 'replaced', targetId: taken, detail: post.url };
       }
       if (taken) {

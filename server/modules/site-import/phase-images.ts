@@ -70,9 +70,19 @@ export async function importImages(ctx: JobContext): Promise<Map<string, string>
     await ctx.step();
   }
 
+  // One worker stopping (the lease lost) stops the others before their next image: the process that takes
+  // the job over must be the only one writing.
+  let stopped = false;
   await Promise.all(
     Array.from({ length: PARALLEL }, async () => {
-      for (let url = queue.shift(); url !== undefined; url = queue.shift()) await one(url);
+      for (let url = queue.shift(); url !== undefined && !stopped; url = queue.shift()) {
+        try {
+          await one(url);
+        } catch (err) {
+          stopped = true;
+          throw err;
+        }
+      }
     }),
   );
   return moved;

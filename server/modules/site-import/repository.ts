@@ -76,9 +76,15 @@ export async function claimWork(db: Db, owner: string, at: string, until: string
     .execute();
   for (const candidate of candidates) {
     if (candidate.status !== 'queued' && candidate.lease_until !== null && candidate.lease_until > at) continue;
+    // Queued becomes running in the claim itself: a second process's claim, or its check for a live
+    // import above, sees it at once (else both could take it between the claim and the job's first write).
     let query = db
       .updateTable('imports')
-      .set({ lease_owner: owner, lease_until: until })
+      .set({
+        lease_owner: owner,
+        lease_until: until,
+        status: candidate.status === 'queued' ? 'running' : candidate.status,
+      })
       .where('id', '=', candidate.id)
       .where('status', '=', candidate.status);
     query =

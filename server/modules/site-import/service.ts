@@ -13,7 +13,7 @@ import {
 } from '#shared/api/imports.ts';
 import { IMPORT_MESSAGES } from '#shared/messages.ts';
 import { newId, now, type Db } from '#server/db/database.ts';
-import { ConflictError, InvalidInputError, NotFoundError, TooLargeError } from '#server/errors.ts';
+import { ConflictError, DomainError, InvalidInputError, NotFoundError, TooLargeError } from '#server/errors.ts';
 import type { ActivityActor, ActivityRecorder } from '#server/modules/activity/service.ts';
 import * as repo from './repository';
 
@@ -22,6 +22,15 @@ const isUploadUrl = (url: string) => /^\/uploads\/[\w.-]+$/.test(url);
 import type { ImportSource, SourceSummary } from './source';
 
 const ITEMS_PAGE = 100;
+
+/** A file that stopped arriving: too large (413), else the client's body was cut or broken (400), never a 500. */
+function uploadBroken(err: unknown): Error {
+  if (err instanceof DomainError) return err;
+  if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+    return new TooLargeError(IMPORT_MESSAGES.tooLarge(IMPORT_MAX_BYTES / 1024 / 1024));
+  }
+  return new InvalidInputError(IMPORT_MESSAGES.uploadBroken, 'file');
+}
 const DAY_MS = 24 * 3600_000;
 
 /** The files of an upload, as the route hands them over: the export, and optionally a ZIP of its images. */
@@ -135,7 +144,15 @@ export function createImportService(deps: {
           else callback(null, chunk);
         },
       });
-      await pipeline(part.stream, counter, createWriteStream(path.join(folder, `${part.field}.bin`), { flags: 'wx' }));
+      try {
+        await pipeline(
+          part.stream,
+          counter,
+          createWriteStream(path.join(folder, `${part.field}.bin`), { flags: 'wx' }),
+        );
+      } catch (err) {
+        throw uploadBroken(err);
+      }
       if (part.field === IMPORT_FIELDS.file) fileName = part.fileName;
     }
     if (!fileName) throw new InvalidInputError(IMPORT_MESSAGES.noFile, 'file');

@@ -21,6 +21,7 @@ export interface ImportTargets {
     | 'deleteCategory'
     | 'categoryInUse'
     | 'holdRelated'
+    | 'uncredited'
     | 'listTags'
     | 'deleteTag'
     | 'updatePost'

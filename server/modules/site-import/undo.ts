@@ -12,7 +12,8 @@ import * as repo from './repository';
 export async function undoImport(db: Db, importId: string, targets: ImportTargets) {
   const made = async (kind: string) =>
     (await repo.itemsOfKind(db, importId, kind))
-      .filter((row) => row.outcome === 'created' && row.target_id)
+      // `pending`: written, or not, when a kill came before the ledger heard; removing a missing id is a no-op.
+      .filter((row) => (row.outcome === 'created' || row.outcome === 'pending') && row.target_id)
       .map((row) => row.target_id);
   await targets.redirects.removeImported(importId);
   await targets.blog.removePosts(await made('post'));
@@ -29,6 +30,7 @@ export async function undoImport(db: Db, importId: string, targets: ImportTarget
     const used = await targets.blog.categoryInUse(category._id);
     if (!used) await targets.blog.deleteCategory(category._id);
   }
-  await targets.people.removeBylineAuthors(await made('person'));
+  // Only those no post credits any more (someone may have credited them on a post of their own since).
+  await targets.people.removeBylineAuthors(await targets.blog.uncredited(await made('person')));
   await targets.subscribers.removeSubscribers(await made('subscriber'));
 }

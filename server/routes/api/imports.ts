@@ -15,12 +15,15 @@ const FIELDS = new Set<string>(Object.values(api.IMPORT_FIELDS));
  */
 async function* partsOf(request: FastifyRequest): AsyncGenerator<UploadedPart> {
   if (!request.isMultipart()) throw new UnsupportedMediaError(IMPORT_MESSAGES.notMultipart);
+  const seen = new Set<string>();
   try {
     for await (const part of request.parts({
       limits: { fileSize: api.IMPORT_MAX_BYTES, files: 2, fields: 0, parts: 2 },
     })) {
       if (part.type !== 'file' || !FIELDS.has(part.fieldname))
         throw new InvalidInputError(IMPORT_MESSAGES.noFile, 'file');
+      if (seen.has(part.fieldname)) throw new InvalidInputError(IMPORT_MESSAGES.oneFileEach, part.fieldname);
+      seen.add(part.fieldname);
       if (!isSafeText(part.filename)) throw new InvalidInputError(SERVER_MESSAGES.unsafeText, part.fieldname);
       yield { field: part.fieldname as UploadedPart['field'], fileName: part.filename, stream: part.file };
       if (part.file.truncated) throw new TooLargeError(IMPORT_MESSAGES.tooLarge(api.IMPORT_MAX_BYTES / 1024 / 1024));
