@@ -33,6 +33,8 @@ export async function membersOfZip(
         string
       >[];
     } catch (err) {
+      // Only a file named as Ghost names its members export is reported: another broken CSV is not ours to read.
+      if (!/member/i.test(name)) continue;
       problems.push(M.membersCsvUnreadable(name, (err instanceof Error ? err.message : String(err)).slice(0, 200)));
       continue;
     }
