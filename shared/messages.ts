@@ -970,6 +970,8 @@ export const GHOST_IMPORT_MESSAGES = {
   unknownStatus: (status: string) => `Unknown status "${status}": imported as a draft`,
   noSiteUrl:
     'The export does not say the address of the old site: images at relative addresses are only found in the ZIP, and old addresses are kept as paths.',
+  membersCsvUnreadable: (name: string, reason: string) =>
+    `The members file "${name}" in the ZIP is not readable CSV (${reason}): its members are not imported. Export them again from Ghost (Members → Export).`,
 } as const;
 
 /** Exporting the site (docs/product.md#export). */

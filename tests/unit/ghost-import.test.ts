@@ -350,3 +350,58 @@ describe('Ghost export', () => {
     expect(await refusal(async () => openGhost({ zip: await openZip(deep) }).summary())).toBe(M.zipWithoutExport);
   });
 });
+
+describe('Ghost 5 export made by a real Ghost (tests/fixtures/import/ghost/real/)', () => {
+  const REAL = fileURLToPath(new URL('../fixtures/import/ghost/real/', import.meta.url));
+
+  it('reads its members from the members CSV in the ZIP (the JSON holds none), unsubscribed ones unsubscribed', async () => {
+    const json = JSON.parse(await readFile(path.join(REAL, 'ghost-export.json'), 'utf8')) as {
+      db: [{ data: Record<string, unknown> }];
+    };
+    expect(json.db[0].data.members).toBeUndefined();
+    const source = openGhost({ zip: await openZip(path.join(REAL, 'ghost-with-images.zip')) });
+    const summary = await source.summary();
+    expect(summary.counts).toMatchObject({ posts: 4, pages: 2, subscribers: 2 });
+    expect(await collect(source.subscribers())).toEqual([
+      { email: 'reader@example.com', name: 'Rita Reader', status: 'subscribed', createdAt: expect.any(String) },
+      { email: 'quiet@example.com', name: 'Quentin Quiet', status: 'unsubscribed', createdAt: expect.any(String) },
+    ]);
+    await source.close();
+  });
+
+  it('makes its links to the site paths, as the export holds no site address (its images are found in the ZIP)', async () => {
+    const source = openGhost({ zip: await openZip(path.join(REAL, 'ghost-with-images.zip')) });
+    const docs = await collect(source.docs());
+    const welcome = docs.find((doc) => doc.slug === 'welcome')!;
+    expect(welcome.html).toContain('<a href="/colophon/">Colophon</a>');
+    expect(welcome.html).toContain('src="https://ghost.invalid/content/images/2026/11/chart.png"');
+    expect(welcome.html).not.toContain('__GHOST_URL__');
+    expect(await source.bundledImage(welcome.featureImage!, 10_000)).not.toBeNull();
+    // With the address given, links stay on the old site (which this site answers once the domain moves).
+    const given = openGhost({ zip: await openZip(path.join(REAL, 'ghost-with-images.zip')), siteUrl: OLD });
+    const again = (await collect(given.docs())).find((doc) => doc.slug === 'welcome')!;
+    expect(again.html).toContain(`<a href="${OLD}/colophon/">Colophon</a>`);
+    await given.close();
+    await source.close();
+  });
+
+  it('passes over a CSV that is not a members export, and reports a members CSV it cannot read', async () => {
+    const json = await readFile(path.join(REAL, 'ghost-export.json'));
+    const csv = await readFile(path.join(REAL, 'members.csv'), 'utf8');
+    const file = await makeZip({
+      'site/ghost-export.json': json,
+      'site/redirects.csv': 'from,to\n/a/,/b/\n',
+      'site/notes.csv': 'a,b\n"unclosed\n',
+      'site/members.csv': csv,
+      'broken/members.csv': `${csv.split('\n')[0]}\n"unclosed,quote@example.com\n`,
+      'deep/er/members.csv': csv,
+    });
+    const source = openGhost({ zip: await openZip(file) });
+    const summary = await source.summary();
+    expect(summary.counts.subscribers).toBe(2);
+    const unreadable = summary.problems.filter((p) => p.message.startsWith('The members file'));
+    expect(unreadable.map((p) => p.message)).toEqual([expect.stringContaining('"broken/members.csv"')]);
+    expect(unreadable[0]!.item).toBe(M.fileItem);
+    await source.close();
+  });
+});

@@ -25,12 +25,16 @@ const SRC = /(\ssrc\s*=\s*)(["'])(.*?)\2/i;
 const SRCSET = /(\ssrcset\s*=\s*)(["'])(.*?)\2/i;
 
 /**
- * The HTML with `__GHOST_URL__` replaced everywhere (links too) and every `<img>` `src`/`srcset` made
- * absolute, and the images it shows (the `src` of each, once).
+ * The HTML with every `<img>` `src`/`srcset` made absolute and `__GHOST_URL__` replaced everywhere else
+ * (links), and the images it shows (the `src` of each, once). With no known site address a link becomes a
+ * path (`__GHOST_URL__/about/` → `/about/`), which this site answers with the old address's 301: Ghost 5
+ * exports never hold the address (tests/fixtures/import/ghost/real/README.md), and a link to
+ * `ghost.invalid` would lead nowhere. Images stay on UNKNOWN_SITE: they are looked for in the ZIP.
  */
 export function absoluteHtml(html: string, base: string): { html: string; images: string[] } {
   const images = new Set<string>();
-  const out = html.replaceAll('__GHOST_URL__', base).replace(IMG, (tag) =>
+  const linkBase = base === UNKNOWN_SITE ? '' : base;
+  const out = html.replace(IMG, (tag) =>
     tag
       .replace(SRC, (whole, before: string, quote: string, value: string) => {
         const url = absolute(value, base);
@@ -46,7 +50,10 @@ export function absoluteHtml(html: string, base: string): { html: string; images
         return `${before}${quote}${candidates.join(', ')}${quote}`;
       }),
   );
-  return { html: out, images: [...images] };
+  const linked = out.replace(/__GHOST_URL__(\/?)/g, (_whole, slash: string) =>
+    linkBase ? `${linkBase}${slash}` : '/',
+  );
+  return { html: linked, images: [...images] };
 }
 
 /** The `content/images/…` path of an image address (Ghost's storage), decoded; null for any other. */

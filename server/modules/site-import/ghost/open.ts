@@ -12,6 +12,7 @@ import { isoDate } from './dates';
 import { kindOf, mapPost } from './doc';
 import type { GhostExport } from './export-types';
 import { loadFromZip, loadJsonFile } from './load';
+import { membersOfZip } from './members-csv';
 import { readSite, type GhostSite } from './site';
 
 /** The summary keeps this many problems, then one "… and N more" (as the WordPress reader). */
@@ -27,12 +28,21 @@ const text = (value: unknown): string => (typeof value === 'string' ? value : ''
  * source is open. `siteUrl`: the old site's address when the person gave it, since exports rarely hold it.
  */
 export function openGhost(file: { jsonPath?: string; zip?: ZipArchive; siteUrl?: string }): ImportSource {
-  let loaded: Promise<{ ghost: GhostExport; site: GhostSite; exportedOn: string }> | null = null;
+  let loaded: Promise<{
+    ghost: GhostExport;
+    site: GhostSite;
+    exportedOn: string;
+    members: SourceSubscriber[];
+    memberProblems: string[];
+  }> | null = null;
   const load = () =>
     (loaded ??= (async () => {
       const ghost = file.jsonPath ? await loadJsonFile(file.jsonPath) : await loadFromZip(requireZip(file.zip));
       const exportedOn = isoDate(ghost.exportedOn) ?? new Date(0).toISOString();
-      return { ghost, site: readSite(ghost, file.siteUrl), exportedOn };
+      // Members: in the JSON of older exports; Ghost 5 exports them apart, as a CSV in the ZIP (members-csv.ts).
+      const fromCsv = await membersOfZip(file.zip ?? null);
+      const members = [...membersOfJson(ghost), ...fromCsv.members];
+      return { ghost, site: readSite(ghost, file.siteUrl), exportedOn, members, memberProblems: fromCsv.problems };
     })());
   const bundled = new GhostBundledImages(file.zip ?? null);
 
@@ -42,8 +52,11 @@ export function openGhost(file: { jsonPath?: string; zip?: ZipArchive; siteUrl?:
   }
 
   async function summary(): Promise<SourceSummary> {
-    const { ghost, site, exportedOn } = await load();
-    const problems: SourceProblem[] = site.fileProblems.map((message) => ({ item: M.fileItem, message }));
+    const { ghost, site, exportedOn, members, memberProblems } = await load();
+    const problems: SourceProblem[] = [...site.fileProblems, ...memberProblems].map((message) => ({
+      item: M.fileItem,
+      message,
+    }));
     const images = new Set<string>();
     const counts = { posts: 0, pages: 0 };
     let dropped = 0;
@@ -70,7 +83,7 @@ export function openGhost(file: { jsonPath?: string; zip?: ZipArchive; siteUrl?:
       counts: {
         ...counts,
         comments: ghost.data.comments?.length ?? 0,
-        subscribers: (ghost.data.members ?? []).filter((member) => text(member.email)).length,
+        subscribers: members.length,
         attachments: 0,
         skipped: 0,
       },
@@ -80,19 +93,7 @@ export function openGhost(file: { jsonPath?: string; zip?: ZipArchive; siteUrl?:
   }
 
   async function* subscribers(): AsyncGenerator<SourceSubscriber> {
-    const { ghost } = await load();
-    // Members are in the JSON of older exports only; Ghost 4+ exports them as a separate CSV.
-    for (const member of ghost.data.members ?? []) {
-      const email = text(member.email).trim();
-      if (!email) continue;
-      const off = member.subscribed === false || member.subscribed === 0 || Boolean(member.email_disabled);
-      yield {
-        email,
-        name: text(member.name),
-        status: off ? 'unsubscribed' : 'subscribed',
-        createdAt: isoDate(member.created_at),
-      };
-    }
+    yield* (await load()).members;
   }
 
   return {
@@ -102,6 +103,23 @@ export function openGhost(file: { jsonPath?: string; zip?: ZipArchive; siteUrl?:
     bundledImage: (url, maxBytes) => bundled.read(url, maxBytes),
     close: async () => file.zip?.close(),
   };
+}
+
+/** The members in the JSON: only older exports hold them (members-csv.ts). */
+function membersOfJson(ghost: GhostExport): SourceSubscriber[] {
+  return (ghost.data.members ?? []).flatMap((member): SourceSubscriber[] => {
+    const email = text(member.email).trim();
+    if (!email) return [];
+    const off = member.subscribed === false || member.subscribed === 0 || Boolean(member.email_disabled);
+    return [
+      {
+        email,
+        name: text(member.name),
+        status: off ? 'unsubscribed' : 'subscribed',
+        createdAt: isoDate(member.created_at),
+      },
+    ];
+  });
 }
 
 function requireZip(zip: ZipArchive | undefined): ZipArchive {
