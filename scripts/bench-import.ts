@@ -119,5 +119,8 @@ console.log(
 await services.importRunner.stop();
 await services.jobs.stop();
 await services.mailWorker.stop();
+// What server/app.ts closes with the server: PostgreSQL's LISTEN connection would keep the process alive.
+await services.siteMeta.contentVersion.stop();
+await services.redirects.stop();
 await db.destroy();
 await fs.rm(dataDir, { recursive: true, force: true });

@@ -120,13 +120,13 @@ export async function findPost(db: Db, id: string): Promise<PostRow | undefined>
   return postsQuery(db).where('blog_posts.id', '=', id).executeTakeFirst();
 }
 
-/** A post by its address, whatever its status (a draft still holds its address). */
 /** These posts outside the trash, in no particular order (search results, ordered by their caller). */
 export async function findPostsByIds(db: Db, ids: readonly string[]): Promise<PostRow[]> {
   if (!ids.length) return [];
   return postsQuery(db).where('blog_posts.id', 'in', ids).execute();
 }
 
+/** A post by its address, whatever its status (a draft still holds its address). */
 export async function findPostBySlug(db: Db, categoryId: string | null, slug: string): Promise<PostRow | undefined> {
   let query = postsQuery(db).where('blog_posts.slug', '=', slug);
   query =

@@ -28,6 +28,7 @@ import { keysetOfPosts } from './post-lists';
 import * as repo from './posts-repository';
 import { markStale } from './related-repository';
 import type { SearchIndex } from './search-index';
+import type { SearchLane } from './search-lane';
 import type { BlogHooks, BlogWrites } from './writes';
 
 /** What a post's save asks of its tags (tags-service.ts), in its transaction. */
@@ -63,8 +64,9 @@ export function createPostsService(deps: {
   activity: ActivityRecorder;
   tags: PostTags;
   searchIndex: SearchIndex;
+  searchLane: SearchLane;
 }) {
-  const { db, siteMeta, revisions, images, hooks, writes, activity, tags, searchIndex } = deps;
+  const { db, siteMeta, revisions, images, hooks, writes, activity, tags, searchIndex, searchLane } = deps;
   const { write, writeChecked } = writes;
   /**
    * Validated input with its content ready to store: pasted images stored as files, sanitised, and the
@@ -163,7 +165,9 @@ export function createPostsService(deps: {
      */
     importPost: async (imported: ImportedPost, actor: Actor = SYSTEM) => {
       const input = await prepared({ ...imported.fields, sendNewsletter: false });
-      return writeChecked(async (trx) => {
+      // Held by the import's job: indexed beside it once this commits (./search-lane.ts).
+      const indexLater = searchLane.holding();
+      const made = await writeChecked(async (trx) => {
         const category = await requireCategory(trx, input.blogCategory);
         const categoryId = category?.id ?? null;
         const slug = await slugFor(trx, input, categoryId);
@@ -173,11 +177,13 @@ export function createPostsService(deps: {
         await setAuthors(trx, imported.id, imported.authorIds);
         const tagNames = await tags.applyPostTags(trx, imported.id, input.tags);
         await markStale(trx, [imported.id]);
-        await searchIndex.reindexPosts(trx, [imported.id]);
+        if (!indexLater) await searchIndex.reindexPosts(trx, [imported.id]);
         const post = toPost((await repo.findPost(trx, imported.id))!);
         await recordRevision(trx, post, tagNames, actor, 'save');
         return post;
       });
+      if (indexLater) searchLane.add(imported.id);
+      return made;
     },
 
     /** Of these people, those credited on no post (in the trash or not): an import's Undo may remove them. */

@@ -238,3 +238,16 @@ export async function publicTitles(db: Db): Promise<string[]> {
     .execute();
   return rows.map((r) => r.title);
 }
+
+/** Posts without an index row (every post has one, trashed ones too): left by an import killed mid-way. */
+export async function unindexedPostIds(db: Db, limit: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('blog_posts')
+    .select('id')
+    .where(({ not, exists, selectFrom }) =>
+      not(exists(selectFrom('post_search').select('post_id').whereRef('post_search.post_id', '=', 'blog_posts.id'))),
+    )
+    .limit(limit)
+    .execute();
+  return rows.map((row) => row.id);
+}

@@ -17,6 +17,7 @@ import { createSearch } from './search';
 import { createSearchIndex } from './search-index';
 import { createTagsService } from './tags-service';
 import { createBlogWrites, type BlogHooks } from './writes';
+import { createSearchLane } from './search-lane';
 
 export type { BlogHooks } from './writes';
 export type { BlogInputFields } from './post-input';
@@ -51,6 +52,8 @@ export function createBlogService(deps: {
   const searchIndex = createSearchIndex({
     authorNames: people?.namesIn ? (trx, ids) => people.namesIn!(trx, ids) : undefined,
   });
+  // An import's posts are indexed beside it (./search-lane.ts).
+  const searchLane = createSearchLane({ db, writes, searchIndex });
   // A post's tags are in its search entry: every write that changes which tag names posts have reindexes them.
   const tags = createTagsService({
     db,
@@ -65,7 +68,9 @@ export function createBlogService(deps: {
   });
   return {
     ...createCategoriesService({ db, writes, searchIndex }),
-    ...createPostsService({ ...deps, hooks: { ...hooks, afterCommit }, writes, tags, searchIndex }),
+    ...createPostsService({ ...deps, hooks: { ...hooks, afterCommit }, writes, tags, searchIndex, searchLane }),
+    holdSearch: searchLane.holdSearch,
+    indexUnindexed: searchLane.indexUnindexed,
     ...tags,
     ...related,
     ...createSearch({ db, contentVersion: () => deps.siteMeta.contentVersion.current() }),

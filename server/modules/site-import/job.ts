@@ -96,9 +96,9 @@ export async function runImport(deps: JobDeps, row: repo.ImportRow, alive: () =>
     const images = await importImages(ctx);
     const mapped = { authors, categories, tags, images };
     await phase(IMPORT_PHASES.content);
-    await deps.targets.blog.holdRelated(() => importDocs(ctx, mapped));
+    const old = await deps.targets.blog.holdRelated(() => deps.targets.blog.holdSearch(() => importDocs(ctx, mapped)));
     await phase(IMPORT_PHASES.addresses);
-    await importRedirects(ctx, mapped);
+    await importRedirects(ctx, mapped, old);
     await phase(IMPORT_PHASES.audience);
     await importSubscribers(ctx);
   } finally {

@@ -20,24 +20,42 @@ export interface Made {
  */
 export function createLedger(deps: { db: Db; importId: string; sourceId: string }) {
   const { db, importId, sourceId } = deps;
+  // The ledger's rows, read once when the job starts and kept with every write: only the process holding
+  // the import's lease writes them (./runner.ts), so no query per thing is needed to know what is settled.
+  const rows = new Map<string, Pick<repo.ItemRow, 'target_id' | 'outcome' | 'detail' | 'position'>>();
+  let earlierImports = true;
   let position = 0;
+
+  async function put(row: Omit<repo.ItemRow, 'import_id' | 'label' | 'detail'> & { label: string; detail?: string }) {
+    await repo.putItem(db, { import_id: importId, ...row });
+    rows.set(row.source_key, {
+      target_id: row.target_id,
+      outcome: row.outcome,
+      detail: row.detail ?? '',
+      position: row.position,
+    });
+  }
 
   return {
     async start(): Promise<void> {
-      position = await repo.countItems(db, importId);
+      rows.clear();
+      for (const row of await repo.itemsOf(db, importId)) rows.set(row.source_key, row);
+      position = rows.size;
+      // A first import of this old site has nothing earlier to find: no query per thing for it.
+      earlierImports = await repo.hasEarlierImport(db, sourceId, importId);
     },
 
     /** Whether this thing is settled in this import already (a resumed job skips it). */
-    async settled(key: string) {
-      const row = await repo.findItem(db, importId, key);
+    settled(key: string) {
+      const row = rows.get(key);
       return row && row.outcome !== 'pending' ? row : null;
     },
 
     /** Source key → the address here of each post or page this import made or took (its detail's first line). */
     async paths(kind: 'post' | 'page'): Promise<Map<string, string>> {
-      const rows = await repo.itemsOfKind(db, importId, kind);
+      const found = await repo.itemsOfKind(db, importId, kind);
       return new Map(
-        rows
+        found
           .filter((row) => row.outcome !== 'failed' && row.outcome !== 'pending' && row.detail)
           .map((row) => [row.source_key, row.detail.split('\n')[0]!]),
       );
@@ -45,20 +63,12 @@ export function createLedger(deps: { db: Db; importId: string; sourceId: string 
 
     /** Notes that a thing is about to be made by a write whose id this module does not choose (a category). */
     async markPending(key: string, kind: string, label: string): Promise<void> {
-      await repo.putItem(db, {
-        import_id: importId,
-        source_key: key,
-        target_kind: kind,
-        target_id: '',
-        outcome: 'pending',
-        label,
-        position: position++,
-      });
+      await put({ source_key: key, target_kind: kind, target_id: '', outcome: 'pending', label, position: position++ });
     },
 
     /** Whether a write of this thing was begun and not confirmed (a kill came between). */
-    async isPending(key: string): Promise<boolean> {
-      return (await repo.findItem(db, importId, key))?.outcome === 'pending';
+    isPending(key: string): boolean {
+      return rows.get(key)?.outcome === 'pending';
     },
 
     async track(
@@ -74,10 +84,10 @@ export function createLedger(deps: { db: Db; importId: string; sourceId: string 
         detailOf?: (id: string) => Promise<string>;
       },
     ): Promise<Made> {
-      const row = await repo.findItem(db, importId, key);
+      const row = rows.get(key);
       if (row && row.outcome !== 'pending')
         return { outcome: row.outcome as Outcome, targetId: row.target_id, detail: row.detail };
-      const earlier = row ? undefined : await repo.findEarlierItem(db, sourceId, importId, key);
+      const earlier = row || !earlierImports ? undefined : await repo.findEarlierItem(db, sourceId, importId, key);
       if (earlier && (await work.exists(earlier.target_id))) {
         return this.record(key, kind, label, {
           outcome: 'existing',
@@ -92,8 +102,7 @@ export function createLedger(deps: { db: Db; importId: string; sourceId: string 
         return this.record(key, kind, label, { outcome: 'created', targetId: id, detail });
       }
       if (!row)
-        await repo.putItem(db, {
-          import_id: importId,
+        await put({
           source_key: key,
           target_kind: kind,
           target_id: id,
@@ -113,16 +122,14 @@ export function createLedger(deps: { db: Db; importId: string; sourceId: string 
     },
 
     async record(key: string, kind: string, label: string, made: Made): Promise<Made> {
-      const existing = await repo.findItem(db, importId, key);
-      await repo.putItem(db, {
-        import_id: importId,
+      await put({
         source_key: key,
         target_kind: kind,
         target_id: made.targetId,
         outcome: made.outcome,
         label: label.slice(0, 500),
         detail: (made.detail ?? '').slice(0, 4000),
-        position: existing?.position ?? position++,
+        position: rows.get(key)?.position ?? position++,
       });
       return made;
     },

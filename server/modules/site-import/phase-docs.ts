@@ -47,15 +47,28 @@ function postFields(doc: SourceDoc, mapped: Mapped) {
   return { fields, notes, categoryId: category };
 }
 
+/** The addresses one post or page had on the old site (none when it was not public there). */
+export interface OldAddresses {
+  /** `post:12` or `page:7`: its ledger key. */
+  key: string;
+  kind: 'post' | 'page';
+  paths: string[];
+}
+
 /**
  * The posts and pages, one at a time in the file's order (docs/product.md#import). An address already
  * taken here is what the administrator chose: left as ours (`skip`), overwritten (`replace`), or the old
  * item imported beside it at the next free address (`keep`). An item this site refuses (a rule of the
- * editor) is listed as failed with the reason, and the others go on.
+ * editor) is listed as failed with the reason, and the others go on. Answers every item's old addresses,
+ * for the redirects (./phase-redirects.ts), so the file is not read a second time; a resumed job walks
+ * the whole file again here (settled items are skipped), so the list is whole after a kill too.
  */
-export async function importDocs(ctx: JobContext, mapped: Mapped): Promise<void> {
+export async function importDocs(ctx: JobContext, mapped: Mapped): Promise<OldAddresses[]> {
+  const old: OldAddresses[] = [];
   for await (const doc of ctx.source.docs()) {
     const key = `${doc.kind}:${doc.key}`;
+    // Only what was public there had addresses people and search engines know.
+    old.push({ key, kind: doc.kind, paths: doc.status === 'published' ? doc.oldPaths : [] });
     const label = doc.title.trim() || IMPORT_MESSAGES.untitled;
     try {
       await (doc.kind === 'post' ? importPost(ctx, mapped, doc, key, label) : importPage(ctx, mapped, doc, key, label));
@@ -67,6 +80,7 @@ export async function importDocs(ctx: JobContext, mapped: Mapped): Promise<void>
     }
     await ctx.step();
   }
+  return old;
 }
 
 async function importPost(ctx: JobContext, mapped: Mapped, doc: SourceDoc, key: string, label: string): Promise<Made> {

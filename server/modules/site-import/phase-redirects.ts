@@ -4,6 +4,7 @@ import { tagUrl } from '#shared/tags.ts';
 import { IMPORT_RULES_LINE } from '#shared/api/imports.ts';
 import { IMPORT_MESSAGES } from '#shared/messages.ts';
 import type { JobContext, Mapped } from './job-context';
+import type { OldAddresses } from './phase-docs';
 import { ownAddressCheck } from './own-addresses';
 import type { SourceArchive } from './source';
 
@@ -21,7 +22,7 @@ const BLOG = '/blogs';
  * on the old site (its permalink, `/?p=12`, the dated and plain forms) to where it is now, and from each
  * archive and feed to this site's. Made in the redirects manager, marked as this import's.
  */
-export async function importRedirects(ctx: JobContext, mapped: Mapped) {
+export async function importRedirects(ctx: JobContext, mapped: Mapped, old: readonly OldAddresses[]) {
   const { ledger, targets } = ctx;
   const posts = await ledger.paths('post');
   const pages = await ledger.paths('page');
@@ -47,11 +48,9 @@ export async function importRedirects(ctx: JobContext, mapped: Mapped) {
     if (batch.length >= BATCH) await flush();
   };
 
-  for await (const doc of ctx.source.docs()) {
-    // Only what was public there had addresses people and search engines know.
-    const to =
-      doc.status === 'published' ? (doc.kind === 'post' ? posts : pages).get(`${doc.kind}:${doc.key}`) : undefined;
-    for (const from of doc.oldPaths) await add(from, to);
+  for (const item of old) {
+    const to = (item.kind === 'post' ? posts : pages).get(item.key);
+    for (const from of item.paths) await add(from, to);
     await ctx.step();
   }
   const archiveTargets = await archivesOf(ctx, mapped);

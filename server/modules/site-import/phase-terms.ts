@@ -17,7 +17,7 @@ export async function importTerms(ctx: JobContext) {
   for (const term of ctx.summary.terms) {
     const key = `${term.kind}:${term.key}`;
     const name = term.name.trim().slice(0, 100) || term.slug;
-    const settled = await ledger.settled(key);
+    const settled = ledger.settled(key);
     if (term.kind === 'tag') {
       const known = knownTags.find((tag) => sameName(tag.name, name));
       if (!settled) {
@@ -43,7 +43,7 @@ export async function importTerms(ctx: JobContext) {
     }
     const existing = (await targets.blog.listCategories()).find((category) => sameName(category.name, name));
     // Begun by a run that was killed before it heard back: the category of that name is this import's.
-    const ours = await ledger.isPending(key);
+    const ours = ledger.isPending(key);
     try {
       let made;
       if (existing) {

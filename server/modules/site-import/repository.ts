@@ -108,15 +108,6 @@ export async function renewLease(db: Db, id: string, owner: string, until: strin
   return Number(result.numUpdatedRows) === 1;
 }
 
-export function findItem(db: Db, importId: string, key: string): Promise<ItemRow | undefined> {
-  return db
-    .selectFrom('import_items')
-    .selectAll()
-    .where('import_id', '=', importId)
-    .where('source_key', '=', key)
-    .executeTakeFirst();
-}
-
 /**
  * What earlier imports of the same old site made of this thing (not undone), newest first: a second
  * import of the same file finds it and makes nothing twice.
@@ -135,6 +126,23 @@ export function findEarlierItem(db: Db, sourceId: string, importId: string, key:
     .executeTakeFirst();
 }
 
+/** Whether an earlier import of the same old site (not undone) exists: else no thing of it can be there yet. */
+export async function hasEarlierImport(db: Db, sourceId: string, importId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('imports')
+    .select('id')
+    .where('source_id', '=', sourceId)
+    .where('id', '!=', importId)
+    .where('status', 'not in', ['undone', 'undoing', 'cancelled', 'analysed'])
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** The whole ledger of an import, in its order (a resumed job reads it once). */
+export function itemsOf(db: Db, importId: string): Promise<ItemRow[]> {
+  return db.selectFrom('import_items').selectAll().where('import_id', '=', importId).orderBy('position').execute();
+}
+
 export async function putItem(db: Db, row: Insertable<ImportItemTable>): Promise<void> {
   await db
     .insertInto('import_items')
@@ -149,15 +157,6 @@ export async function putItem(db: Db, row: Insertable<ImportItemTable>): Promise
       }),
     )
     .execute();
-}
-
-export async function countItems(db: Db, importId: string): Promise<number> {
-  const row = await db
-    .selectFrom('import_items')
-    .select((eb) => eb.fn.countAll<number | string>().as('n'))
-    .where('import_id', '=', importId)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
 }
 
 export async function outcomeCounts(db: Db, importId: string): Promise<Record<string, number>> {

@@ -21,6 +21,8 @@ export interface ImportTargets {
     | 'deleteCategory'
     | 'categoryInUse'
     | 'holdRelated'
+    | 'holdSearch'
+    | 'indexUnindexed'
     | 'uncredited'
     | 'listTags'
     | 'deleteTag'
