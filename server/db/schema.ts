@@ -629,6 +629,9 @@ export interface RedirectTable {
   updated_at: string;
   /** The import that made it (docs/product.md#import); null: made by hand. */
   import_id: string | null;
+  /** The import that pointed this rule elsewhere, and where it led before (its Undo puts it back; migration 0038). */
+  import_retarget_id: string | null;
+  import_previous_to: string | null;
 }
 
 export interface NotFoundLogTable {

@@ -1,16 +1,13 @@
 import fs from 'node:fs/promises';
-import path from 'node:path';
-import type { ServerBuild } from 'react-router';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZipFile } from 'yazl';
 import { buffer } from 'node:stream/consumers';
 import * as imports from '#shared/api/imports.ts';
 import { GHOST_IMPORT_MESSAGES } from '#shared/messages.ts';
-import { NO_RATE_LIMITS } from '#tests/helpers/auth.ts';
 import { DATABASE_KINDS } from '#tests/helpers/databases.ts';
-import { loggedInAdmin, type LoggedInAdmin } from '#tests/helpers/factories.ts';
-import { settled, uploadExport } from '#tests/helpers/imports.ts';
-import { buildTestApp, type TestApp } from '#tests/helpers/test-app.ts';
+import type { LoggedInAdmin } from '#tests/helpers/factories.ts';
+import { importSite, settled, uploadExport } from '#tests/helpers/imports.ts';
+import type { TestApp } from '#tests/helpers/test-app.ts';
 
 /**
  * A Ghost export through the import API (docs/product.md#import): the JSON alone, or a ZIP holding it with
@@ -18,7 +15,6 @@ import { buildTestApp, type TestApp } from '#tests/helpers/test-app.ts';
  * imported (tests/unit/ghost-import.test.ts pins the reader on the same fixture).
  * Pages are rendered by the production build (`npm run build` first).
  */
-const buildFile = path.resolve('build/server/index.js');
 const GHOST_FIXTURE = 'tests/fixtures/import/ghost/export.json';
 
 async function zipOf(entries: Record<string, Buffer | string>): Promise<Buffer> {
@@ -32,11 +28,7 @@ describe.each(DATABASE_KINDS)('importing a Ghost site on %s', (kind) => {
   let t: TestApp;
   let admin: LoggedInAdmin;
   beforeAll(async () => {
-    const build = (await import(buildFile)) as ServerBuild;
-    t = await buildTestApp(kind, {
-      app: { rateLimits: NO_RATE_LIMITS, ssr: { build, mode: 'production', cache: true } },
-    });
-    admin = await loggedInAdmin(t);
+    ({ t, admin } = await importSite(kind));
   });
   afterAll(() => t?.close());
 

@@ -1,14 +1,12 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { ServerBuild } from 'react-router';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as imports from '#shared/api/imports.ts';
 import * as subscribersApi from '#shared/api/subscribers.ts';
-import { NO_RATE_LIMITS } from '#tests/helpers/auth.ts';
 import { DATABASE_KINDS } from '#tests/helpers/databases.ts';
-import { loggedInAdmin, type LoggedInAdmin } from '#tests/helpers/factories.ts';
-import { reportOf, settled, uploadExport } from '#tests/helpers/imports.ts';
-import { buildTestApp, type TestApp } from '#tests/helpers/test-app.ts';
+import type { LoggedInAdmin } from '#tests/helpers/factories.ts';
+import { importSite, reportOf, settled, uploadExport } from '#tests/helpers/imports.ts';
+import type { TestApp } from '#tests/helpers/test-app.ts';
 
 /**
  * Importing a real Ghost 5.130.6 site (docs/product.md#import): the ZIP of tests/fixtures/import/ghost/real/
@@ -17,7 +15,6 @@ import { buildTestApp, type TestApp } from '#tests/helpers/test-app.ts';
  * page, showing its images from the media library; the internal tag is left out; the members of the
  * members CSV in the ZIP become subscribers. Pages are rendered by the production build (`npm run build`).
  */
-const buildFile = path.resolve('build/server/index.js');
 const REAL = 'tests/fixtures/import/ghost/real';
 const escaped = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -42,11 +39,7 @@ describe.each(DATABASE_KINDS)('importing a real Ghost 5 export on %s', (kind) =>
   let t: TestApp;
   let admin: LoggedInAdmin;
   beforeAll(async () => {
-    const build = (await import(buildFile)) as ServerBuild;
-    t = await buildTestApp(kind, {
-      app: { rateLimits: NO_RATE_LIMITS, ssr: { build, mode: 'production', cache: true } },
-    });
-    admin = await loggedInAdmin(t);
+    ({ t, admin } = await importSite(kind));
   });
   afterAll(() => t?.close());
 

@@ -1,12 +1,27 @@
 import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { ServerBuild } from 'react-router';
 import { expect } from 'vitest';
 import * as imports from '#shared/api/imports.ts';
-import type { LoggedInAdmin } from './factories';
+import { NO_RATE_LIMITS } from './auth';
+import { loggedInAdmin, type LoggedInAdmin } from './factories';
 import { multipart, type Part } from './images';
-import type { TestApp } from './test-app';
+import { buildTestApp, type TestApp } from './test-app';
 
 export const WORDPRESS_FIXTURE = 'tests/fixtures/import/wordpress/site.xml';
 export const WORDPRESS_UPLOADS = 'tests/fixtures/import/wordpress/uploads.zip';
+
+/**
+ * A site to import into, its pages rendered by the production build (`npm run build` first), so an old
+ * address can be followed to the page it now is; with its Owner signed in.
+ */
+export async function importSite(kind: 'sqlite' | 'postgres') {
+  const build = (await import(path.resolve('build/server/index.js'))) as ServerBuild;
+  const t = await buildTestApp(kind, {
+    app: { rateLimits: NO_RATE_LIMITS, ssr: { build, mode: 'production', cache: true } },
+  });
+  return { t, admin: await loggedInAdmin(t) };
+}
 
 /** Uploads an export (and a ZIP of its images) as the import screen does, and gives the raw answer. */
 export async function uploadExport(

@@ -90,8 +90,49 @@ export async function insertRuleIfNew(db: Db, row: RuleRow): Promise<boolean> {
   return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
 }
 
-export async function updateRule(db: Db, id: string, set: Partial<Omit<RuleRow, 'id' | 'created_at'>>) {
-  await db.updateTable('redirects').set(set).where('id', '=', id).execute();
+/** A person's change of a rule (or one their new rule made): it stands, whatever an import's Undo finds later. */
+export async function updateRule(
+  db: Db,
+  id: string,
+  set: Partial<Omit<RuleRow, 'id' | 'created_at' | 'import_retarget_id' | 'import_previous_to'>>,
+) {
+  await db
+    .updateTable('redirects')
+    .set({ ...set, import_retarget_id: null, import_previous_to: null })
+    .where('id', '=', id)
+    .execute();
+}
+
+/**
+ * An import points a rule elsewhere (its new rule made the rule's target a hop): where it led before is
+ * kept for the import's Undo, the first time only if one import moves it twice.
+ */
+export async function retargetForImport(db: Db, id: string, to: string, at: string, importId: string) {
+  await db
+    .updateTable('redirects')
+    .set({
+      to_path: to,
+      updated_at: at,
+      import_previous_to: sql<string>`CASE WHEN import_retarget_id = ${importId} THEN import_previous_to ELSE to_path END`,
+      import_retarget_id: importId,
+    })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** The rules an import pointed elsewhere lead where they led before (its Undo). */
+export async function restoreRetargeted(db: Db, importId: string, at: string): Promise<number> {
+  const result = await db
+    .updateTable('redirects')
+    .set((eb) => ({
+      to_path: eb.fn.coalesce('import_previous_to', 'to_path'),
+      updated_at: at,
+      import_retarget_id: null,
+      import_previous_to: null,
+    }))
+    .where('import_retarget_id', '=', importId)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
 }
 
 export async function deleteRule(db: Db, id: string): Promise<void> {

@@ -587,7 +587,7 @@ export function createRedirectsService(deps: {
               continue;
             }
             for (const update of check.updates) {
-              await repo.updateRule(trx, update.id, { to_path: update.to, updated_at: stamp });
+              await repo.retargetForImport(trx, update.id, update.to, stamp, importId);
               const other = rules.byId.get(update.id);
               if (other) rules.retarget(other, update.to);
             }
@@ -606,10 +606,10 @@ export function createRedirectsService(deps: {
       return { added, existing, refused };
     },
 
-    /** Removes every redirect an import made (Undo of an import); answers how many. */
+    /** Removes every redirect an import made and points the rules it moved back (Undo of an import); answers how many. */
     async removeImported(importId: string): Promise<number> {
       const removed = await db.transaction().execute(async (trx) => {
-        const n = await repo.deleteImported(trx, importId);
+        const n = (await repo.deleteImported(trx, importId)) + (await repo.restoreRetargeted(trx, importId, now()));
         if (n) {
           await siteMeta.writeStamp(trx, STAMP);
           await siteMeta.bumpContentVersion(trx);

@@ -1,9 +1,15 @@
+import type { FastifyReply } from 'fastify';
+import type { Readable } from 'node:stream';
 import * as api from '#shared/api/site-export.ts';
 import { actorOf, authOf } from '#server/plugins/auth.ts';
 import { route, type ApiRoutes } from './define';
 
-/** The file name of a download: the day it was made, so several exports do not overwrite each other. */
-const fileName = (what: string, ext: string) => `${what}-${new Date().toISOString().slice(0, 10)}.${ext}`;
+/** Sends a file as a download named for the day it was made, so several exports do not overwrite each other. */
+function download(reply: FastifyReply, file: { contentType: string }, name: string, ext: string, body: Readable) {
+  reply.header('content-type', file.contentType);
+  reply.header('content-disposition', `attachment; filename="${name}-${new Date().toISOString().slice(0, 10)}.${ext}"`);
+  return reply.send(body);
+}
 
 /** Settings → Export (docs/product.md#export, docs/api.md#export). */
 export const siteExportRoutes: ApiRoutes = {
@@ -13,17 +19,23 @@ export const siteExportRoutes: ApiRoutes = {
       // Everything the site holds leaves it, e-mail addresses included: a recent proof of who asks
       // (docs/product.md#re-authentication, docs/decisions/0020).
       await services.auth.requireRecentAuth(authOf(request));
-      const zip = await services.siteExport.siteZip(actorOf(request));
-      reply.header('content-type', api.exportSite.file.contentType);
-      reply.header('content-disposition', `attachment; filename="${fileName('site-export', 'zip')}"`);
-      return reply.send(zip);
+      return download(
+        reply,
+        api.exportSite.file,
+        'site-export',
+        'zip',
+        await services.siteExport.siteZip(actorOf(request)),
+      );
     });
     route(scope, api.exportWxr, async (request, reply) => {
       await services.auth.requireRecentAuth(authOf(request));
-      const wxr = await services.siteExport.wxr(actorOf(request));
-      reply.header('content-type', api.exportWxr.file.contentType);
-      reply.header('content-disposition', `attachment; filename="${fileName('wordpress-export', 'xml')}"`);
-      return reply.send(wxr);
+      return download(
+        reply,
+        api.exportWxr.file,
+        'wordpress-export',
+        'xml',
+        await services.siteExport.wxr(actorOf(request)),
+      );
     });
   },
 };
