@@ -51,7 +51,14 @@ const { db, services } = await boot(config, { log: pino({ level: 'silent' }) as 
 global.gc?.();
 const idle = process.memoryUsage().rss;
 let peak = idle;
-const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 50);
+// The peak of each phase too (the phase the watcher below saw last): where the memory goes.
+let phaseNow = 'analysis';
+const phasePeaks: Record<string, number> = {};
+const sampler = setInterval(() => {
+  const rss = process.memoryUsage().rss;
+  peak = Math.max(peak, rss);
+  phasePeaks[phaseNow] = Math.max(phasePeaks[phaseNow] ?? 0, +((rss - idle) / 1024 ** 2).toFixed(0));
+}, 50);
 
 const owner = await db.selectFrom('users').select(['id', 'name']).where('role', '=', 'owner').executeTakeFirstOrThrow();
 const actor = { id: owner.id, name: owner.name };
@@ -68,6 +75,7 @@ const phases: Record<string, number> = {};
 const watcher = setInterval(() => {
   void services.imports.get(analysed._id).then((state) => {
     phases[state.phase] ??= +((performance.now() - started) / 1000).toFixed(1);
+    phaseNow = state.phase;
   });
 }, 100);
 for (;;) {
@@ -111,6 +119,7 @@ console.log(
       export: exportSeconds,
       idleRssMB: +(idle / 1024 ** 2).toFixed(0),
       peakAboveIdleMB: +((peak - idle) / 1024 ** 2).toFixed(0),
+      peakAboveIdleByPhaseMB: phasePeaks,
     },
     null,
     2,
