@@ -113,6 +113,8 @@ export function createRelated(deps: { db: Db; siteMeta: SiteMeta }) {
   let requested = false;
   /** Bulk writes under way in this process (an import): refreshes wait until the last one ends. */
   let held = 0;
+  // An import's sweep of every list after its held work (holdRelated), waited for by settleRelated.
+  let sweeping: Promise<void> | null = null;
 
   /** Writes the lists that differ from the stored ones, 200 per transaction; answers how many changed. */
   async function writeChanged(ids: readonly string[], rank: (id: string) => string[]): Promise<number> {
@@ -166,12 +168,22 @@ export function createRelated(deps: { db: Db; siteMeta: SiteMeta }) {
   const related = {
     markStale: repo.markStale,
 
+    /** Waits for a refresh under way in this process (before the database closes at shut-down). */
+    settleRelated: (): Promise<void> => (running ? running.then(noop, noop) : Promise.resolve()),
+
+    /**
+     * Waits for an import's sweep under way in this process (the import benchmark times the export after
+     * it). Not at shut-down: a sweep of thousands of lists may outlast the close's time limit, and a sweep
+     * cut short leaves its marks for the periodic refresh.
+     */
+    settleSweep: async (): Promise<void> => {
+      await sweeping;
+    },
+
     /**
      * Recomputes every stale list; one run at a time in this process. A call during a run makes it go round
      * once more (its marks may have come after the run's last pass) and waits for it.
      */
-    /** Waits for a refresh under way in this process (before the database closes at shut-down). */
-    settleRelated: (): Promise<void> => (running ? running.then(noop, noop) : Promise.resolve()),
 
     refreshRelated(): Promise<number> {
       requested = true;
@@ -205,10 +217,13 @@ export function createRelated(deps: { db: Db; siteMeta: SiteMeta }) {
         if (held === 0 && requested) {
           requested = false;
           const started = new Date().toISOString();
-          void related
+          sweeping = related
             .sweepRelated()
             .then(() => db.transaction().execute((trx) => repo.clearMarksBefore(trx, started)))
-            .catch(noop);
+            .then(noop, noop)
+            .finally(() => {
+              sweeping = null;
+            });
         }
       }
     },
