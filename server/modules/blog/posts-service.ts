@@ -88,6 +88,9 @@ export function createPostsService(deps: {
     actor: Actor,
     action: RevisionAction = 'save',
   ) => revisions.record(trx, { type: 'post', id: post._id, data: revisionDataOf(post, tagNames) }, actor, action);
+  /** The first revision of a post made in this transaction. */
+  const recordFirstRevision = (trx: Db, post: PostDetails, tagNames: string[], actor: Actor, action: RevisionAction) =>
+    revisions.recordFirst(trx, { type: 'post', id: post._id, data: revisionDataOf(post, tagNames) }, actor, action);
 
   const postTarget = (post: { _id: string; title: string }) => ({
     type: 'post' as const,
@@ -150,7 +153,7 @@ export function createPostsService(deps: {
         await markStale(trx, [id]);
         await searchIndex.reindexPosts(trx, [id]);
         const post = toPost((await repo.findPost(trx, id))!);
-        await recordRevision(trx, post, tagNames, actor, input.status === 'pending' ? 'submit' : 'save');
+        await recordFirstRevision(trx, post, tagNames, actor, input.status === 'pending' ? 'submit' : 'save');
         const started =
           input.status === 'published' && publishing.newsletter ? await hooks.onPublished?.(trx, post) : false;
         await recordPublishing(trx, actor, post, null, publishing, started);
@@ -179,7 +182,7 @@ export function createPostsService(deps: {
         await markStale(trx, [imported.id]);
         if (!indexLater) await searchIndex.reindexPosts(trx, [imported.id]);
         const post = toPost((await repo.findPost(trx, imported.id))!);
-        await recordRevision(trx, post, tagNames, actor, 'save');
+        await recordFirstRevision(trx, post, tagNames, actor, 'save');
         return post;
       });
       if (indexLater) searchLane.add(imported.id);

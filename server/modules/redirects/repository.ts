@@ -80,14 +80,22 @@ export async function insertRule(db: Db, row: RuleRow): Promise<void> {
   await db.insertInto('redirects').values(row).execute();
 }
 
-/** Inserts a rule unless its source has one; false when it had. */
-export async function insertRuleIfNew(db: Db, row: RuleRow): Promise<boolean> {
-  const result = await db
-    .insertInto('redirects')
-    .values(row)
-    .onConflict((oc) => oc.column('from_path').doNothing())
-    .executeTakeFirst();
-  return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
+/** Rows per statement: seven values a row stays far under SQLite's and PostgreSQL's limits on parameters. */
+const RULES_PER_INSERT = 500;
+
+/** Inserts the rules whose source has none yet (an import's batch); answers the sources inserted. */
+export async function insertRulesIfNew(db: Db, rows: readonly RuleRow[]): Promise<Set<string>> {
+  const inserted = new Set<string>();
+  for (let i = 0; i < rows.length; i += RULES_PER_INSERT) {
+    const made = await db
+      .insertInto('redirects')
+      .values(rows.slice(i, i + RULES_PER_INSERT))
+      .onConflict((oc) => oc.column('from_path').doNothing())
+      .returning('from_path')
+      .execute();
+    for (const row of made) inserted.add(row.from_path);
+  }
+  return inserted;
 }
 
 /** A person's change of a rule (or one their new rule made): it stands, whatever an import's Undo finds later. */

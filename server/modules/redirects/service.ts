@@ -552,7 +552,9 @@ export function createRedirectsService(deps: {
       for (let i = 0; i < rows.length; i += IMPORT_RULES_PER_TRANSACTION) {
         const chunk = rows.slice(i, i + IMPORT_RULES_PER_TRANSACTION);
         const made = await db.transaction().execute(async (trx) => {
-          let n = 0;
+          // Checked one after another against the rules in memory (a rule of this chunk is one the next
+          // row's check must see), then written in one statement.
+          const planned: Array<{ rule: Rule; updates: Array<{ id: string; to: string }> }> = [];
           for (const row of chunk) {
             const at = row.from.indexOf('?');
             const path = normalizePath(at < 0 ? row.from : row.from.slice(0, at));
@@ -572,34 +574,40 @@ export function createRedirectsService(deps: {
               continue;
             }
             const rule: Rule = { id: newId(), from, to: check.to, status: 301 };
-            const stamp = now();
-            const row_ = {
-              id: rule.id,
-              from_path: from,
-              to_path: rule.to,
-              status: 301,
-              created_at: stamp,
-              updated_at: stamp,
-            };
-            // A rule of the same source made meanwhile by someone else stays theirs.
-            if (!(await repo.insertRuleIfNew(trx, { ...row_, import_id: importId }))) {
-              existing.push(from);
-              continue;
-            }
             for (const update of check.updates) {
-              await repo.retargetForImport(trx, update.id, update.to, stamp, importId);
               const other = rules.byId.get(update.id);
               if (other) rules.retarget(other, update.to);
             }
             rules.add(rule);
-            added.push({ id: rule.id, from });
-            n++;
+            planned.push({ rule, updates: check.updates });
           }
-          if (n) {
+          const stamp = now();
+          const inserted = await repo.insertRulesIfNew(
+            trx,
+            planned.map(({ rule }) => ({
+              id: rule.id,
+              from_path: rule.from,
+              to_path: rule.to,
+              status: 301,
+              created_at: stamp,
+              updated_at: stamp,
+              import_id: importId,
+            })),
+          );
+          for (const { rule, updates } of planned) {
+            // A rule of the same source made meanwhile by someone else stays theirs.
+            if (!inserted.has(rule.from)) {
+              existing.push(rule.from);
+              continue;
+            }
+            for (const update of updates) await repo.retargetForImport(trx, update.id, update.to, stamp, importId);
+            added.push({ id: rule.id, from: rule.from });
+          }
+          if (inserted.size) {
             await siteMeta.writeStamp(trx, STAMP);
             await siteMeta.bumpContentVersion(trx);
           }
-          return n;
+          return inserted.size;
         });
         if (made) await changed();
       }

@@ -59,6 +59,23 @@ export function createRevisionService(deps: { db: Db }) {
     },
 
     /**
+     * Inside the transaction that made the document: its first revision, with nothing to compare with
+     * or prune, so nothing is read (a site import makes thousands of posts in a row).
+     */
+    async recordFirst(trx: Db, doc: { type: repo.DocType; id: string; data: Data }, actor: Actor, action: RevisionAction) {
+      await repo.insertRevision(trx, {
+        doc_type: doc.type,
+        doc_id: doc.id,
+        action,
+        data: JSON.stringify(doc.data),
+        changed: JSON.stringify([]),
+        author_id: actor.id,
+        author_name: actor.name,
+        note: null,
+      });
+    },
+
+    /**
      * Inside the transaction of a document's first save: records the state before it (by the system), so
      * that the first change can be undone too. Nothing when the document has a history already.
      */

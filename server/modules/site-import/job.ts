@@ -67,7 +67,11 @@ export async function runImport(deps: JobDeps, row: repo.ImportRow, alive: () =>
   });
   const source = await deps.open(row.folder);
   const hosts = hostsOf(summary.siteUrl);
-  const phase = (name: string) => repo.updateImport(db, row.id, { phase: name, done });
+  const phase = async (name: string) => {
+    // A phase's outcomes are in the database before the next begins (the report and Undo read them).
+    await ledger.flush();
+    await repo.updateImport(db, row.id, { phase: name, done });
+  };
   const ctx: JobContext = {
     importId: row.id,
     source,
@@ -101,6 +105,7 @@ export async function runImport(deps: JobDeps, row: repo.ImportRow, alive: () =>
     await importRedirects(ctx, mapped, old);
     await phase(IMPORT_PHASES.audience);
     await importSubscribers(ctx);
+    await ledger.flush();
   } finally {
     await source.close();
   }

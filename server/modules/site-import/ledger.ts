@@ -26,14 +26,32 @@ export function createLedger(deps: { db: Db; importId: string; sourceId: string 
   let earlierImports = true;
   let position = 0;
 
-  async function put(row: Omit<repo.ItemRow, 'import_id' | 'label' | 'detail'> & { label: string; detail?: string }) {
-    await repo.putItem(db, { import_id: importId, ...row });
+  // Outcomes not yet written: each goes with the next write of a `pending` row (or `flush`), so a thing
+  // costs the ledger one statement, not two. One lost to a kill is found again: its row is `pending`, and
+  // `track` asks whether its id exists.
+  const unwritten = new Map<string, Parameters<typeof repo.putItems>[1][number]>();
+
+  function remember(row: Omit<repo.ItemRow, 'import_id' | 'label' | 'detail'> & { label: string; detail?: string }) {
+    unwritten.set(row.source_key, { import_id: importId, ...row });
     rows.set(row.source_key, {
       target_id: row.target_id,
       outcome: row.outcome,
       detail: row.detail ?? '',
       position: row.position,
     });
+  }
+
+  async function flush(): Promise<void> {
+    if (!unwritten.size) return;
+    const batch = [...unwritten.values()];
+    unwritten.clear();
+    await repo.putItems(db, batch);
+  }
+
+  /** A row that must be in the database before the write it announces (a `pending` one). */
+  async function put(row: Parameters<typeof remember>[0]) {
+    remember(row);
+    await flush();
   }
 
   return {
@@ -51,8 +69,12 @@ export function createLedger(deps: { db: Db; importId: string; sourceId: string 
       return row && row.outcome !== 'pending' ? row : null;
     },
 
+    /** Writes the outcomes not yet written: at the end of each phase, and before the rows are read. */
+    flush,
+
     /** Source key → the address here of each post or page this import made or took (its detail's first line). */
     async paths(kind: 'post' | 'page'): Promise<Map<string, string>> {
+      await flush();
       const found = await repo.itemsOfKind(db, importId, kind);
       return new Map(
         found
@@ -121,8 +143,9 @@ export function createLedger(deps: { db: Db; importId: string; sourceId: string 
       return this.record(key, kind, label, made);
     },
 
+    /** What became of a thing: written with the ledger's next write (see `unwritten`). */
     async record(key: string, kind: string, label: string, made: Made): Promise<Made> {
-      await put({
+      remember({
         source_key: key,
         target_kind: kind,
         target_id: made.targetId,

@@ -143,18 +143,20 @@ export function itemsOf(db: Db, importId: string): Promise<ItemRow[]> {
   return db.selectFrom('import_items').selectAll().where('import_id', '=', importId).orderBy('position').execute();
 }
 
-export async function putItem(db: Db, row: Insertable<ImportItemTable>): Promise<void> {
+/** Writes ledger rows, each new or over the row of its key (one statement for a few rows of different keys). */
+export async function putItems(db: Db, rows: ReadonlyArray<Insertable<ImportItemTable>>): Promise<void> {
+  if (!rows.length) return;
   await db
     .insertInto('import_items')
-    .values(row)
+    .values(rows.map((row) => ({ ...row, label: row.label ?? '', detail: row.detail ?? '' })))
     .onConflict((oc) =>
-      oc.columns(['import_id', 'source_key']).doUpdateSet({
-        target_kind: row.target_kind,
-        target_id: row.target_id,
-        outcome: row.outcome,
-        label: row.label ?? '',
-        detail: row.detail ?? '',
-      }),
+      oc.columns(['import_id', 'source_key']).doUpdateSet((eb) => ({
+        target_kind: eb.ref('excluded.target_kind'),
+        target_id: eb.ref('excluded.target_id'),
+        outcome: eb.ref('excluded.outcome'),
+        label: eb.ref('excluded.label'),
+        detail: eb.ref('excluded.detail'),
+      })),
     )
     .execute();
 }
