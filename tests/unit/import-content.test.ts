@@ -6,6 +6,7 @@ import {
   rewriteAddresses,
   splitHtml,
 } from '#server/modules/site-import/content.ts';
+import { plainTextOf } from '#server/lib/plain-text.ts';
 import { RuleSet, normalizeQuery, querySources } from '#server/modules/redirects/rules.ts';
 
 /** How an old site's text and addresses become this site's (server/modules/site-import/content.ts). */
@@ -25,6 +26,25 @@ describe('import content', () => {
     expect(long.length).toBeLessThanOrEqual(50);
     expect(long.endsWith('…')).toBe(true);
     expect(long).not.toMatch(/wor…$/);
+  });
+
+  it("reads only a long post's start for its excerpt, and the same words as reading it whole", () => {
+    const paragraph = (i: number) =>
+      `<p class="x">Paragraph ${i} &amp; <a href="https://example.com/${i}">its link</a> ends.</p>`;
+    const long = Array.from({ length: 2000 }, (_, i) => paragraph(i)).join('\n');
+    const whole = plainTextOf(long).replace(/\s+/g, ' ').trim();
+    const cutAt = (text: string, max: number) => {
+      const cut = text.slice(0, max - 1);
+      return `${cut.slice(0, Math.max(cut.lastIndexOf(' '), max / 2))}…`;
+    };
+    expect(excerptOf(long)).toBe(cutAt(whole, 300));
+    expect(excerptOf(long, 1000)).toBe(cutAt(whole, 1000));
+    // The first tags without text for longer than the first part read: read on until there is text.
+    const late = `${'<span></span>'.repeat(2000)}<p>${'late '.repeat(100)}</p>`;
+    expect(excerptOf(late, 50)).toMatch(/^late late .*…$/);
+    // A script or style near the start is never text, even when the start read would cut it.
+    const script = `<p>Intro.</p><script>${'var x = 1; '.repeat(1000)}</script><p>${'after '.repeat(100)}</p>`;
+    expect(excerptOf(script, 60)).toMatch(/^Intro\. after after .*…$/);
   });
 
   it('turns old slugs into addresses this site takes', () => {

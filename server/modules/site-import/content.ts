@@ -19,10 +19,25 @@ export function rewriteAddresses(html: string, moved: ReadonlyMap<string, string
 
 /** A post's excerpt when the old site had none: its first words, cut at a word, at most `max` characters. */
 export function excerptOf(html: string, max = 300): string {
-  const text = plainTextOf(html).replace(/\s+/g, ' ').trim();
+  const text = leadingText(html, max);
   if (text.length <= max) return text;
   const cut = text.slice(0, max - 1);
   return `${cut.slice(0, Math.max(cut.lastIndexOf(' '), max / 2))}…`;
+}
+
+/**
+ * The text of the start of `html`, at least `max` characters of it when there are: a post of 50 KB is not
+ * turned into text whole for its first 300 characters. The start ends after a tag, so no tag is cut; one
+ * holding a script or style (its text is no text) is read whole, as plainTextOf reads those.
+ */
+function leadingText(html: string, max: number): string {
+  for (let size = Math.max(4096, max * 8); ; size *= 4) {
+    const end = html.length <= size ? html.length : html.lastIndexOf('>', size) + 1;
+    const start = html.slice(0, end);
+    if (end === html.length || /<(?:script|style)\b/i.test(start)) return plainTextOf(html).replace(/\s+/g, ' ').trim();
+    const text = plainTextOf(start).replace(/\s+/g, ' ').trim();
+    if (text.length > max) return text;
+  }
 }
 
 /** Text cut to `max` code points (titles longer than this site takes are cut, and the report says so). */

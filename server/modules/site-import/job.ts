@@ -99,13 +99,17 @@ export async function runImport(deps: JobDeps, row: repo.ImportRow, alive: () =>
     await phase(IMPORT_PHASES.images);
     const images = await importImages(ctx);
     const mapped = { authors, categories, tags, images };
-    await phase(IMPORT_PHASES.content);
-    const old = await deps.targets.blog.holdRelated(() => deps.targets.blog.holdSearch(() => importDocs(ctx, mapped)));
-    await phase(IMPORT_PHASES.addresses);
-    await importRedirects(ctx, mapped, old);
-    await phase(IMPORT_PHASES.audience);
-    await importSubscribers(ctx);
-    await ledger.flush();
+    // Read next's one sweep of every list waits for the whole job, not only its posts: ranking 10,000
+    // posts takes the event loop for seconds at a time, which the later phases would wait for.
+    await deps.targets.blog.holdRelated(async () => {
+      await phase(IMPORT_PHASES.content);
+      const old = await deps.targets.blog.holdSearch(() => importDocs(ctx, mapped));
+      await phase(IMPORT_PHASES.addresses);
+      await importRedirects(ctx, mapped, old);
+      await phase(IMPORT_PHASES.audience);
+      await importSubscribers(ctx);
+      await ledger.flush();
+    });
   } finally {
     await source.close();
   }
