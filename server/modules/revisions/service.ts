@@ -62,7 +62,12 @@ export function createRevisionService(deps: { db: Db }) {
      * Inside the transaction that made the document: its first revision, with nothing to compare with
      * or prune, so nothing is read (a site import makes thousands of posts in a row).
      */
-    async recordFirst(trx: Db, doc: { type: repo.DocType; id: string; data: Data }, actor: Actor, action: RevisionAction) {
+    async recordFirst(
+      trx: Db,
+      doc: { type: repo.DocType; id: string; data: Data },
+      actor: Actor,
+      action: RevisionAction,
+    ) {
       await repo.insertRevision(trx, {
         doc_type: doc.type,
         doc_id: doc.id,
