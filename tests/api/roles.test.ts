@@ -46,7 +46,8 @@ import {
   type LoggedInAdmin,
 } from '#tests/helpers/factories.ts';
 import { image, multipart } from '#tests/helpers/images.ts';
-import { analysedEmptyImport, EMPTY_WXR, uploadExport, wxrWithImage } from '#tests/helpers/imports.ts';
+import { analysedEmptyImport, EMPTY_WXR, uploadExport } from '#tests/helpers/imports.ts';
+import { wxrWithImage } from '#tests/helpers/wxr-with-image.ts';
 import { createMember, databaseState, insertMessage, signIn, uploadIdOf, type Member } from '#tests/helpers/team.ts';
 import { insertUser } from '#server/modules/auth/user-repository.ts';
 import { hashToken } from '#server/modules/auth/tokens.ts';

@@ -19,8 +19,8 @@ import {
   settled,
   uploadExport,
   WORDPRESS_FIXTURE,
-  wxrWithImage,
 } from '#tests/helpers/imports.ts';
+import { wxrWithImage } from '#tests/helpers/wxr-with-image.ts';
 import { buildTestApp, type TestApp } from '#tests/helpers/test-app.ts';
 import { openWordPress } from '#server/modules/site-import/wordpress/index.ts';
 import { claimWork } from '#server/modules/site-import/repository.ts';
