@@ -38,6 +38,7 @@ import { openImportSource } from './modules/site-import/open-source';
 import { createImportRunner } from './modules/site-import/runner';
 import { createImportService } from './modules/site-import/service';
 import { IMPORT_IMAGE_BYTES } from './modules/site-import/phase-images';
+import type { ImportTargets } from './modules/site-import/targets';
 import { safeFetch } from './lib/safe-fetch';
 
 import { createSiteIdentity } from './modules/site-identity/service';
@@ -331,25 +332,26 @@ export function createServices(deps: { config: Config; db: Db; log: FastifyBaseL
 
   // docs/product.md#import: the background job runs on any process; the files are in DATA_DIR/imports.
   const importFolder = path.join(config.dataDir, 'imports');
+  const importTargets: ImportTargets = {
+    blog,
+    pages,
+    uploads,
+    redirects,
+    subscribers,
+    people: {
+      idOfEmail: (email) => staff.idOfEmail(email),
+      exists: (id) => staff.exists(id),
+      createBylineAuthor: (author) => staff.createBylineAuthor(author),
+      removeBylineAuthors: (ids) => staff.removeBylineAuthors(ids),
+      authorPages: (ids) => profiles.authorPages(ids),
+    },
+  };
   const importWork = createImportWork({
     db,
     log,
     folder: importFolder,
     open: openImportSource,
-    targets: {
-      blog,
-      pages,
-      uploads,
-      redirects,
-      subscribers,
-      people: {
-        idOfEmail: (email) => staff.idOfEmail(email),
-        exists: (id) => staff.exists(id),
-        createBylineAuthor: (author) => staff.createBylineAuthor(author),
-        removeBylineAuthors: (ids) => staff.removeBylineAuthors(ids),
-        authorPages: (ids) => profiles.authorPages(ids),
-      },
-    },
+    targets: importTargets,
     download: (url, allowedHosts) =>
       safeFetch(url, {
         allowedHosts,
@@ -370,6 +372,7 @@ export function createServices(deps: { config: Config; db: Db; log: FastifyBaseL
     folder: importFolder,
     open: openImportSource,
     activity,
+    targets: importTargets,
     kick: () => void importRunner.kick(),
   });
   const jobs = createJobScheduler({

@@ -56,6 +56,7 @@ export const ACTIVITY_ACTIONS = [
   // Imports of another site
   'import.started',
   'import.undone',
+  'import.image-replaced',
   // Exports
   'subscribers.exported',
   'activity.exported',
@@ -112,6 +113,7 @@ export const ACTIVITY_ACTION_LABELS: Record<ActivityAction, string> = {
   'redirects.imported': 'Redirects imported',
   'import.started': 'Import started',
   'import.undone': 'Import undone',
+  'import.image-replaced': 'Imported image replaced by hand',
   'subscribers.exported': 'Subscribers exported',
   'activity.exported': 'Activity log exported',
   'site.exported': 'Site exported (ZIP)',

@@ -1,5 +1,6 @@
 import { z } from '#shared/schemas/zod.ts';
 import { IMPORT_MESSAGES } from '#shared/messages.ts';
+import { UPLOAD_URL } from '#shared/schemas/site-identity.ts';
 import { endpoint, idParams } from './endpoint';
 
 /**
@@ -174,6 +175,31 @@ export const undoImport = endpoint({
   allow: 'site.import',
   params: idParams,
   data: importSchema,
+});
+
+/** The ledger key of an image of the old site (`image:<its old address>`): a report line's `key`. */
+export const IMAGE_KEY_PREFIX = 'image:';
+
+/**
+ * A failed image uploaded by hand (through `uploadImage`, whose answer gives `url`): every post and page
+ * this import made or replaced points at the upload instead of the old address, and the line becomes
+ * `created` (Undo then removes the upload when nothing uses it). Answers the line. 404: no such import or
+ * image; 409: the line is not a failed image (any more), or the import is not done or failed; 400: `url`
+ * is not an image of the media library.
+ */
+export const replaceImportImage = endpoint({
+  method: 'POST',
+  path: '/admin/imports/:id/images',
+  access: 'admin',
+  allow: 'site.import',
+  params: idParams,
+  body: z.object({
+    key: z
+      .string()
+      .check(z.maxLength(2100, IMPORT_MESSAGES.imageKey), z.startsWith(IMAGE_KEY_PREFIX, IMPORT_MESSAGES.imageKey)),
+    url: z.string().check(z.maxLength(200, IMPORT_MESSAGES.imageUrl), z.regex(UPLOAD_URL, IMPORT_MESSAGES.imageUrl)),
+  }),
+  data: importItemSchema,
 });
 
 /** Discards an analysed import that was not started (its uploaded files go). */

@@ -46,7 +46,8 @@ import {
   type LoggedInAdmin,
 } from '#tests/helpers/factories.ts';
 import { image, multipart } from '#tests/helpers/images.ts';
-import { analysedEmptyImport, EMPTY_WXR } from '#tests/helpers/imports.ts';
+import { analysedEmptyImport, EMPTY_WXR, uploadExport } from '#tests/helpers/imports.ts';
+import { wxrWithImage } from '#tests/helpers/wxr-with-image.ts';
 import { createMember, databaseState, insertMessage, signIn, uploadIdOf, type Member } from '#tests/helpers/team.ts';
 import { insertUser } from '#server/modules/auth/user-repository.ts';
 import { hashToken } from '#server/modules/auth/tokens.ts';
@@ -97,6 +98,21 @@ async function ownerDoneImportId(ctx: Context) {
   ok('start import', await ctx.owner.api.callRaw(imports.startImport, { params: { id }, body: {} }));
   await importsSettled(ctx);
   return id;
+}
+
+/**
+ * An import the Owner ran of a site whose one image could not be fetched (a loopback address is refused),
+ * and an image the Owner uploaded: the call that puts it in the failed image's place. The image's address
+ * is new each time, so no earlier import holds it.
+ */
+async function ownerFailedImage(ctx: Context) {
+  const site = 'http://127.0.0.1:9';
+  const image = `${site}/wp-content/uploads/${unique('photo')}.jpg`;
+  const id = ok('analysis', await uploadExport(ctx.owner, { data: wxrWithImage(site, image), name: 'site.xml' }))._id;
+  ok('start import', await ctx.owner.api.callRaw(imports.startImport, { params: { id }, body: { clash: 'keep' } }));
+  await importsSettled(ctx);
+  const { url } = await createUpload(ctx.owner, { format: 'jpeg' });
+  return { params: { id }, body: { key: `image:${image}`, url } };
 }
 
 /** Waits until no import runs (this process's runner does the work of tests). */
@@ -505,6 +521,7 @@ const EXAMPLES = new Map<Endpoint, (ctx: Context) => Promise<Example>>([
   ],
   [imports.undoImport, async (ctx) => ({ params: { id: await ownerDoneImportId(ctx) }, after: importsSettled })],
   [imports.discardImport, async (ctx) => ({ params: { id: await analysedEmptyImport(ctx.owner) } })],
+  [imports.replaceImportImage, ownerFailedImage],
   [pages.listPages, async () => ({ query: { trash: '1' } })],
   [pages.getPage, async (ctx) => ({ params: { id: await ownerPageId(ctx) } })],
   [pages.createPage, async () => ({ body: { title: 'New page', segment: unique('new-page'), blocks: [] } })],

@@ -7,10 +7,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as imports from '#shared/api/imports.ts';
 import * as pagesApi from '#shared/api/pages.ts';
 import * as redirectsApi from '#shared/api/redirects.ts';
+import * as revisionsApi from '#shared/api/revisions.ts';
 import { IMPORT_MESSAGES } from '#shared/messages.ts';
 import { NO_RATE_LIMITS } from '#tests/helpers/auth.ts';
 import { DATABASE_KINDS } from '#tests/helpers/databases.ts';
-import { createPost, loggedInAdmin, unique, type LoggedInAdmin } from '#tests/helpers/factories.ts';
+import { createPost, createUpload, loggedInAdmin, unique, type LoggedInAdmin } from '#tests/helpers/factories.ts';
 import {
   analysedWordPress,
   importSite,
@@ -19,6 +20,7 @@ import {
   uploadExport,
   WORDPRESS_FIXTURE,
 } from '#tests/helpers/imports.ts';
+import { wxrWithImage } from '#tests/helpers/wxr-with-image.ts';
 import { buildTestApp, type TestApp } from '#tests/helpers/test-app.ts';
 import { openWordPress } from '#server/modules/site-import/wordpress/index.ts';
 import { claimWork } from '#server/modules/site-import/repository.ts';
@@ -397,5 +399,142 @@ describe('importing with images downloaded from the old site', () => {
     expect(report.filter((line) => line.kind === 'post' && line.outcome === 'created').length).toBeGreaterThanOrEqual(
       7,
     );
+  });
+});
+
+/**
+ * A failed image uploaded by hand from the report (docs/product.md#import): the import's post (its text, a
+ * link and its featured image) and page point at the upload instead of the old address, through the
+ * blog's and the pages' saves; the line becomes the upload's, and Undo still removes what the import made.
+ * Pages are rendered by the production build (`npm run build` first).
+ */
+describe.each(DATABASE_KINDS)('replacing a failed image by hand on %s', (kind) => {
+  let t: TestApp;
+  let admin: LoggedInAdmin;
+  let server: http.Server;
+  let origin = '';
+  beforeAll(async () => {
+    server = http.createServer((_req, res) => void res.writeHead(404).end());
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    ({ t, admin } = await importSite(kind, {
+      IMPORT_TRUSTED_HOSTS: origin.replace('http://', ''),
+      IMPORT_DOWNLOAD_MS: '500',
+    }));
+  });
+  afterAll(async () => {
+    server?.closeAllConnections();
+    server?.close();
+    await t?.close();
+  });
+
+  const get = (url: string) => t.app.inject({ method: 'GET', url });
+  const replace = (id: string, body: { key: string; url: string }) =>
+    admin.api.callRaw(imports.replaceImportImage, { params: { id }, body });
+
+  it('points the posts and pages at the upload, once, and Undo still removes what the import made', async () => {
+    const image = `${origin}/wp-content/uploads/2024/02/photo.jpg?v=1&size=full`;
+    const key = `image:${image}`;
+    const res = await uploadExport(admin, { data: wxrWithImage(origin, image), name: 'site.xml' });
+    expect(res.status, res.text).toBe(200);
+    const id = res.data!._id;
+    await admin.api.call(imports.startImport, { params: { id }, body: { clash: 'skip' } });
+    const done = await settled(t, admin, id);
+    expect(done.status, done.error ?? '').toBe('done');
+    const report = await reportOf(admin, id);
+    expect(report.find((line) => line.key === key)).toMatchObject({ kind: 'upload', outcome: 'failed' });
+    const postPath = report.find((line) => line.kind === 'post')!.path!;
+    // The featured image the post missed is named on its line.
+    expect(report.find((line) => line.kind === 'post')!.detail).toContain(IMPORT_MESSAGES.featureImageMissing(image));
+    const pagePath = report.find((line) => line.kind === 'page')!.path!;
+    const oldInHtml = image.replace(/&/g, '&amp;');
+    expect((await get(postPath)).body).toContain(oldInHtml);
+    expect((await get(pagePath)).body).toContain(oldInHtml);
+    const postId = await t.services.db
+      .selectFrom('import_items')
+      .select('target_id')
+      .where('import_id', '=', id)
+      .where('target_kind', '=', 'post')
+      .executeTakeFirstOrThrow();
+    const revisionsBefore = (
+      await admin.api.call(revisionsApi.listRevisions, { params: { docType: 'post', docId: postId.target_id } })
+    ).data.length;
+
+    // Refusals change nothing: an address that is no upload (400), a key or import of none (404).
+    const notUploaded = await replace(id, { key, url: '/uploads/0123456789abcdef01234567.jpg' });
+    expect(notUploaded.status).toBe(400);
+    expect(notUploaded.body.message).toBe(IMPORT_MESSAGES.imageNotUploaded);
+    expect((await replace(id, { key, url: 'https://elsewhere.example/x.jpg' })).status).toBe(400);
+    expect((await replace(id, { key: 'post:10', url: '/uploads/0123456789abcdef01234567.jpg' })).status).toBe(400);
+    const { url } = await createUpload(admin, { format: 'jpeg' });
+    const unknownKey = await replace(id, { key: `image:${origin}/nowhere.jpg`, url });
+    expect(unknownKey.status).toBe(404);
+    expect(unknownKey.body.message).toBe(IMPORT_MESSAGES.imageNotFound);
+    expect((await replace('no-such-import', { key, url })).status).toBe(404);
+    expect((await reportOf(admin, id)).find((line) => line.key === key)?.outcome).toBe('failed');
+
+    // Two clicks at once: one replaces, the other is told the line is not failed any more.
+    const [one, two] = await Promise.all([replace(id, { key, url }), replace(id, { key, url })]);
+    expect([one.status, two.status].sort()).toEqual([200, 409]);
+    const replaced = one.status === 200 ? one : two;
+    expect(replaced.body.data).toMatchObject({ key, kind: 'upload', outcome: 'created', detail: url, path: url });
+    expect((one.status === 409 ? one : two).body.message).toBe(IMPORT_MESSAGES.imageNotFailed);
+    expect((await replace(id, { key, url })).status).toBe(409);
+    expect((await reportOf(admin, id)).find((line) => line.key === key)).toMatchObject({
+      outcome: 'created',
+      path: url,
+    });
+    expect((await admin.api.call(imports.getImport, { params: { id } })).data.outcomes.failed ?? 0).toBe(0);
+    const lines = await reportOf(admin, id);
+    expect(lines.find((line) => line.kind === 'post')!.detail).not.toContain(
+      IMPORT_MESSAGES.featureImageMissing(image),
+    );
+
+    // The post's text (with its size written in), its link and featured image, and the page, all point at the upload.
+    const post = (await get(postPath)).body;
+    expect(post).not.toContain(origin);
+    expect(post).toMatch(
+      new RegExp(
+        `<img[^>]*src="${url}"[^>]*width="64"[^>]*height="48"|<img[^>]*width="64"[^>]*height="48"[^>]*src="${url}"`,
+      ),
+    );
+    expect(post).toContain(`href="${url}"`);
+    const stored = await t.services.blog.getPost(postId.target_id);
+    expect(stored.featureImage).toBe(url);
+    expect(stored.content).not.toContain(origin);
+    const pageId = await t.services.db
+      .selectFrom('import_items')
+      .select('target_id')
+      .where('import_id', '=', id)
+      .where('target_kind', '=', 'page')
+      .executeTakeFirstOrThrow();
+    expect((await t.services.pages.get(pageId.target_id)).socialImage).toBe(url);
+    const page = (await get(pagePath)).body;
+    expect(page).not.toContain(origin);
+    expect(page).toContain(`src="${url}"`);
+    // Saved as an edit is: one revision more, and the activity log says who replaced what.
+    const revisionsAfter = (
+      await admin.api.call(revisionsApi.listRevisions, { params: { docType: 'post', docId: postId.target_id } })
+    ).data.length;
+    expect(revisionsAfter).toBe(revisionsBefore + 1);
+    const logged = await t.services.db
+      .selectFrom('activity_log')
+      .select(['target_id', 'detail'])
+      .where('action', '=', 'import.image-replaced')
+      .execute();
+    expect(logged).toHaveLength(1);
+    expect(logged[0]!.target_id).toBe(id);
+    expect(JSON.parse(logged[0]!.detail)).toMatchObject({ url, posts: 1, pages: 1 });
+
+    // Undo removes the post and the page, then the upload, which nothing uses any more.
+    await admin.api.call(imports.undoImport, { params: { id } });
+    expect((await settled(t, admin, id)).status).toBe('undone');
+    expect((await get(postPath)).statusCode).toBe(404);
+    expect((await get(pagePath)).statusCode).toBe(404);
+    const left = await t.services.db.selectFrom('uploads').select('id').where('url', '=', url).executeTakeFirst();
+    expect(left).toBeUndefined();
+    const afterUndo = await replace(id, { key, url });
+    expect(afterUndo.status).toBe(409);
+    expect(afterUndo.body.message).toBe(IMPORT_MESSAGES.imageNotReplaceable);
   });
 });

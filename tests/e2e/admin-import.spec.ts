@@ -3,12 +3,16 @@ import AxeBuilder from '@axe-core/playwright';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import type { Browser, Page } from '@playwright/test';
+import * as imports from '#shared/api/imports.ts';
 import { UNDO_DAYS } from '#shared/api/imports.ts';
 import * as staff from '#shared/api/staff.ts';
 import { formatDate } from '#shared/format.ts';
 import { IMPORT_UI_MESSAGES as T } from '#shared/messages.ts';
 import type { Role } from '#shared/roles.ts';
 import { loggedInAdmin, SEEDED_ADMIN } from '#tests/helpers/factories.ts';
+import { image } from '#tests/helpers/images.ts';
+import { uploadExport } from '#tests/helpers/imports.ts';
+import { wxrWithImage } from '#tests/helpers/wxr-with-image.ts';
 import { expect, isPhone, test, uniqueEmail } from './helpers';
 import { ownSite } from './server-process';
 
@@ -212,6 +216,54 @@ test('the Owner imports a WordPress site, follows it to the report, opens a post
   await shot(page, '7-undone');
   const after = await page.request.get(`${site.origin}${address}`, { maxRedirects: 0 });
   expect(after.status()).toBe(404);
+});
+
+test('the Owner uploads a replacement for an image the import could not fetch, and the post shows it', async ({
+  page,
+}) => {
+  // An import whose one image is on a loopback address (never fetched), made through the API.
+  const owner = await loggedInAdmin(site.origin);
+  const old = `http://127.0.0.1:9/wp-content/uploads/${Date.now().toString(36)}-photo.jpg`;
+  const analysed = await uploadExport(owner, { data: wxrWithImage('http://127.0.0.1:9', old), name: 'site.xml' });
+  expect(analysed.status, analysed.text).toBe(200);
+  const id = analysed.data!._id;
+  expect((await owner.api.callRaw(imports.startImport, { params: { id }, body: { clash: 'keep' } })).status).toBe(200);
+  await expect
+    .poll(async () => (await owner.api.call(imports.getImport, { params: { id } })).data.status, { timeout: 60_000 })
+    .toBe('done');
+
+  await signIn(page, SEEDED_ADMIN.email, SEEDED_ADMIN.password);
+  await page.goto(`${site.origin}/admin/settings/import?id=${id}`);
+  await expect(page.getByRole('heading', { name: `${T.reportTitle}: ${T.statuses.done}` })).toBeVisible();
+  await page.getByLabel(T.filterLabel, { exact: true }).selectOption({ label: T.outcomes.failed! });
+  const label = old.split('/').pop()!;
+  const line = page.getByTestId('import-line').filter({ hasText: label });
+  await expect(line).toContainText(T.failedImages);
+  await expect(line.getByRole('link', { name: T.mediaLibrary })).toBeVisible();
+  const button = line.getByRole('button', { name: T.replaceImageLabel(label) });
+  await expect(button).toHaveText(T.replaceImage);
+  await fitsTheWidth(page);
+  await shot(page, '8-image-failed');
+  await expectAccessible(page);
+
+  const [chooser] = await Promise.all([page.waitForEvent('filechooser'), button.click()]);
+  await chooser.setFiles({ name: 'replacement.png', mimeType: 'image/png', buffer: await image('png', 64, 48) });
+  await expect(page.getByText(T.imageReplaced)).toBeVisible();
+  // The line is the upload's now: created, with its new address, and no button any more.
+  await expect(line).toContainText(T.outcomes.created!);
+  await expect(line.getByRole('button')).toHaveCount(0);
+  const address = (await line.getByRole('link').getAttribute('href'))!;
+  expect(address).toMatch(/^\/uploads\/[0-9a-f]{24}\.png$/);
+  await expect(page.getByTestId('import-outcomes')).not.toContainText(T.outcomes.failed!);
+  await fitsTheWidth(page);
+  await shot(page, '9-image-replaced');
+
+  // The imported post shows the upload, with its size, and nothing of the old address.
+  const report = (await owner.api.call(imports.importItems, { params: { id }, query: {} })).data;
+  const post = await page.request.get(`${site.origin}${report.find((l) => l.kind === 'post')!.path}`);
+  const html = await post.text();
+  expect(html).toMatch(new RegExp(`<img[^>]*src="${address}"`));
+  expect(html).not.toContain('127.0.0.1:9');
 });
 
 test('an Editor has no Import entry and is sent away from its address', async ({ page, browser }) => {

@@ -15,10 +15,11 @@ export const WORDPRESS_UPLOADS = 'tests/fixtures/import/wordpress/uploads.zip';
  * A site to import into, its pages rendered by the production build (`npm run build` first), so an old
  * address can be followed to the page it now is; with its Owner signed in.
  */
-export async function importSite(kind: 'sqlite' | 'postgres') {
+export async function importSite(kind: 'sqlite' | 'postgres', env?: Record<string, string>) {
   const build = (await import(path.resolve('build/server/index.js'))) as ServerBuild;
   const t = await buildTestApp(kind, {
     app: { rateLimits: NO_RATE_LIMITS, ssr: { build, mode: 'production', cache: true } },
+    env,
   });
   return { t, admin: await loggedInAdmin(t) };
 }

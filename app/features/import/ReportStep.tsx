@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Alert, Badge, Form } from 'react-bootstrap';
 import { Link } from 'react-router';
 import type { DataOf } from '#shared/api/endpoint.ts';
-import { IMPORT_RULES_LINE, importItems, undoImport, type Import } from '#shared/api/imports.ts';
+import { getImport, IMPORT_RULES_LINE, importItems, undoImport, type Import } from '#shared/api/imports.ts';
 import { formatDate } from '#shared/format.ts';
 import { IMPORT_UI_MESSAGES as T, MESSAGES } from '#shared/messages.ts';
 import { ConfirmDialog } from '#app/components/ui/ConfirmDialog.tsx';
@@ -12,6 +12,8 @@ import { StackTable, type StackColumn } from '#app/components/ui/StackTable.tsx'
 import { call, callPage } from '#app/lib/api-client.ts';
 import { toast } from '#app/lib/toast.tsx';
 import { useSubmit } from '#app/lib/use-submit.ts';
+import { useCan } from '#app/features/admin/account.ts';
+import { ReplaceImageButton } from './ReplaceImageButton';
 
 /** The server's page of report lines (server/modules/site-import/service.ts). */
 const LINES_PAGE = 100;
@@ -58,19 +60,49 @@ function useLines(id: string, outcome: string) {
       stale = true;
     };
   }, [id, outcome, page]);
-  return { page, setPage, lines };
+  /** One line as the server now has it (an image replaced by hand), in its place. */
+  const replaceLine = (next: Line) =>
+    setLines(
+      (shown) =>
+        shown && {
+          ...shown,
+          rows: shown.rows.map((row) => (row.kind === next.kind && row.key === next.key ? next : row)),
+        },
+    );
+  return { page, setPage, lines, replaceLine };
 }
 
 /**
  * Step 4: the outcome of the job, every line of its report with the filter, and "Undo this import" while
- * it may be undone (7 days, docs/product.md#import). An image that failed can be uploaded by hand.
+ * it may be undone (7 days, docs/product.md#import). An image that failed can be uploaded by hand: the
+ * import's posts and pages then show it (offered to those who may both import and upload images).
  */
-export function ReportStep({ current, onUndoing }: { current: Import; onUndoing: (next: Import) => void }) {
+export function ReportStep({
+  current,
+  onUndoing,
+  onChanged,
+}: {
+  current: Import;
+  onUndoing: (next: Import) => void;
+  /** The import read again after a change of its report (its counts by outcome). */
+  onChanged: (next: Import) => void;
+}) {
   const [outcome, setOutcome] = useState('');
-  const { page, setPage, lines } = useLines(current._id, outcome);
+  const { page, setPage, lines, replaceLine } = useLines(current._id, outcome);
   const [asking, setAsking] = useState(false);
   const undoing = useSubmit();
   const gone = current.status === 'undone';
+  // Its two calls need both: the upload `media.upload`, the replacement `site.import`.
+  const mayImport = useCan('site.import');
+  const mayUpload = useCan('media.upload');
+  const mayReplace = mayImport && mayUpload && (current.status === 'done' || current.status === 'failed');
+
+  const replaced = (next: Line) => {
+    replaceLine(next);
+    call(getImport, { params: { id: current._id } })
+      .then(onChanged)
+      .catch(() => undefined);
+  };
 
   const undo = async () => {
     setAsking(false);
@@ -102,6 +134,11 @@ export function ReportStep({ current, onUndoing }: { current: Import; onUndoing:
           {line.kind === 'upload' && line.outcome === 'failed' ? (
             <span className="d-block">
               {T.failedImages} <Link to="/admin/media">{T.mediaLibrary}</Link>.
+              {mayReplace ? (
+                <span className="d-block">
+                  <ReplaceImageButton importId={current._id} line={line} onReplaced={replaced} />
+                </span>
+              ) : null}
             </span>
           ) : null}
         </>

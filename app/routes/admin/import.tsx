@@ -56,7 +56,7 @@ function CurrentImport({ initial, staff }: { initial: Import; staff: Route.Compo
   if (current.status === 'cancelled') return <p className="text-body-secondary">{T.cancelled}</p>;
   return (
     <>
-      <ReportStep current={current} onUndoing={changed} />
+      <ReportStep current={current} onUndoing={changed} onChanged={changed} />
       {current.status === 'failed' ? <MappingForm current={current} staff={staff} onStarted={changed} /> : null}
     </>
   );

@@ -231,6 +231,19 @@ export async function updatePost(db: Db, id: string, post: PostWrite): Promise<v
     .execute();
 }
 
+/** A post's image columns and content after an image moved to a new address (its other fields as they are). */
+export async function setImages(
+  db: Db,
+  id: string,
+  images: Pick<PostWrite, 'content' | 'feature_image' | 'social_image'>,
+): Promise<void> {
+  await db
+    .updateTable('blog_posts')
+    .set({ ...images, updated_at: now() })
+    .where('id', '=', id)
+    .execute();
+}
+
 /** Moves a post to another category (or none) under a new slug, without touching its edit time. */
 export async function movePost(db: Db, id: string, categoryId: string | null, slug: string): Promise<void> {
   await db.updateTable('blog_posts').set({ category_id: categoryId, slug }).where('id', '=', id).execute();

@@ -9,6 +9,7 @@ import type { ActivityRecorder } from '#server/modules/activity/service.ts';
 import type { SiteMeta } from '#server/modules/site-meta/service.ts';
 import { SYSTEM, type Actor, type RevisionAction, type RevisionService } from '#server/modules/revisions/service.ts';
 import type { ContentImages } from '#server/modules/uploads/content-images.ts';
+import { rewriteAddresses } from '#server/lib/rewrite-addresses.ts';
 import { sanitizeRichText } from '#server/lib/sanitize-html.ts';
 import { addRedirect, removeRedirect } from './addresses-repository';
 import {
@@ -52,6 +53,8 @@ export interface ImportedPost {
 /** How long posts stay in the trash. */
 export const TRASH_DAYS = 30;
 const ADMIN_PAGE_SIZE = 50;
+/** Reads of a post an image replacement makes again when an editor saved it meanwhile. */
+const REPLACE_ATTEMPTS = 3;
 
 /** Writing posts (docs/product.md#blog-posts), their trash, and the admin's reads of them. */
 export function createPostsService(deps: {
@@ -187,6 +190,61 @@ export function createPostsService(deps: {
       });
       if (indexLater) searchLane.add(imported.id);
       return made;
+    },
+
+    /**
+     * Points these posts' references to the image address `from` at `to` (an image an import could not
+     * bring, uploaded by hand: docs/product.md#import): `src`/`href`/`poster` in the content, the feature
+     * and social image, in the trash too. Each post that holds it is saved as an edit is: sanitised, library images given
+     * their size, its search entry and a revision, the page cache's version raised; its publishing state,
+     * address and tags stay. The save names the version it read, so a save by an editor meanwhile is never
+     * overwritten: the post is read again. The posts of `featureFor` whose feature image is empty get `to`
+     * (an import leaves it empty when it could not bring it). Answers the ids of the posts changed.
+     */
+    async replaceImage(
+      ids: readonly string[],
+      from: string,
+      to: string,
+      actor: Actor = SYSTEM,
+      featureFor: readonly string[] = [],
+    ): Promise<string[]> {
+      const moved = new Map([[from, to]]);
+      const changed: string[] = [];
+      for (const id of ids) {
+        for (let attempt = 1; ; attempt++) {
+          // One in the trash too: restored, it shows the new image.
+          const row = await repo.findPostWithTrash(db, id);
+          if (!row) break;
+          const rewritten = rewriteAddresses(row.content, moved);
+          const columns = {
+            // Sized before the transaction, as every save does: it reads the media library.
+            content: rewritten === row.content ? row.content : await images.withSizes(sanitizeRichText(rewritten)),
+            feature_image:
+              row.feature_image === from || (!row.feature_image && featureFor.includes(id)) ? to : row.feature_image,
+            social_image: row.social_image === from ? to : row.social_image,
+          };
+          if (
+            columns.content === row.content &&
+            columns.feature_image === row.feature_image &&
+            columns.social_image === row.social_image
+          )
+            break;
+          const saved = await write(async (trx) => {
+            if (!(await repo.claimVersion(trx, id, Number(row.version)))) return false;
+            await repo.setImages(trx, id, columns);
+            await searchIndex.reindexPosts(trx, [id]);
+            const post = toPost((await repo.findPostWithTrash(trx, id))!);
+            await recordRevision(trx, post, await tags.applyPostTags(trx, id, undefined), actor);
+            return true;
+          });
+          if (saved) {
+            changed.push(id);
+            break;
+          }
+          if (attempt === REPLACE_ATTEMPTS) throw new ConflictError(EDIT_CONFLICT_MESSAGES.conflict);
+        }
+      }
+      return changed;
     },
 
     /** Of these people, those credited on no post (in the trash or not): an import's Undo may remove them. */

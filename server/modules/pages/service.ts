@@ -11,6 +11,7 @@ import { newId, now } from '#server/db/database.ts';
 import { isUniqueViolation } from '#server/db/unique-violation.ts';
 import { ConflictError, InvalidInputError, NotFoundError } from '#server/errors.ts';
 import { blocksText, cleanBlocks } from '#server/lib/page-blocks.ts';
+import { rewriteAddresses } from '#server/lib/rewrite-addresses.ts';
 import type { ActivityRecorder } from '#server/modules/activity/service.ts';
 import { SYSTEM, type Actor, type RevisionAction, type RevisionService } from '#server/modules/revisions/service.ts';
 import type { SiteMeta } from '#server/modules/site-meta/service.ts';
@@ -20,6 +21,13 @@ import { starterHtml, type PolicyTexts } from './starters';
 
 /** A page in the trash holds this key instead of its segment: it frees the address (no segment has `~`). */
 const trashKey = (id: string) => `~${id}`;
+/** Reads of a page an image replacement makes again when an editor saved it meanwhile. */
+const REPLACE_ATTEMPTS = 3;
+
+// Lower-cased here, by JavaScript: SQLite's lower() folds only ASCII, so the search compares it with
+// words lower-cased the same way, alike on both databases.
+const searchTextOf = (title: string, metaDescription: string, blocks: PageBlock[]) =>
+  `${title} ${metaDescription} ${blocksText(blocks)}`.toLowerCase();
 
 /**
  * Pages at /{segment} built from blocks (docs/product.md#pages, docs/decisions/0034-pages.md): their
@@ -90,9 +98,7 @@ export function createPagesService(deps: {
     segment: input.segment,
     segment_key: input.segment,
     blocks: JSON.stringify(input.blocks),
-    // Lower-cased here, by JavaScript: SQLite's lower() folds only ASCII, so the search compares it with
-    // words lower-cased the same way, alike on both databases.
-    search_text: `${input.title} ${input.metaDescription} ${blocksText(input.blocks)}`.toLowerCase(),
+    search_text: searchTextOf(input.title, input.metaDescription, input.blocks),
     meta_title: input.metaTitle,
     meta_description: input.metaDescription,
     social_image: input.socialImage,
@@ -244,6 +250,61 @@ export function createPagesService(deps: {
 
     /** Removes pages for good (Undo of an import). */
     removePages: (ids: readonly string[]) => write((trx) => repo.deletePages(trx, ids)),
+
+    /**
+     * Points these pages' references to the image address `from` at `to` (an image an import could not
+     * bring, uploaded by hand: docs/product.md#import): `src`/`href`/`poster` in their text blocks, and the
+     * social image; in the trash too. Each page that holds it is saved as an edit is: its blocks cleaned,
+     * its search text, a revision and the activity log's line; its address and publishing state stay. The
+     * save names the version it read, so an editor's save meanwhile is never overwritten (the page is read
+     * again), and an editor still open on the old text is told (docs/product.md#edit-conflicts). The pages
+     * of `socialFor` whose social image is empty get `to` (an import leaves it empty when it could not
+     * bring the old page's featured image). Answers the ids of the pages changed.
+     */
+    async replaceImage(
+      ids: readonly string[],
+      from: string,
+      to: string,
+      actor: Actor = SYSTEM,
+      socialFor: readonly string[] = [],
+    ): Promise<string[]> {
+      const moved = new Map([[from, to]]);
+      const changed: string[] = [];
+      for (const id of ids) {
+        for (let attempt = 1; ; attempt++) {
+          const outcome = await write(async (trx) => {
+            const row = await repo.findPage(trx, id);
+            if (!row) return 'none';
+            let rewritten = false;
+            const blocks = blocksOf(row).map((block) => {
+              if (!('html' in block)) return block;
+              const html = rewriteAddresses(block.html, moved);
+              rewritten ||= html !== block.html;
+              return { ...block, html };
+            });
+            const socialImage =
+              row.social_image === from || (!row.social_image && socialFor.includes(id)) ? to : row.social_image;
+            if (!rewritten && socialImage === row.social_image) return 'none';
+            if (!(await repo.claimVersion(trx, id, Number(row.version)))) return 'moved';
+            const cleaned = cleanBlocks(blocks);
+            await repo.updatePage(trx, id, {
+              blocks: JSON.stringify(cleaned),
+              search_text: searchTextOf(row.title, row.meta_description, cleaned),
+              social_image: socialImage,
+            });
+            const page = toPage((await repo.findPage(trx, id))!);
+            if ((await record(trx, page, actor)) !== null) {
+              await activity.record(trx, { action: 'page.changed', actor, target: target(row) });
+            }
+            return 'changed';
+          });
+          if (outcome === 'changed') changed.push(id);
+          if (outcome !== 'moved') break;
+          if (attempt === REPLACE_ATTEMPTS) throw new ConflictError(PAGE_MESSAGES.conflict);
+        }
+      }
+      return changed;
+    },
 
     /** Saves an edit; `baseVersion` older than the stored one is a 409 (docs/product.md#edit-conflicts). */
     update: (id: string, raw: PageInput, actor: Actor = SYSTEM, baseVersion?: number) =>

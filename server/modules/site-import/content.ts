@@ -6,16 +6,8 @@ import { plainTextOf } from '#server/lib/plain-text.ts';
  * uploads made of them, addresses made valid here, excerpts made where the old site had none.
  */
 
-const ATTRIBUTE = /(\s(?:src|href|poster)=)(["'])([^"']*)\2/gi;
-
-/** Every `src`/`href`/`poster` whose address (entities decoded) is in `moved` points at its new address. */
-export function rewriteAddresses(html: string, moved: ReadonlyMap<string, string>): string {
-  if (!moved.size) return html;
-  return html.replace(ATTRIBUTE, (whole, name: string, quote: string, value: string) => {
-    const to = moved.get(value.replace(/&amp;/g, '&'));
-    return to ? `${name}${quote}${to}${quote}` : whole;
-  });
-}
+// Image addresses are rewritten in server/lib/: the blog and the pages use it too (an image replaced by hand).
+export { rewriteAddresses } from '#server/lib/rewrite-addresses.ts';
 
 /** A post's excerpt when the old site had none: its first words, cut at a word, at most `max` characters. */
 export function excerptOf(html: string, max = 300): string {

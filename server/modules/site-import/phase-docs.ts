@@ -20,7 +20,7 @@ function postFields(doc: SourceDoc, mapped: Mapped) {
   const html = rewriteAddresses(doc.html, mapped.images);
   const excerpt = cut(doc.excerpt ? excerptOf(doc.excerpt, 1000) : excerptOf(html), 1000);
   const feature = doc.featureImage ? (mapped.images.get(doc.featureImage) ?? '') : '';
-  if (doc.featureImage && !feature) notes.push(IMPORT_MESSAGES.featureImageMissing);
+  if (doc.featureImage && !feature) notes.push(IMPORT_MESSAGES.featureImageMissing(doc.featureImage));
   const category = doc.categoryKeys.map((key) => mapped.categories.get(key)).find(Boolean) ?? null;
   const tags = [...new Set(doc.tagKeys.map((key) => mapped.tags.get(key)).filter((name): name is string => !!name))];
   const future = doc.publishedAt !== null && Date.parse(doc.publishedAt) > Date.now();
@@ -136,7 +136,8 @@ async function importPost(ctx: JobContext, mapped: Mapped, doc: SourceDoc, key: 
       if (taken && ctx.options.clash === 'replace') {
         // Never e-mailed, whatever the post was before (an import is not news).
         const post = await blog.updatePost(taken, { ...fields, sendNewsletter: false }, ctx.actor);
-        return { outcome: 'replaced', targetId: taken, detail: post.url };
+        const problems = problemsOf(doc, notes);
+        return { outcome: 'replaced', targetId: taken, detail: problems ? `${post.url}\n${problems}` : post.url };
       }
       if (taken) {
         let n = 2;
@@ -166,6 +167,7 @@ async function importPage(ctx: JobContext, mapped: Mapped, doc: SourceDoc, key: 
     metaDescription: cut(doc.metaDescription, 500),
     socialImage: doc.featureImage ? (mapped.images.get(doc.featureImage) ?? '') : '',
   };
+  const notes = doc.featureImage && !input.socialImage ? [IMPORT_MESSAGES.featureImageMissing(doc.featureImage)] : [];
   return ctx.ledger.track(key, 'page', label, {
     exists: (id) => pages.pageExists(id),
     detailOf: async (id) => `/${(await pages.get(id)).segment}`,
@@ -175,7 +177,12 @@ async function importPage(ctx: JobContext, mapped: Mapped, doc: SourceDoc, key: 
         return { outcome: 'skipped', targetId: taken, detail: `/${input.segment}` };
       if (taken && ctx.options.clash === 'replace') {
         await pages.update(taken, input, ctx.actor);
-        return { outcome: 'replaced', targetId: taken, detail: `/${input.segment}` };
+        const problems = problemsOf(doc, notes);
+        return {
+          outcome: 'replaced',
+          targetId: taken,
+          detail: problems ? `/${input.segment}\n${problems}` : `/${input.segment}`,
+        };
       }
       if (taken) {
         let n = 2;
@@ -187,7 +194,7 @@ async function importPage(ctx: JobContext, mapped: Mapped, doc: SourceDoc, key: 
         { id, input, published, publishedAt: doc.publishedAt, createdAt: doc.createdAt },
         ctx.actor,
       );
-      const problems = problemsOf(doc, []);
+      const problems = problemsOf(doc, notes);
       return {
         outcome: 'created',
         targetId: id,

@@ -203,3 +203,56 @@ export function itemsOfKind(db: Db, importId: string, kind: string) {
     .orderBy('position')
     .execute();
 }
+
+/** One line of an import's ledger by its key. */
+export function findItem(db: Db, importId: string, key: string): Promise<ItemRow | undefined> {
+  return db
+    .selectFrom('import_items')
+    .selectAll()
+    .where('import_id', '=', importId)
+    .where('source_key', '=', key)
+    .executeTakeFirst();
+}
+
+/**
+ * Moves a ledger line from one outcome to another, only while it is in `from` (and its import in
+ * `importIn`, when given); false when it was not (another request moved it first, or the import moved
+ * on). One conditional UPDATE: of two requests at once, one wins.
+ */
+export async function moveItem(
+  db: Db,
+  importId: string,
+  key: string,
+  from: { outcome: string; importIn?: readonly ImportRow['status'][] },
+  changes: Pick<ItemRow, 'outcome' | 'target_id' | 'detail'>,
+): Promise<boolean> {
+  let query = db
+    .updateTable('import_items')
+    .set(changes)
+    .where('import_id', '=', importId)
+    .where('source_key', '=', key)
+    .where('outcome', '=', from.outcome);
+  const { importIn } = from;
+  if (importIn) {
+    query = query.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('imports')
+          .select('imports.id')
+          .where('imports.id', '=', importId)
+          .where('imports.status', 'in', importIn),
+      ),
+    );
+  }
+  const result = await query.executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export async function setItemDetail(db: Db, importId: string, key: string, detail: string): Promise<void> {
+  await db
+    .updateTable('import_items')
+    .set({ detail })
+    .where('import_id', '=', importId)
+    .where('source_key', '=', key)
+    .execute();
+}

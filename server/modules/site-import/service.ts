@@ -15,13 +15,30 @@ import { IMPORT_MESSAGES } from '#shared/messages.ts';
 import { newId, now, type Db } from '#server/db/database.ts';
 import { ConflictError, DomainError, InvalidInputError, NotFoundError, TooLargeError } from '#server/errors.ts';
 import type { ActivityActor, ActivityRecorder } from '#server/modules/activity/service.ts';
+import type { Actor } from '#server/modules/revisions/service.ts';
+import { replaceImage } from './replace-image';
 import * as repo from './repository';
 
 /** An upload's address as the media library gives it (`/uploads/<name>`). */
 const isUploadUrl = (url: string) => /^\/uploads\/[\w.-]+$/.test(url);
 import type { ImportSource, SourceSummary } from './source';
+import type { ImportTargets } from './targets';
 
 const ITEMS_PAGE = 100;
+
+/** A ledger row as a line of the report: a post's or page's address, or an image's, in `path`. */
+function lineOf(row: repo.ItemRow) {
+  const [first = '', ...rest] = row.detail.split('\n');
+  const isPath = (row.target_kind === 'post' || row.target_kind === 'page') && first.startsWith('/');
+  return {
+    key: row.source_key,
+    kind: row.target_kind,
+    label: row.label,
+    outcome: row.outcome,
+    detail: isPath ? rest.join('\n') : row.detail,
+    path: isPath ? first : row.target_kind === 'upload' && isUploadUrl(first) ? first : null,
+  };
+}
 
 /** A file that stopped arriving: too large (413), else the client's body was cut or broken (400), never a 500. */
 function uploadBroken(err: unknown): Error {
@@ -77,6 +94,8 @@ export function createImportService(deps: {
   folder: string;
   open: (folder: string) => Promise<ImportSource>;
   activity: ActivityRecorder;
+  /** What a failed image uploaded by hand rewrites through (./replace-image.ts). */
+  targets: Pick<ImportTargets, 'blog' | 'pages' | 'uploads'>;
   /** Looks for work at once on this process (the runner). */
   kick: () => void;
 }) {
@@ -211,18 +230,7 @@ export function createImportService(deps: {
       const rows = await repo.listItems(db, id, { outcome: query.outcome }, (page - 1) * ITEMS_PAGE, ITEMS_PAGE);
       const total = await repo.countListed(db, id, query.outcome);
       return {
-        rows: rows.map((row) => {
-          const [first = '', ...rest] = row.detail.split('\n');
-          const isPath = (row.target_kind === 'post' || row.target_kind === 'page') && first.startsWith('/');
-          return {
-            key: row.source_key,
-            kind: row.target_kind,
-            label: row.label,
-            outcome: row.outcome,
-            detail: isPath ? rest.join('\n') : row.detail,
-            path: isPath ? first : row.target_kind === 'upload' && isUploadUrl(first) ? first : null,
-          };
-        }),
+        rows: rows.map(lineOf),
         pageInfo: { page, total, hasMore: page * ITEMS_PAGE < total },
       };
     },
@@ -245,6 +253,15 @@ export function createImportService(deps: {
       if (!(await toImport(row)).undoUntil) throw new ConflictError(IMPORT_MESSAGES.notUndoable);
       const undoing = { status: 'undoing' as const, lease_owner: null, lease_until: null };
       return hand(row, ['done', 'failed'], undoing, IMPORT_MESSAGES.notUndoable, 'import.undone', actor);
+    },
+
+    /**
+     * A failed image uploaded by hand: the import's posts and pages point at the upload, and its line is
+     * `created` (./replace-image.ts). Answers the line.
+     */
+    async replaceImage(id: string, body: { key: string; url: string }, actor: Actor) {
+      const row = await requireImport(id);
+      return lineOf(await replaceImage({ db, targets: deps.targets, activity: deps.activity }, row, body, actor));
     },
 
     /** Drops an analysed import that was not started, with its files. */

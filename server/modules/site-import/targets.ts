@@ -28,9 +28,13 @@ export interface ImportTargets {
     | 'deleteTag'
     | 'updatePost'
     | 'getPost'
+    | 'replaceImage'
   >;
-  pages: Pick<PagesService, 'importPage' | 'pageExists' | 'pageIdAt' | 'removePages' | 'update' | 'get'>;
-  uploads: Pick<UploadService, 'storeImage' | 'urlOf' | 'removeUnused'>;
+  pages: Pick<
+    PagesService,
+    'importPage' | 'pageExists' | 'pageIdAt' | 'removePages' | 'update' | 'get' | 'replaceImage'
+  >;
+  uploads: Pick<UploadService, 'storeImage' | 'urlOf' | 'idOfUrl' | 'removeUnused'>;
   redirects: Pick<RedirectsService, 'importRules' | 'removeImported'>;
   subscribers: Pick<SubscriberService, 'importSubscriber' | 'subscriberExists' | 'removeSubscribers'>;
   people: {

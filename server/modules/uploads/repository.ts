@@ -67,6 +67,11 @@ export function findUpload(db: Db, id: string) {
   return db.selectFrom('uploads').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+/** The library's row of an address (an original's, never a variant's). */
+export function findUploadByUrl(db: Db, url: string) {
+  return db.selectFrom('uploads').select(['id', 'url']).where('url', '=', url).executeTakeFirst();
+}
+
 export function findUploadsByUrl(db: Db, urls: string[]) {
   if (!urls.length) return Promise.resolve([]);
   return db.selectFrom('uploads').select(['url', 'width', 'height', 'alt']).where('url', 'in', urls).execute();

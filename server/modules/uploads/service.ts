@@ -177,6 +177,9 @@ export function createUploadService(deps: { db: Db; storage: FileStorage; whereU
     /** The address of the upload of this id, or null (an import's ledger checks its own writes). */
     urlOf: async (id: string) => (await repo.findUpload(db, id))?.url ?? null,
 
+    /** The id of the library's upload at this address, or null (an import's image replaced by hand). */
+    idOfUrl: async (url: string) => (await repo.findUploadByUrl(db, url))?.id ?? null,
+
     /** Removes uploads an import made, each only when nothing uses it any more (Undo of an import). */
     async removeUnused(ids: readonly string[]): Promise<number> {
       let removed = 0;

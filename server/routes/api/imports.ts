@@ -37,7 +37,10 @@ async function* partsOf(request: FastifyRequest): AsyncGenerator<UploadedPart> {
   }
 }
 
-/** Tools → Import (docs/api.md#import): every endpoint needs `site.import` and a recent sign-in. */
+/**
+ * Tools → Import (docs/api.md#import): every endpoint needs `site.import`; those that upload, start or undo
+ * an import a recent sign-in too.
+ */
 export const importRoutes: ApiRoutes = {
   admin(scope, { services }) {
     const recent = (request: FastifyRequest) => services.auth.requireRecentAuth(authOf(request));
@@ -65,6 +68,10 @@ export const importRoutes: ApiRoutes = {
       await recent(request);
       return { data: await imports.undo(request.params.id, actorOf(request)) };
     });
+    // No recent sign-in asked: like the upload it follows and any edit of a post, it changes content only.
+    route(scope, api.replaceImportImage, async (request) => ({
+      data: await imports.replaceImage(request.params.id, request.body, actorOf(request)),
+    }));
     route(scope, api.discardImport, async (request) => ({ data: await imports.discard(request.params.id) }));
   },
 };
