@@ -47,9 +47,30 @@ const push = <K, V>(map: Map<K, V[]>, key: K, value: V) => {
  * 10,000 posts as with 100.
  */
 function rankerOf(corpus: Corpus) {
+  // Words as numbers in sorted arrays, not sets of strings: 10,000 posts hold a million words, which as
+  // strings in sets took hundreds of MB during an import's sweep (docs/decisions/0038-import.md).
+  const vocabulary = new Map<string, number>();
+  const wordIdsOf = (text: string) => {
+    const words = wordsOf(text);
+    const ids = new Uint32Array(words.size);
+    let i = 0;
+    for (const word of words) {
+      let id = vocabulary.get(word);
+      if (id === undefined) vocabulary.set(word, (id = vocabulary.size));
+      ids[i++] = id;
+    }
+    return ids.sort();
+  };
   const posts = [...corpus.posts]
     .sort((a, b) => ((a.published_at ?? '') < (b.published_at ?? '') ? 1 : -1))
-    .map((post) => ({ ...post, words: wordsOf(`${post.title} ${post.excerpt}`), tags: new Set<string>() }));
+    .map((post) => ({
+      id: post.id,
+      category_id: post.category_id,
+      published_at: post.published_at,
+      words: wordIdsOf(`${post.title} ${post.excerpt}`),
+      tags: new Set<string>(),
+    }));
+  vocabulary.clear();
   const byId = new Map(posts.map((post) => [post.id, post]));
   const byTag = new Map<string, typeof posts>();
   for (const { post_id, tag_id } of corpus.tags) {
@@ -58,7 +79,7 @@ function rankerOf(corpus: Corpus) {
     post.tags.add(tag_id);
     push(byTag, tag_id, post);
   }
-  const byWord = new Map<string, typeof posts>();
+  const byWord = new Map<number, typeof posts>();
   const byCategory = new Map<string, typeof posts>();
   for (const post of posts) {
     for (const word of post.words) push(byWord, word, post);
@@ -83,17 +104,37 @@ function rankerOf(corpus: Corpus) {
       let tags = 0;
       for (const tag of other.tags) if (me.tags.has(tag)) tags++;
       const category = me.category_id !== null && other.category_id === me.category_id ? 1 : 0;
-      let shared = 0;
-      for (const word of other.words) if (me.words.has(word)) shared++;
-      const text = shared ? shared / Math.sqrt(me.words.size * other.words.size) : 0;
+      const shared = sharedCount(me.words, other.words);
+      const text = shared ? shared / Math.sqrt(me.words.length * other.words.length) : 0;
       scored.push({ id: other.id, tags, category, text, at: other.published_at ?? '' });
     }
     scored.sort(
       (a, b) =>
-        b.tags - a.tags || b.category - a.category || b.text - a.text || (a.at < b.at ? 1 : a.at > b.at ? -1 : 0),
+        b.tags - a.tags ||
+        b.category - a.category ||
+        b.text - a.text ||
+        (a.at < b.at ? 1 : a.at > b.at ? -1 : 0) ||
+        // Posts published at the same moment: by id, so a list does not depend on the order they were found in.
+        (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
     );
     return scored.slice(0, KEPT).map((entry) => entry.id);
   };
+}
+
+/** How many numbers two sorted arrays of distinct numbers share. */
+function sharedCount(a: Uint32Array, b: Uint32Array): number {
+  let i = 0;
+  let j = 0;
+  let n = 0;
+  while (i < a.length && j < b.length) {
+    if (a[i] === b[j]) {
+      n++;
+      i++;
+      j++;
+    } else if (a[i]! < b[j]!) i++;
+    else j++;
+  }
+  return n;
 }
 
 const sameList = (a: readonly string[], b: readonly string[]) =>
@@ -143,18 +184,24 @@ export function createRelated(deps: { db: Db; siteMeta: SiteMeta }) {
     return changedIds.length;
   }
 
+  /** Every published post's id and the ranker; the rows read for it are not kept while the lists are written. */
+  async function rankingOfAll() {
+    const corpus = await repo.publishedCorpus(db);
+    return { ids: corpus.posts.map((post) => post.id), rank: rankerOf(corpus) };
+  }
+
   /** One pass over the oldest marks; answers how many marks it handled. */
   async function pass(): Promise<number> {
     const marks = await repo.staleMarks(db, MARKS_PER_PASS);
     if (!marks.length) return 0;
     const causes = marks.map((mark) => mark.post_id);
-    const [listers, neighbours, corpus] = await Promise.all([
+    const [listers, neighbours, rank] = await Promise.all([
       repo.listersOf(db, causes),
       repo.tagNeighboursOf(db, causes),
-      repo.publishedCorpus(db),
+      repo.publishedCorpus(db).then(rankerOf),
     ]);
     const affected = [...new Set([...causes, ...listers, ...neighbours])];
-    await writeChanged(affected, rankerOf(corpus));
+    await writeChanged(affected, rank);
     await db.transaction().execute((trx) => repo.clearMarks(trx, marks));
     return marks.length;
   }
@@ -233,11 +280,8 @@ export function createRelated(deps: { db: Db; siteMeta: SiteMeta }) {
      * link are not refreshed by a save), the changed ones written. Answers how many changed.
      */
     async sweepRelated(): Promise<number> {
-      const corpus = await repo.publishedCorpus(db);
-      return writeChanged(
-        corpus.posts.map((post) => post.id),
-        rankerOf(corpus),
-      );
+      const { ids, rank } = await rankingOfAll();
+      return writeChanged(ids, rank);
     },
 
     /**
