@@ -75,7 +75,8 @@ const phases: Record<string, number> = {};
 const watcher = setInterval(() => {
   void services.imports.get(analysed._id).then((state) => {
     phases[state.phase] ??= +((performance.now() - started) / 1000).toFixed(1);
-    phaseNow = state.phase;
+    // A reading still under way when the import ended must not take the sweep's name back.
+    if (phaseNow !== 'readNextSweep') phaseNow = state.phase;
   });
 }, 100);
 for (;;) {

@@ -4,7 +4,8 @@ import { Table } from 'react-bootstrap';
 export interface StackColumn<T> {
   label: string;
   cell: (row: T) => ReactNode;
-  className?: string;
+  /** Its cells' class; per row when a row's cell is to be left out of its card on a phone (`stack-empty`). */
+  className?: string | ((row: T) => string | undefined);
 }
 
 /**
@@ -38,7 +39,11 @@ export function StackTable<T>({
           {rows.map((row) => (
             <tr key={rowKey(row)} data-testid={rowTestId}>
               {columns.map((column) => (
-                <td key={column.label} data-label={column.label} className={column.className}>
+                <td
+                  key={column.label}
+                  data-label={column.label}
+                  className={typeof column.className === 'function' ? column.className(row) : column.className}
+                >
                   {column.cell(row)}
                 </td>
               ))}

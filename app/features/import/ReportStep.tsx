@@ -116,18 +116,23 @@ export function ReportStep({
     if (answer.next) onUndoing(answer.next);
   };
 
+  const linked = (line: Line) => Boolean(line.path && !gone && line.outcome !== 'failed');
   const columns: StackColumn<Line>[] = [
-    { label: T.columns.item, className: 'text-break import-col-wide', cell: (line) => line.label },
-    { label: T.columns.kind, cell: (line) => T.kinds[line.kind] ?? line.kind },
+    // On a phone a line is a short card: its item as the heading, kind and outcome on one line, and only
+    // the detail and address it has (app/styles/admin.scss, `.import-report`).
+    { label: T.columns.item, className: 'text-break import-col-wide stack-heading', cell: (line) => line.label },
+    { label: T.columns.kind, className: 'stack-inline', cell: (line) => T.kinds[line.kind] ?? line.kind },
     {
       label: T.columns.outcome,
+      className: 'stack-inline',
       cell: (line) => (
         <Badge bg={BADGES[line.outcome] ?? 'secondary'}>{T.outcomes[line.outcome] ?? line.outcome}</Badge>
       ),
     },
     {
       label: T.columns.detail,
-      className: 'text-break small import-col-wide',
+      className: (line) =>
+        `text-break small import-col-wide${detailOf(line) || (line.kind === 'upload' && line.outcome === 'failed') ? '' : ' stack-empty'}`,
       cell: (line) => (
         <>
           {detailOf(line)}
@@ -146,11 +151,11 @@ export function ReportStep({
     },
     {
       label: T.columns.address,
-      className: 'text-break',
+      className: (line) => (linked(line) ? 'text-break' : 'text-break stack-empty'),
       cell: (line) =>
-        line.path && !gone && line.outcome !== 'failed' ? (
-          <a href={line.path} target="_blank" rel="noreferrer">
-            {readable(line.path)}
+        linked(line) ? (
+          <a href={line.path ?? undefined} target="_blank" rel="noreferrer">
+            {readable(line.path ?? '')}
           </a>
         ) : (
           '—'
