@@ -254,17 +254,22 @@ describe.each(DATABASE_KINDS)('importing a WordPress site on %s', (kind) => {
 
   it('makes two posts of the file that want one address one after the other: the second beside the first', async () => {
     // Posts are made two at a time (server/modules/site-import/phase-docs.ts); these two must not be.
+    // The third wants the address `keep` gives the second: it is made after both, beside them.
     const twin = (
       id: number,
       title: string,
+      slug = 'twins-here',
     ) => `<item><title>${title}</title><link>https://twins.example.com/twin-${id}/</link>
       <content:encoded><![CDATA[<p>${title} text.</p>]]></content:encoded><wp:post_id>${id}</wp:post_id>
-      <wp:post_date_gmt>2024-02-01 10:00:00</wp:post_date_gmt><wp:post_name>twins-here</wp:post_name>
+      <wp:post_date_gmt>2024-02-01 10:00:00</wp:post_date_gmt><wp:post_name>${slug}</wp:post_name>
       <wp:status>publish</wp:status><wp:post_type>post</wp:post_type></item>`;
     const xml = EMPTY_WXR.replace(
       '<link>https://empty.example.com</link>',
       '<link>https://twins.example.com</link>',
-    ).replace('</channel>', `${twin(501, 'First twin')}${twin(502, 'Second twin')}</channel>`);
+    ).replace(
+      '</channel>',
+      `${twin(501, 'First twin')}${twin(502, 'Second twin')}${twin(503, 'Third twin', 'twins-here-2')}</channel>`,
+    );
     const analysed = await analysedWordPress(admin, xml);
     await admin.api.call(imports.startImport, { params: { id: analysed._id }, body: { clash: 'keep' } });
     expect((await settled(t, admin, analysed._id)).status).toBe('done');
@@ -272,6 +277,7 @@ describe.each(DATABASE_KINDS)('importing a WordPress site on %s', (kind) => {
     expect(lines.map((line) => [line.label, line.outcome, line.path])).toEqual([
       ['First twin', 'created', '/blogs/uncategorized/twins-here'],
       ['Second twin', 'created', '/blogs/uncategorized/twins-here-2'],
+      ['Third twin', 'created', '/blogs/uncategorized/twins-here-2-2'],
     ]);
     expect((await get('/blogs/uncategorized/twins-here-2')).body).toContain('Second twin');
     await admin.api.call(imports.undoImport, { params: { id: analysed._id } });

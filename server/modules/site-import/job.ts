@@ -111,6 +111,9 @@ export async function runImport(deps: JobDeps, row: repo.ImportRow, alive: () =>
       await ledger.flush();
     });
   } finally {
+    // A failing job's outcomes are written too (the report and a later import of the same site read them);
+    // not once the lease is lost: the process that took the job over is the only one writing.
+    if (alive()) await ledger.flush().catch(() => undefined);
     await source.close();
   }
   await repo.moveStatus(db, row.id, ['running'], {

@@ -45,7 +45,13 @@ export function createLedger(deps: { db: Db; importId: string; sourceId: string 
     if (!unwritten.size) return;
     const batch = [...unwritten.values()];
     unwritten.clear();
-    await repo.putItems(db, batch);
+    try {
+      await repo.putItems(db, batch);
+    } catch (err) {
+      // Kept for the next write, unless a newer row of the same thing came meanwhile.
+      for (const row of batch) if (!unwritten.has(row.source_key)) unwritten.set(row.source_key, row);
+      throw err;
+    }
   }
 
   /** A row that must be in the database before the write it announces (a `pending` one). */

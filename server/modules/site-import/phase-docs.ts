@@ -67,23 +67,27 @@ export async function importDocs(ctx: JobContext, mapped: Mapped): Promise<OldAd
   const old: OldAddresses[] = [];
   const running = new Map<Promise<void>, string>();
   let failure: { err: unknown } | null = null;
-  for await (const doc of ctx.source.docs()) {
-    const key = `${doc.kind}:${doc.key}`;
-    // Only what was public there had addresses people and search engines know.
-    old.push({ key, kind: doc.kind, paths: doc.status === 'published' ? doc.oldPaths : [] });
-    const address = addressOf(doc);
-    // Two of the file's items wanting one address are made one after the other, so the second finds the
-    // first (the administrator's choice for a taken address applies to it as to any).
-    while (running.size >= IN_FLIGHT || [...running.values()].includes(address)) await Promise.race(running.keys());
-    if (failure) break;
-    const made: Promise<void> = importDoc(ctx, mapped, doc, key)
-      .catch((err: unknown) => {
-        failure ??= { err };
-      })
-      .finally(() => running.delete(made));
-    running.set(made, address);
+  try {
+    for await (const doc of ctx.source.docs()) {
+      const key = `${doc.kind}:${doc.key}`;
+      // Only what was public there had addresses people and search engines know.
+      old.push({ key, kind: doc.kind, paths: doc.status === 'published' ? doc.oldPaths : [] });
+      const address = addressOf(doc);
+      // Two of the file's items that may end at one address are made one after the other, so the second
+      // finds the first (the administrator's choice for a taken address applies to it as to any).
+      while (running.size >= IN_FLIGHT || [...running.values()].includes(address)) await Promise.race(running.keys());
+      if (failure) break;
+      const made: Promise<void> = importDoc(ctx, mapped, doc, key)
+        .catch((err: unknown) => {
+          failure ??= { err };
+        })
+        .finally(() => running.delete(made));
+      running.set(made, address);
+    }
+  } finally {
+    // Also when the file breaks off: the job ends only once no item is being written.
+    await Promise.all(running.keys());
   }
-  await Promise.all(running.keys());
   if (failure) throw (failure as { err: unknown }).err;
   return old;
 }
@@ -95,7 +99,11 @@ export async function importDocs(ctx: JobContext, mapped: Mapped): Promise<OldAd
  */
 const IN_FLIGHT = 2;
 
-/** The address an item asks for, as the clash check sees it (the post's or page's slug; else its title's). */
+/**
+ * The address an item may end at, as the clash check sees it: its slug (else its title's), without a
+ * number at its end, since `keep` puts an item whose address is taken at `<slug>-2`, `-3` …, which may be
+ * another item's own address (WordPress numbers its slugs the same way).
+ */
 function addressOf(doc: SourceDoc): string {
   const wanted = doc.kind === 'post' ? postSlugOf(doc.slug) : pageSegmentOf(doc.slug || doc.title);
   const fromTitle = doc.title
@@ -103,7 +111,7 @@ function addressOf(doc: SourceDoc): string {
     .replace(/\p{M}/gu, '')
     .toLowerCase()
     .replace(/[^\p{L}\p{N}]+/gu, '-');
-  return `${doc.kind}:${(wanted || fromTitle).toLowerCase()}`;
+  return `${doc.kind}:${(wanted || fromTitle).toLowerCase().replace(/-\d+$/, '')}`;
 }
 
 async function importDoc(ctx: JobContext, mapped: Mapped, doc: SourceDoc, key: string): Promise<void> {

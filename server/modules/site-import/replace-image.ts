@@ -4,7 +4,7 @@ import type { Db } from '#server/db/database.ts';
 import { ConflictError, InvalidInputError, NotFoundError } from '#server/errors.ts';
 import type { ActivityRecorder } from '#server/modules/activity/service.ts';
 import type { Actor } from '#server/modules/revisions/service.ts';
-import type { ImportTargets } from './targets';
+import type { ImageReplaceTargets } from './targets';
 import * as repo from './repository';
 
 /** Imports whose images may be replaced: those that ended (and were not undone). */
@@ -34,7 +34,7 @@ const withoutProblem = (detail: string, problem: string) => {
  * can be tried again (the rewrite of what was done already finds nothing left to change).
  */
 export async function replaceImage(
-  deps: { db: Db; targets: Pick<ImportTargets, 'blog' | 'pages' | 'uploads'>; activity: ActivityRecorder },
+  deps: { db: Db; targets: ImageReplaceTargets; activity: ActivityRecorder },
   row: repo.ImportRow,
   body: { key: string; url: string },
   actor: Actor,

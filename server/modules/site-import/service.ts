@@ -22,7 +22,7 @@ import * as repo from './repository';
 /** An upload's address as the media library gives it (`/uploads/<name>`). */
 const isUploadUrl = (url: string) => /^\/uploads\/[\w.-]+$/.test(url);
 import type { ImportSource, SourceSummary } from './source';
-import type { ImportTargets } from './targets';
+import type { ImageReplaceTargets } from './targets';
 
 const ITEMS_PAGE = 100;
 
@@ -95,7 +95,7 @@ export function createImportService(deps: {
   open: (folder: string) => Promise<ImportSource>;
   activity: ActivityRecorder;
   /** What a failed image uploaded by hand rewrites through (./replace-image.ts). */
-  targets: Pick<ImportTargets, 'blog' | 'pages' | 'uploads'>;
+  targets: ImageReplaceTargets;
   /** Looks for work at once on this process (the runner). */
   kick: () => void;
 }) {

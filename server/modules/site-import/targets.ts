@@ -51,3 +51,6 @@ export interface ImportTargets {
     authorPages(ids: readonly string[]): Promise<Map<string, { name: string; segment: string }>>;
   };
 }
+
+/** What replacing a failed image by hand writes through (./replace-image.ts). */
+export type ImageReplaceTargets = Pick<ImportTargets, 'blog' | 'pages' | 'uploads'>;
