@@ -236,6 +236,8 @@ test('the Owner uploads a replacement for an image the import could not fetch, a
   await page.goto(`${site.origin}/admin/settings/import?id=${id}`);
   await expect(page.getByRole('heading', { name: `${T.reportTitle}: ${T.statuses.done}` })).toBeVisible();
   await page.getByLabel(T.filterLabel, { exact: true }).selectOption({ label: T.outcomes.failed! });
+  // The filtered page is there: the image's line alone (the post's and page's lines name the image too).
+  await expect(page.getByTestId('import-line')).toHaveCount(1);
   const label = old.split('/').pop()!;
   const line = page.getByTestId('import-line').filter({ hasText: label });
   await expect(line).toContainText(T.failedImages);
