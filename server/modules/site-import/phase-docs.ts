@@ -1,4 +1,5 @@
 import { IMPORT_MESSAGES } from '#shared/messages.ts';
+import { titleSlug } from '#shared/paths.ts';
 import type { BlogInputFields } from '#server/modules/blog/post-input.ts';
 import { DomainError } from '#server/errors.ts';
 import { cut, excerptOf, pageSegmentOf, postSlugOf, rewriteAddresses, splitHtml } from './content';
@@ -105,13 +106,9 @@ const IN_FLIGHT = 2;
  * another item's own address (WordPress numbers its slugs the same way).
  */
 function addressOf(doc: SourceDoc): string {
-  const wanted = doc.kind === 'post' ? postSlugOf(doc.slug) : pageSegmentOf(doc.slug || doc.title);
-  const fromTitle = doc.title
-    .normalize('NFKD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}]+/gu, '-');
-  return `${doc.kind}:${(wanted || fromTitle).toLowerCase().replace(/-\d+$/, '')}`;
+  // A post without a slug gets its title's address, as the blog makes one (shared/paths.ts titleSlug).
+  const wanted = doc.kind === 'post' ? postSlugOf(doc.slug) || titleSlug(doc.title) : pageSegmentOf(doc.slug || doc.title);
+  return `${doc.kind}:${wanted.toLowerCase().replace(/-\d+$/, '')}`;
 }
 
 async function importDoc(ctx: JobContext, mapped: Mapped, doc: SourceDoc, key: string): Promise<void> {
