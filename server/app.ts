@@ -69,6 +69,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onClose', () => services.siteMeta.contentVersion.stop());
   // Redirect hits and 404s counted since the last flush are saved as the app closes.
   app.addHook('onClose', () => services.redirects.stop());
+  // Counted page views held in memory are written as the app closes (docs/decisions/0040-analytics.md).
+  app.addHook('onClose', () => services.analytics.stop());
   // Redirect rules answer before cached pages and routing (docs/product.md#redirects).
   registerRedirects(app, services.redirects, { pages: Boolean(options.ssr) });
   // Cached pages are answered here, before the security headers are computed again (they are stored

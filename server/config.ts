@@ -58,6 +58,22 @@ const envSchema = z.object({
   IMPORT_LEASE_MS: z.coerce.number().int().min(500).max(600_000).default(30_000),
   // One image download of an import: a host that hangs costs this long per try (3 tries).
   IMPORT_DOWNLOAD_MS: z.coerce.number().int().min(100).max(300_000).default(20_000),
+  // docs/product.md#analytics: how often each process writes its counted events, and how often the daily
+  // summaries the dashboard reads are brought up to date (once across processes).
+  ANALYTICS_FLUSH_MS: z.coerce.number().int().min(100).max(60_000).default(2_000),
+  ANALYTICS_SUMMARY_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(60_000),
+  // A MaxMind-format country database (GeoLite2-Country.mmdb …): countries are counted only with one.
+  GEOIP_DATABASE: z
+    .string()
+    .min(1)
+    .refine((v) => {
+      try {
+        return fs.statSync(v).isFile();
+      } catch {
+        return false;
+      }
+    }, 'must be a readable .mmdb file')
+    .optional(),
   DATABASE_URL: z
     .string()
     .refine(
@@ -201,6 +217,8 @@ export interface Config {
   importTrustedHosts: string[];
   /** How long an import's lease lasts unless renewed (IMPORT_LEASE_MS). */
   importLeaseMs: number;
+  /** Analytics: events written every `flushMs`, summaries made every `summaryMs`, countries from `geoipFile`. */
+  analytics: { flushMs: number; summaryMs: number; geoipFile?: string };
   /** One image download's deadline (IMPORT_DOWNLOAD_MS). */
   importDownloadMs: number;
   /**
@@ -291,6 +309,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailSender: { from: mailFrom, messageIdDomain: new URL(publicUrl).hostname, dkim: dkimOf(e) },
     timeZone: e.TIME_ZONE,
     importLeaseMs: e.IMPORT_LEASE_MS,
+    analytics: { flushMs: e.ANALYTICS_FLUSH_MS, summaryMs: e.ANALYTICS_SUMMARY_MS, geoipFile: e.GEOIP_DATABASE },
     importDownloadMs: e.IMPORT_DOWNLOAD_MS,
     importTrustedHosts: e.IMPORT_TRUSTED_HOSTS.split(',')
       .map((host) => host.trim().toLowerCase())

@@ -8,6 +8,8 @@ import { MIGRATION_NAMES } from './db/migrate';
 import { openStorage } from './lib/storage/open';
 import { fileTransport, smtpTransport, type MailTransport } from './lib/mail-transport';
 import { createActivity } from './modules/activity/service';
+import { createAnalyticsService } from './modules/analytics/service';
+import { openCountries } from './lib/geoip';
 import { createAuthService } from './modules/auth/service';
 import { secretBoxOf } from './modules/auth/secret-box';
 import { createTwoFactorService } from './modules/auth/two-factor-service';
@@ -375,10 +377,34 @@ export function createServices(deps: { config: Config; db: Db; log: FastifyBaseL
     targets: importTargets,
     kick: () => void importRunner.kick(),
   });
+  const countryOf = openCountries(config.analytics.geoipFile);
+  const analytics = createAnalyticsService({
+    db,
+    siteMeta,
+    publicUrl: config.publicUrl,
+    timeZone: config.timeZone,
+    flushMs: config.analytics.flushMs,
+    countryOf,
+    hasCountries: Boolean(config.analytics.geoipFile),
+    titles: (ids) => blog.postTitles(ids),
+    onDropped: (count, err) => log.warn({ err, count }, 'counted page views could not be saved and were dropped'),
+    onGoalError: (err) => log.warn({ err }, 'a subscription or contact goal could not be recorded for the analytics'),
+    pages: {
+      post: async (category, slug) => {
+        const found = await blog.findByPath(category, slug);
+        return found && 'post' in found ? found.post._id : null;
+      },
+      category: async (segment) => (await blog.categoryBySegment(segment)) !== undefined,
+      tag: async (segment) => Boolean(await blog.tagBySegment(segment).then((t) => t && 'id' in t)),
+      author: async (segment) => Boolean(await profiles.authorBySegment(segment).then((a) => a && 'id' in a)),
+      page: async (segment) => Boolean(await pages.publicPage(segment).then((p) => p && !('movedTo' in p))),
+    },
+  });
   const jobs = createJobScheduler({
     db,
     log,
-    tickMs: 15_000,
+    // The analytics summaries may be asked for more often than every 15 s (tests).
+    tickMs: Math.min(15_000, config.analytics.summaryMs),
     onRun: metrics.jobRun,
     jobs: [
       {
@@ -417,6 +443,8 @@ export function createServices(deps: { config: Config; db: Db; log: FastifyBaseL
       // them again, for lists only a category or the words link (docs/product.md#read-next).
       { name: 'refresh-related', everyMs: 60_000, run: () => blog.refreshRelated() },
       { name: 'sweep-related', everyMs: 24 * HOUR, run: () => blog.sweepRelated() },
+      { name: 'analytics-summaries', everyMs: config.analytics.summaryMs, run: () => analytics.summarize() },
+      { name: 'analytics-retention', everyMs: HOUR, run: () => analytics.prune() },
     ],
   });
   return {
@@ -466,6 +494,7 @@ export function createServices(deps: { config: Config; db: Db; log: FastifyBaseL
     contact,
     uploads,
     siteExport,
+    analytics,
   };
 }
 export type Services = ReturnType<typeof createServices>;

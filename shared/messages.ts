@@ -998,3 +998,12 @@ export const EXPORT_MESSAGES = {
   notEmpty:
     'An export is restored only into a new site: this one already has pages, posts, people, redirects, subscribers or messages of its own.',
 } as const;
+
+/** Cookieless analytics (docs/product.md#analytics): the counting endpoint's refusals and the settings' checks. */
+export const ANALYTICS_MESSAGES = {
+  badEvent: 'Send an event as JSON: { "k": "view" or "read", "p": the page\'s path, "r": the referrer }.',
+  unknownPath: 'This site has no public page at that address.',
+  rangeInvalid: 'Choose a range of days: from a date to a date on or after it, at most about three years.',
+  retentionInvalid: 'Choose how long daily summaries are kept from the list.',
+  postNotFound: 'No such post.',
+} as const;

@@ -34,6 +34,7 @@ export const RESERVED_SEGMENTS = [
   'favicon*',
   'logo.svg',
   'logo-mail.png',
+  'count.js',
   'healthz',
   'readyz',
   'metrics',

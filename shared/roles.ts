@@ -94,6 +94,12 @@ export const CAPABILITIES = {
    * Administrators only (docs/decisions/0039-export.md).
    */
   'site.export': ADMINS,
+  /**
+   * The analytics dashboard (docs/product.md#analytics): Authors see their own posts' figures there and in
+   * the editor; with `analytics.all` the whole site's (visitors, pages, referrers, searches, goals).
+   */
+  analytics: PUBLISHERS,
+  'analytics.all': EDITORS,
   /** Require two-factor sign-in for everyone or for Administrators and Editors. */
   'security.policy': ['owner'],
 } as const satisfies Record<string, readonly Role[]>;

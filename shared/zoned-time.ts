@@ -41,3 +41,17 @@ export function isoToZoned(iso: string, timeZone: string): string {
   const two = (n: number) => String(n).padStart(2, '0');
   return `${p.y}-${two(p.m)}-${two(p.d)}T${two(p.h)}:${two(p.min)}`;
 }
+
+/** The local date (`YYYY-MM-DD`) of instants in `timeZone`, with one formatter kept for many calls. */
+export function localDayIn(timeZone: string): (instant: number) => string {
+  const format = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+  return (instant) => {
+    const parts = format.formatToParts(instant);
+    const get = (type: string) => parts.find((p) => p.type === type)!.value;
+    return `${get('year')}-${get('month')}-${get('day')}`;
+  };
+}
+
+/** The date `n` days after a `YYYY-MM-DD` date (before it for a negative `n`). */
+export const addDays = (day: string, n: number): string =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);

@@ -12,6 +12,7 @@ import type { RevisionDocType } from '#shared/api/revisions.ts';
  * | module       | tables                                                                           |
  * | ------------ | -------------------------------------------------------------------------------- |
  * | activity     | activity_log                                                                     |
+ * | analytics    | analytics_salts, analytics_events, analytics_daily, analytics_goals              |
  * | auth         | users, sessions, password_resets, staff_invites, email_changes, author_redirects |
  * | auth         | totp_factors, recovery_codes, second_step_tickets, security_policy               |
  * | auth         | passkeys, webauthn_challenges                                                    |
@@ -85,6 +86,10 @@ export interface Database {
   not_found_log: NotFoundLogTable;
   imports: ImportTable;
   import_items: ImportItemTable;
+  analytics_salts: AnalyticsSaltTable;
+  analytics_events: AnalyticsEventTable;
+  analytics_daily: AnalyticsDailyTable;
+  analytics_goals: AnalyticsGoalTable;
 }
 
 export interface ContentSectionTable {
@@ -681,4 +686,55 @@ export interface ImportItemTable {
   label: Generated<string>;
   detail: Generated<string>;
   position: number;
+}
+
+/** The day's secret of the visitor hash (docs/decisions/0040-analytics.md); deleted after two days. */
+export interface AnalyticsSaltTable {
+  /** YYYY-MM-DD in the site's time zone. */
+  day: string;
+  salt: string;
+}
+
+/** A page view, a read-through or a search on the site; kept 30 days. */
+export interface AnalyticsEventTable {
+  at: string;
+  day: string;
+  kind: string;
+  /** 16 hex characters of the day's hash: the same visitor within one day, nobody across days. */
+  visitor: string;
+  path: string;
+  post_id: string | null;
+  /** The referring site's host (never its path or query). */
+  referrer: string | null;
+  utm_source: string | null;
+  utm_medium: string | null;
+  utm_campaign: string | null;
+  device: string;
+  browser: string;
+  country: string | null;
+  /** A search's words (kind `search` or `search-empty`). */
+  detail: string | null;
+}
+
+/** One day's visitors and views of one value of a dimension (shared/analytics.ts DIMENSIONS). */
+export interface AnalyticsDailyTable {
+  dimension: string;
+  day: string;
+  value: string;
+  visitors: number | string;
+  views: number | string;
+}
+
+/** A subscription or contact message and the page and referrer that led to it. */
+export interface AnalyticsGoalTable {
+  id: string;
+  kind: string;
+  /** The subscriber, for a subscription (confirmed later). */
+  subject_id: string | null;
+  path: string;
+  post_id: string | null;
+  referrer: string | null;
+  created_at: string;
+  done_at: string | null;
+  done_day: string | null;
 }

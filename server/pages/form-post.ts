@@ -1,6 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { FORM_POST_MESSAGES, SERVER_MESSAGES } from '#shared/messages.ts';
-import { SHARED_LIMITS, takeTry, tooManyRequestsMessage, type RateLimits } from '#server/plugins/rate-limits.ts';
+import {
+  clientAddress,
+  SHARED_LIMITS,
+  takeTry,
+  tooManyRequestsMessage,
+  type RateLimits,
+} from '#server/plugins/rate-limits.ts';
 
 /**
  * Form posts to pages: the contact form, the subscribe box and the unsubscribe button post to the server
@@ -37,6 +43,8 @@ export function formPostRefusal(
 export interface FormPostContext {
   /** The client's address as the API records it (`request.ip`). */
   ip: string;
+  /** The same, as the rate limits and the analytics count it (IPv4-mapped IPv6 as IPv4). */
+  address: string;
   /**
    * Takes a try of the limit the form shares with its API endpoint: null when let through, else how long
    * to wait and the API's message for it.
@@ -47,6 +55,7 @@ export interface FormPostContext {
 export function formPostContext(app: FastifyInstance, limits: RateLimits) {
   return (request: FastifyRequest): FormPostContext => ({
     ip: request.ip,
+    address: clientAddress(request),
     async limit(form) {
       const wait = await takeTry(app, SHARED_LIMITS[form](limits), request);
       return wait === null ? null : { retryAfter: wait, message: tooManyRequestsMessage(wait) };

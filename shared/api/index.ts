@@ -1,5 +1,6 @@
 import type { Endpoint } from './endpoint';
 import * as activity from './activity';
+import * as analytics from './analytics';
 import * as auth from './auth';
 import * as autosave from './autosave';
 import * as blog from './blog';
@@ -37,6 +38,7 @@ export const ALL_ENDPOINTS: Endpoint[] = [
   content.saveLandingLayout,
   ...[
     activity,
+    analytics,
     auth,
     autosave,
     blog,

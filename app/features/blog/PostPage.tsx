@@ -65,6 +65,8 @@ export function PostPage({
             />
           ) : null}
           <RichText html={post.content} className="blog-content rich-text" />
+          {/* The end of the text: a visitor who scrolls it into view has read the post through (public/count.js). */}
+          <div data-read-end="" />
           <TagList tags={tags} className="mt-4" />
           <ReadNext posts={readNext} />
         </article>

@@ -2,6 +2,7 @@ import { data, type AppLoadContext } from 'react-router';
 import { subscribeFormSchema, subscribeSchema } from '#shared/schemas/subscribe.ts';
 import { firstErrorPerField } from '#shared/schemas/errors.ts';
 import { formFields, unsafeField } from '#app/lib/form-fields.server.ts';
+import { formVisitOf } from '#app/lib/form-visit.server.ts';
 import type { SubscribePostResult } from './subscribe-post';
 
 /**
@@ -26,7 +27,9 @@ export async function subscribeAction({ request, context }: { request: Request; 
   const limited = await context.formPost.limit('subscribe');
   if (limited) return refused(429, { message: limited.message }, { 'retry-after': String(limited.retryAfter) });
   try {
-    await context.services.subscribers.subscribe(input.data);
+    const { pendingId } = await context.services.subscribers.subscribe(input.data);
+    // The page that posted is the page the goal came from (docs/product.md#analytics).
+    if (pendingId) await context.services.analytics.subscriptionGoal(formVisitOf(request, context), pendingId);
   } catch (err) {
     const failure = context.describeError(err);
     return refused(failure.status, { message: failure.message });

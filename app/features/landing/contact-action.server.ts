@@ -1,6 +1,7 @@
 import { data, type AppLoadContext } from 'react-router';
 import { contactFormSchema, sendMailSchema, toSendMailInput, type ContactForm } from '#shared/schemas/contact.ts';
 import { firstErrorPerField } from '#shared/schemas/errors.ts';
+import { formVisitOf } from '#app/lib/form-visit.server.ts';
 import { formFields, unsafeField } from '#app/lib/form-fields.server.ts';
 import type { ContactPostResult } from './contact-post';
 
@@ -26,7 +27,8 @@ export async function contactAction({ request, context }: { request: Request; co
   const limited = await context.formPost.limit('contact');
   if (limited) return refused(429, { message: limited.message }, { 'retry-after': String(limited.retryAfter) });
   try {
-    await context.services.contact.receive(input.data, context.formPost.ip);
+    const { stored } = await context.services.contact.receive(input.data, context.formPost.ip);
+    if (stored) await context.services.analytics.contactGoal(formVisitOf(request, context));
   } catch (err) {
     const failure = context.describeError(err);
     return refused(failure.status, { message: failure.message });

@@ -2,6 +2,7 @@ import { SearchResults } from '#app/features/blog/SearchResults.tsx';
 import { pageParam } from '#app/features/blog/page-param.ts';
 import { SEARCH_MESSAGES } from '#shared/messages.ts';
 import { MAX_QUERY_LENGTH, SEARCH_PAGE_SIZE } from '#shared/schemas/search.ts';
+import { visitSignals } from '#shared/analytics.ts';
 import type { Route } from './+types/search';
 
 const LATEST_COUNT = 4;
@@ -23,6 +24,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // Pages at /{segment} are few: all matches on the first page, above the posts (docs/product.md#pages).
     page === 1 ? context.services.pages.search(query) : [],
   ]);
+  // A search counts once, on its first page (docs/product.md#analytics); counting never holds the page up.
+  if (page === 1) {
+    const visit = { address: context.formPost.address, ...visitSignals((name) => request.headers.get(name)) };
+    void context.services.analytics.search(visit, query, meta.total + pages.length).catch(() => undefined);
+  }
   const latest =
     meta.total === 0 && !pages.length
       ? await blog.cardsOf((await blog.listPosts({ page: 1, limit: LATEST_COUNT })).posts)

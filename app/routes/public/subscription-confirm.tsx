@@ -9,6 +9,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!link) return data({ ok: false, message: SUBSCRIBE_MESSAGES.invalidLink }, { status: 400 });
   try {
     const { email } = await context.services.subscribers.confirm(link.id, link.token);
+    // The subscription goal counts from its first confirmation (a second one changes nothing).
+    await context.services.analytics.subscriptionConfirmed(link.id);
     return { ok: true, message: SUBSCRIBE_MESSAGES.confirmed(email) };
   } catch (err) {
     const failure = context.describeError(err);

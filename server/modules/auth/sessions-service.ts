@@ -1,4 +1,4 @@
-import Bowser from 'bowser';
+import { describeUserAgent } from '#server/lib/user-agent.ts';
 import type { ActivityAction, ActivityDetail } from '#shared/activity.ts';
 import { SESSION_MESSAGES, TEAM_MESSAGES } from '#shared/messages.ts';
 import { SIGN_IN_METHODS, type SignInMethod } from '#shared/sign-in.ts';
@@ -31,13 +31,6 @@ interface ActivityLog {
     trx: Db,
     attempt: { email: string; userId?: string | null; reason: string; address?: string; action?: ActivityAction },
   ): Promise<void>;
-}
-
-/** Browser, system and kind of device of a stored User-Agent; empty parts where it says nothing known. */
-export function describeUserAgent(userAgent: string): { browser: string; os: string; device: string } {
-  if (!userAgent.trim()) return { browser: '', os: '', device: '' };
-  const parsed = Bowser.parse(userAgent);
-  return { browser: parsed.browser.name ?? '', os: parsed.os.name ?? '', device: parsed.platform.type ?? '' };
 }
 
 const methodOf = (stored: string): SignInMethod =>

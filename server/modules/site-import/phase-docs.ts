@@ -107,7 +107,8 @@ const IN_FLIGHT = 2;
  */
 function addressOf(doc: SourceDoc): string {
   // A post without a slug gets its title's address, as the blog makes one (shared/paths.ts titleSlug).
-  const wanted = doc.kind === 'post' ? postSlugOf(doc.slug) || titleSlug(doc.title) : pageSegmentOf(doc.slug || doc.title);
+  const wanted =
+    doc.kind === 'post' ? postSlugOf(doc.slug) || titleSlug(doc.title) : pageSegmentOf(doc.slug || doc.title);
   return `${doc.kind}:${wanted.toLowerCase().replace(/-\d+$/, '')}`;
 }
 

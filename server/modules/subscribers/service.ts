@@ -85,9 +85,13 @@ export function createSubscriberService(deps: {
     /**
      * Stores the address as pending (again) and queues the confirmation in the same transaction. A
      * confirmed address gets the same answer, so the answer tells nobody who is subscribed, and a mail
-     * saying it already is (docs/product.md#subscriptions).
+     * saying it already is (docs/product.md#subscriptions). `pendingId`: the subscriber now waiting for
+     * their confirmation (null for an address already confirmed), for the analytics' goal.
      */
-    async subscribe(input: { email: string; blogId?: string | null }): Promise<string> {
+    async subscribe(input: {
+      email: string;
+      blogId?: string | null;
+    }): Promise<{ message: string; pendingId: string | null }> {
       const email = input.email.trim().toLowerCase();
       const blogId = input.blogId && (await posts.postTitles([input.blogId])).has(input.blogId) ? input.blogId : null;
       const existing = await repo.findSubscriberByEmail(db, email);
@@ -96,17 +100,18 @@ export function createSubscriberService(deps: {
         await mail.queue(
           alreadySubscribedMail({ id: existing.id, email }, deps, links, new Date().toISOString().slice(0, 10)),
         );
-        return SUBSCRIBE_MESSAGES.confirmationSent;
+        return { message: SUBSCRIBE_MESSAGES.confirmationSent, pendingId: null };
       }
-      await db.transaction().execute(async (trx) => {
+      const pendingId = await db.transaction().execute(async (trx) => {
         let id = existing?.id;
         if (id) await repo.markPending(trx, id, blogId ?? existing!.blog_id);
         else id = await repo.insertSubscriber(trx, { id: newId(), email, blogId });
         const confirmation = confirmationMail(email, deps, linksFor(id, await siteMeta.linkSecret(trx)));
         await mail.queueCapped(confirmation, CONFIRMATIONS_PER_DAY, trx);
+        return id;
       });
       mail.kick();
-      return SUBSCRIBE_MESSAGES.confirmationSent;
+      return { message: SUBSCRIBE_MESSAGES.confirmationSent, pendingId };
     },
 
     /** Opens the confirmation link. Confirming twice is fine; a link of an unsubscribed address is not. */

@@ -1,9 +1,20 @@
 import type { FastifyRequest } from 'fastify';
 import type { ClientInfo } from '#server/modules/auth/sign-in-context.ts';
+import type { GoalVisit } from '#server/modules/analytics/service.ts';
 import { clientAddress } from '#server/plugins/rate-limits.ts';
 
 /** Who is asking, as a sign-in keeps it with its session: the address the limits count and the browser. */
 export const clientInfoOf = (request: FastifyRequest): ClientInfo => ({
   address: clientAddress(request),
   userAgent: request.headers['user-agent'] ?? '',
+});
+
+/**
+ * Where a form was sent from, for the analytics' goals (docs/product.md#analytics): the page in the
+ * Referer (the site's own pages send their full address to the site), the address and the browser.
+ */
+export const goalVisitOf = (request: FastifyRequest): GoalVisit => ({
+  page: request.headers.referer,
+  address: clientAddress(request),
+  userAgent: request.headers['user-agent'],
 });

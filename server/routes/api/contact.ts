@@ -2,6 +2,7 @@ import { SERVER_MESSAGES } from '#shared/messages.ts';
 import { deleteMessage, listMessages, markMessageRead, sendMail } from '#shared/api/contact.ts';
 import { rateLimit, SHARED_LIMITS } from '#server/plugins/rate-limits.ts';
 import { actorOf } from '#server/plugins/auth.ts';
+import { goalVisitOf } from './client-info';
 import { route, type ApiRoutes } from './define';
 
 /** The visitor's contact form, and the admin inbox of the messages it sent. */
@@ -11,7 +12,8 @@ export const contactRoutes: ApiRoutes = {
       scope,
       sendMail,
       async (request) => {
-        await services.contact.receive(request.body, request.ip);
+        const { stored } = await services.contact.receive(request.body, request.ip);
+        if (stored) await services.analytics.contactGoal(goalVisitOf(request));
         return { data: { message: SERVER_MESSAGES.contactReceived } };
       },
       { preHandler: rateLimit(scope.app, SHARED_LIMITS.contact(limits)), bodyLimit: 64 * 1024 },

@@ -6,6 +6,7 @@ import { requireSecondFactor } from '#server/plugins/two-factor-gate.ts';
 import { sendApiNotFound } from '#server/plugins/errors.ts';
 import { rejectUnsafeText } from '#server/plugins/text-safety.ts';
 import { activityRoutes } from './activity';
+import { analyticsRoutes } from './analytics';
 import { authRoutes } from './auth';
 import { autosaveRoutes } from './autosave';
 import { blogRoutes } from './blog';
@@ -62,6 +63,7 @@ const RESOURCES: ApiRoutes[] = [
   passkeyRoutes,
   presenceRoutes,
   searchRoutes,
+  analyticsRoutes,
 ];
 
 /**

@@ -1,17 +1,26 @@
 import * as api from '#shared/api/search.ts';
-import { rateLimit } from '#server/plugins/rate-limits.ts';
+import { visitSignals } from '#shared/analytics.ts';
+import { clientAddress, rateLimit } from '#server/plugins/rate-limits.ts';
 import { writerOf } from '#server/plugins/auth.ts';
 import { route, type ApiRoutes } from './define';
 
 /** Search of posts: the public one (rate limited per address, with the /search page) and the admin list's. */
 export const searchRoutes: ApiRoutes = {
-  public(scope, { services: { blog }, limits }) {
+  public(scope, { services: { blog, analytics }, limits }) {
     route(
       scope,
       api.searchPosts,
       async (request) => {
         const { q, ...page } = request.query;
         const { hits, meta } = await blog.searchPublic(q, page);
+        // The search box's answers: a search counts once, on its first page (docs/product.md#analytics).
+        if ((page.page ?? 1) === 1) {
+          const visit = {
+            address: clientAddress(request),
+            ...visitSignals((name) => request.headers[name] as string | undefined),
+          };
+          void analytics.search(visit, q, meta.total).catch(() => undefined);
+        }
         return { data: hits, meta };
       },
       { preHandler: rateLimit(scope.app, { name: 'search-ip', ...limits.searchPerIp }) },

@@ -4,6 +4,7 @@ import * as api from '#shared/api/subscribers.ts';
 import { csvStream } from '#server/lib/csv.ts';
 import { actorOf, authOf } from '#server/plugins/auth.ts';
 import { rateLimit, SHARED_LIMITS } from '#server/plugins/rate-limits.ts';
+import { goalVisitOf } from './client-info';
 import { route, type ApiRoutes } from './define';
 
 const EXPORT_COLUMNS = ['email', 'status', 'subscribed_at', 'confirmed_at', 'source_post'];
@@ -14,7 +15,11 @@ export const subscriberRoutes: ApiRoutes = {
     route(
       scope,
       api.subscribe,
-      async (request) => ({ data: { message: await services.subscribers.subscribe(request.body) } }),
+      async (request) => {
+        const { message, pendingId } = await services.subscribers.subscribe(request.body);
+        if (pendingId) await services.analytics.subscriptionGoal(goalVisitOf(request), pendingId);
+        return { data: { message } };
+      },
       {
         preHandler: rateLimit(scope.app, SHARED_LIMITS.subscribe(limits)),
       },

@@ -1,0 +1,8 @@
+import type { AppLoadContext } from 'react-router';
+
+/** A form posted to its own page (no script): that page is where the goal came from (docs/product.md#analytics). */
+export const formVisitOf = (request: Request, context: AppLoadContext) => ({
+  page: request.url,
+  address: context.formPost.address,
+  userAgent: request.headers.get('user-agent') ?? undefined,
+});
