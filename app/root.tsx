@@ -19,7 +19,7 @@ import { isAdminPage } from '#app/ssr/page-kind.ts';
 import { isScriptless, ScriptlessContext } from '#app/ssr/scriptless.ts';
 import { siteStylesheetHref } from '#app/ssr/site-stylesheet.ts';
 import { Toasts } from './lib/toast';
-import { COUNT_SCRIPT } from '#shared/analytics.ts';
+import { COUNT_PIXEL, COUNT_SCRIPT } from '#shared/analytics.ts';
 
 /** Whether an admin screen has been drawn in this tab (set by an effect: the browser only). */
 let adminScreenShown = false;
@@ -60,9 +60,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
             link is what loads it: in a <noscript> for a browser that runs none, as it is for a page sent
             without scripts (ssr/scriptless.ts), at the end of the body so that it holds up no paint. */}
         {admin ? null : scriptless ? siteStylesheet : <noscript>{siteStylesheet}</noscript>}
-        {/* Counts the visit once the page has loaded (docs/decisions/0040-analytics.md): on every public page,
-            those sent without the app's scripts too; never on admin screens. */}
-        {admin ? null : <script src={COUNT_SCRIPT} defer />}
+        {/* Counts the visit once the page has loaded (docs/decisions/0040-analytics.md), never on admin screens.
+            A page sent without scripts (decision 0037) keeps none: an image asks to be counted instead, sending
+            the page's address as its Referer (the site's pages otherwise send none). */}
+        {admin ? null : scriptless ? (
+          <img src={COUNT_PIXEL} alt="" width={1} height={1} hidden referrerPolicy="same-origin" />
+        ) : (
+          <script src={COUNT_SCRIPT} defer />
+        )}
         {scriptless ? null : (
           <>
             <ScrollRestoration nonce={nonce} />

@@ -10,6 +10,12 @@ export type EventKind = (typeof EVENT_KINDS)[number];
 /** The counting script (public/count.js, under 1 KB), on every public page. */
 export const COUNT_SCRIPT = '/count.js';
 
+/**
+ * Pages sent without scripts (decision 0037) count with this image instead: the browser asks for it with
+ * the page's address as Referer (the image's own `referrerpolicy`), and nothing else is sent.
+ */
+export const COUNT_PIXEL = '/api/seen.gif';
+
 /** Where the counting script sends its events. A plain name: ad blockers drop requests to "analytics" or "collect". */
 export const COUNT_PATH = '/api/seen';
 

@@ -85,7 +85,15 @@ async function send(
       xhr.send(body);
     });
   }
-  const response = await fetch(url, { method, headers, body, keepalive: options.keepalive });
+  // The site's pages send no Referer (helmet's Referrer-Policy: no-referrer); to its own API they may, so a
+  // contact message or subscription is attributed to the page it came from (docs/product.md#analytics).
+  const response = await fetch(url, {
+    method,
+    headers,
+    body,
+    keepalive: options.keepalive,
+    referrerPolicy: 'same-origin',
+  });
   const payload = (await response.json().catch(() => null)) as Payload;
   return { ok: response.ok, status: response.status, statusText: response.statusText, payload };
 }

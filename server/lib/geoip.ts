@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { Reader, type CountryResponse } from 'maxmind';
+import { ConfigError } from '#server/config.ts';
 
 /**
  * The country of an address from a GeoIP database file in MaxMind's format (GEOIP_DATABASE: GeoLite2 or
@@ -8,7 +9,14 @@ import { Reader, type CountryResponse } from 'maxmind';
  */
 export function openCountries(file: string | undefined): (address: string) => string | null {
   if (!file) return () => null;
-  const reader = new Reader<CountryResponse>(readFileSync(file));
+  let reader: Reader<CountryResponse>;
+  try {
+    reader = new Reader<CountryResponse>(readFileSync(file));
+  } catch (err) {
+    throw new ConfigError(
+      `Invalid configuration:\n  GEOIP_DATABASE: ${file} is not a MaxMind database (${(err as Error).message})`,
+    );
+  }
   return (address) => {
     try {
       return reader.get(address.replace(/^::ffff:/, ''))?.country?.iso_code ?? null;

@@ -1,6 +1,13 @@
 import { z } from '#shared/schemas/zod.ts';
 import { ANALYTICS_MESSAGES } from '#shared/messages.ts';
-import { COUNT_PATH, EVENT_KINDS, RETENTION_CHOICES, REPORT_TABLES, type ReportTable } from '#shared/analytics.ts';
+import {
+  COUNT_PATH,
+  COUNT_PIXEL,
+  EVENT_KINDS,
+  RETENTION_CHOICES,
+  REPORT_TABLES,
+  type ReportTable,
+} from '#shared/analytics.ts';
 import { endpoint, idParams } from './endpoint';
 
 /**
@@ -25,6 +32,18 @@ export const countEvent = endpoint({
   access: 'public',
   body: countEventBody,
   data: z.null(),
+});
+
+/**
+ * Counts a view of a page sent without scripts (public): the page is the request's Referer. Always the
+ * same 1×1 GIF, never stored by a cache.
+ */
+export const countPixel = endpoint({
+  method: 'GET',
+  path: COUNT_PIXEL.replace(/^\/api/, ''),
+  access: 'public',
+  data: z.string(),
+  file: { contentType: 'image/gif' },
 });
 
 const day = z

@@ -1,6 +1,7 @@
 import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALL_ENDPOINTS } from '#shared/api/index.ts';
+import * as analytics from '#shared/api/analytics.ts';
 import type { Endpoint } from '#shared/api/endpoint.ts';
 import * as auth from '#shared/api/auth.ts';
 import * as autosave from '#shared/api/autosave.ts';
@@ -569,6 +570,13 @@ const EXAMPLES = new Map<Endpoint, (ctx: Context) => Promise<Example>>([
   [navigation.navigationTargets, async () => ({ query: { kind: 'category' } })],
   [uploads.updateMedia, async (ctx) => ({ params: { id: await ownUploadId(ctx) }, body: { alt: 'Alt text' } })],
   [uploads.deleteMedia, async (ctx) => ({ params: { id: await ownUploadId(ctx) } })],
+  [analytics.getAnalytics, async () => ({ query: { from: '2026-01-01', to: '2026-01-31' } })],
+  // The posts' table: the one an Author may download (the site's tables need `analytics.all`).
+  [analytics.exportAnalytics, async () => ({ query: { from: '2026-01-01', to: '2026-01-31', table: 'posts' } })],
+  [analytics.postAnalytics, async (ctx) => ({ params: { id: await ownDraftId(ctx) } })],
+  [analytics.getAnalyticsSettings, async () => ({})],
+  // The settings as they are: a save that changes nothing.
+  [analytics.saveAnalyticsSettings, async ({ t }) => ({ body: await t.services.analytics.settings() })],
 ]);
 
 const ADMIN_ENDPOINTS = ALL_ENDPOINTS.filter((e) => e.access === 'admin');
