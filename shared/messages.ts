@@ -558,7 +558,7 @@ export const LAYOUT_MESSAGES = {
 export const REDIRECT_MESSAGES = {
   fromRequired: 'Enter the old address, starting with /',
   fromInvalid: 'The old address must be a path starting with /, without ? or #, and at most 1,000 characters',
-  fromReserved: 'Addresses under /admin, /api, /assets and /uploads cannot be redirected',
+  fromReserved: 'Addresses under /admin, /api, /assets, /uploads and /r cannot be redirected',
   fromEverything: 'A redirect of every address (/*) is not allowed',
   toRequired: 'Enter the new address: a path starting with / or an http(s) address',
   toInvalid: 'The new address must be a path starting with / or an http(s) address, at most 1,000 characters',

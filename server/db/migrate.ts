@@ -36,6 +36,7 @@ import * as landingLayout from './migrations/2026-12-04-0035-landing-layout';
 import * as pages from './migrations/2026-12-05-0036-pages';
 import * as imports from './migrations/2026-12-06-0037-imports';
 import * as redirectRetargets from './migrations/2026-12-07-0038-redirect-retargets';
+import * as newsletterClicks from './migrations/2026-12-09-0040-newsletter-clicks';
 
 /**
  * Migrations are listed here rather than read from a folder at run time, so the bundled server carries
@@ -78,6 +79,7 @@ const migrations: Record<string, Migration> = {
   '2026-12-05-0036-pages': pages,
   '2026-12-06-0037-imports': imports,
   '2026-12-07-0038-redirect-retargets': redirectRetargets,
+  '2026-12-09-0040-newsletter-clicks': newsletterClicks,
 };
 
 /** Every migration this version knows (a backup made by a newer version is refused by restore). */

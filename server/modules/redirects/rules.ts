@@ -16,8 +16,8 @@ export interface Rule {
   status: RedirectStatus;
 }
 
-/** Where public requests are never redirected, nor logged as not found. */
-export const RESERVED_PREFIXES = ['/admin', '/api', '/assets', '/uploads'] as const;
+/** Where public requests are never redirected, nor logged as not found (`/r`: counted newsletter links). */
+export const RESERVED_PREFIXES = ['/admin', '/api', '/assets', '/uploads', '/r'] as const;
 
 export const isReservedPath = (path: string) =>
   RESERVED_PREFIXES.some((prefix) => path === prefix || path.startsWith(`${prefix}/`) || path.startsWith(`${prefix}?`));
