@@ -25,7 +25,8 @@ import { buildTestApp, type TestApp } from '#tests/helpers/test-app.ts';
 
 const PUBLIC_URL = 'https://www.brightpath.test';
 const LONG_AGO = '2000-01-01T00:00:00.000Z';
-const BROWSER = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Safari/605.1.15';
+const BROWSER =
+  'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Safari/605.1.15';
 const GOOGLEBOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
 const GUIDE = 'https://example.org/guide?a=1&b=2';
 const CONTENT =
@@ -168,7 +169,9 @@ describe.each(DATABASE_KINDS)('newsletter click counting on %s', (kind) => {
       for (const href of hrefsOf(mail.html)) {
         // Counted, or the reader's own unsubscribe page, or not a web address at all.
         expect(
-          COUNTED.test(href) || href.startsWith(`${PUBLIC_URL}/subscriptions/unsubscribe?`) || href.startsWith('mailto:'),
+          COUNTED.test(href) ||
+            href.startsWith(`${PUBLIC_URL}/subscriptions/unsubscribe?`) ||
+            href.startsWith('mailto:'),
           href,
         ).toBe(true);
       }

@@ -158,7 +158,9 @@ export async function linksFor(db: Db, campaignId: string, urls: string[]): Prom
     const at = now();
     await db
       .insertInto('newsletter_links')
-      .values(urls.map((url, position) => ({ id: linkToken(), campaign_id: campaignId, url, position, created_at: at })))
+      .values(
+        urls.map((url, position) => ({ id: linkToken(), campaign_id: campaignId, url, position, created_at: at })),
+      )
       .onConflict((oc) => oc.columns(['campaign_id', 'url']).doNothing())
       .execute();
   }

@@ -169,7 +169,10 @@ export function createNewsletterService(deps: {
      */
     start: async (trx: Db, post: PostDetails) => {
       const set = await repo.findMessage(trx, post._id);
-      return repo.insertCampaign(trx, post._id, { ...withDefaults(post, set), countClicks: Boolean(set?.count_clicks) });
+      return repo.insertCampaign(trx, post._id, {
+        ...withDefaults(post, set),
+        countClicks: Boolean(set?.count_clicks),
+      });
     },
 
     message,
