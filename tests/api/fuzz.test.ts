@@ -30,7 +30,7 @@ const HANG_MS = 10_000;
 const IN_FLIGHT = 8;
 
 interface FuzzRequest {
-  method: Endpoint['method'];
+  method: Endpoint['method'] | 'HEAD';
   url: string;
   headers: Record<string, string>;
   payload?: string | Buffer;
