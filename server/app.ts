@@ -5,6 +5,7 @@ import { frameworkErrors, registerErrorHandling } from './plugins/errors';
 import { registerJsonBody } from './plugins/json-body';
 import { registerDrain, registerHealth } from './plugins/health';
 import { registerMetrics } from './plugins/metrics';
+import { registerNewsletterLinks } from './plugins/newsletter-links';
 import { registerRequestIdHeader, requestIdOf } from './plugins/request-id';
 import { registerSecurity } from './plugins/security';
 import { registerSitemaps } from './plugins/sitemaps';
@@ -71,8 +72,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onClose', () => services.redirects.stop());
   // Counted page views held in memory are written as the app closes (docs/decisions/0040-analytics.md).
   app.addHook('onClose', () => services.analytics.stop());
+  // Clicks on newsletter links counted since the last flush are saved as the app closes.
+  app.addHook('onClose', () => services.newsletter.stopClicks());
   // Redirect rules answer before cached pages and routing (docs/product.md#redirects).
   registerRedirects(app, services.redirects, { pages: Boolean(options.ssr) });
+  // Counted newsletter links (`/r/<token>`, reserved from the rules) too (docs/product.md#newsletters).
+  registerNewsletterLinks(app, services.newsletter);
   // Cached pages are answered here, before the security headers are computed again (they are stored
   // with the page) and before routing's later stages (docs/decisions/0011-shared-page-cache.md).
   const onCacheResult = (hit: boolean) => {

@@ -248,6 +248,8 @@ export function createServices(deps: { config: Config; db: Db; log: FastifyBaseL
     // A test send of a post not yet published links to its preview (docs/product.md#newsletter-tools).
     previewUrl: async (id) => config.publicUrl + postPreviewUrl(await blog.previewToken(id)),
     activity,
+    onClickFlushError: (err) =>
+      log.warn({ err }, 'newsletter link clicks of the last few seconds could not be saved yet'),
   });
   // The fan-out of a big list is long work: each chunk's statements get the long deadlines, not a request's.
   mailWorker.beforeEachPass(() => withLongDeadlines(() => newsletter.work()));

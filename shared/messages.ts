@@ -485,6 +485,18 @@ export const NEWSLETTER_MESSAGES = {
   sentWith: 'This post has been e-mailed with this subject and preheader.',
   testNotice:
     'This is a test. The post is not published yet: Read more opens its preview. Once published it will be at',
+  countClicks: 'Count clicks on links',
+  countClicksHelp:
+    'Each link in the e-mail leads through this site, which counts clicks per link, never who clicked. Your unsubscribe link is left as it is.',
+  countClicksSent: 'Clicks on the links of this e-mail are counted.',
+  linksHeading: 'Clicks on links',
+  linkColumn: 'Link',
+  clicksColumn: 'Clicks',
+  clicksNote:
+    'Counted per link, not per reader; bots and link checkers are left out, and one address counts once a minute.',
+  noClicksCounted: 'Clicks on links were not counted for this e-mail.',
+  opensNotTracked:
+    'Opens are not tracked: an open-tracking pixel is unreliable and follows readers, so this site has none.',
 } as const;
 
 /** Forms posted to the server without JavaScript (docs/product.md#forms-without-javascript). */

@@ -37,6 +37,7 @@ import * as pages from './migrations/2026-12-05-0036-pages';
 import * as imports from './migrations/2026-12-06-0037-imports';
 import * as redirectRetargets from './migrations/2026-12-07-0038-redirect-retargets';
 import * as analytics from './migrations/2026-12-08-0039-analytics';
+import * as newsletterClicks from './migrations/2026-12-09-0040-newsletter-clicks';
 
 /**
  * Migrations are listed here rather than read from a folder at run time, so the bundled server carries
@@ -80,6 +81,7 @@ const migrations: Record<string, Migration> = {
   '2026-12-06-0037-imports': imports,
   '2026-12-07-0038-redirect-retargets': redirectRetargets,
   '2026-12-08-0039-analytics': analytics,
+  '2026-12-09-0040-newsletter-clicks': newsletterClicks,
 };
 
 /** Every migration this version knows (a backup made by a newer version is refused by restore). */

@@ -26,7 +26,7 @@ import type { RevisionDocType } from '#shared/api/revisions.ts';
  * | jobs         | job_runs                                                                         |
  * | site-import  | imports, import_items                                                            |
  * | mail         | mail_outbox                                                                      |
- * | newsletter   | campaigns, newsletter_messages                                                   |
+ * | newsletter   | campaigns, newsletter_messages, newsletter_links                                 |
  * | pages        | pages, page_redirects                                                            |
  * | presence     | edit_presence                                                                    |
  * | redirects    | redirects, not_found_log                                                         |
@@ -66,6 +66,7 @@ export interface Database {
   job_runs: JobRunTable;
   campaigns: CampaignTable;
   newsletter_messages: NewsletterMessageTable;
+  newsletter_links: NewsletterLinkTable;
   revisions: RevisionTable;
   autosaves: AutosaveTable;
   trash: TrashTable;
@@ -366,6 +367,8 @@ export interface CampaignTable {
   /** What it was sent with (copied from newsletter_messages, or the defaults); null: made before they existed. */
   subject: string | null;
   preheader: string | null;
+  /** 1: its links lead through `/r/<token>` and their clicks are counted (newsletter_links). */
+  count_clicks: Generated<number>;
 }
 
 /** A post's newsletter subject and preheader as the editor set them before it is sent; '' is the default. */
@@ -374,6 +377,21 @@ export interface NewsletterMessageTable {
   subject: string;
   preheader: string;
   updated_at: string;
+  /** 1: the newsletter will count clicks on its links (off by default). */
+  count_clicks: Generated<number>;
+}
+
+/**
+ * A link of a newsletter sent with click counting (migration 2026-12-09-0040): its id is the random token of
+ * `PUBLIC_URL/r/<token>`, which answers 302 to `url`. Clicks per link, never per reader.
+ */
+export interface NewsletterLinkTable {
+  id: string;
+  campaign_id: string;
+  url: string;
+  position: number;
+  clicks: Generated<number>;
+  created_at: string;
 }
 
 /** A post's earlier address (`/blogs/<category>/<slug>`), answered with a 301 to the current one. */

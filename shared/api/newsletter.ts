@@ -8,7 +8,10 @@ import {
 } from '#shared/schemas/newsletter.ts';
 import { endpoint, idParams, messageData } from './endpoint';
 
-/** How a post's newsletter went: recipients, sent, failed (with the reason), pending, and when. */
+/**
+ * How a post's newsletter went: recipients, sent, failed (with the reason), pending, and when; and, when it
+ * was sent with click counting, each of its links with its clicks (null when it was not; never opens).
+ */
 export const deliveryReportSchema = z.object({
   status: z.enum(['fanning-out', 'sending', 'done']),
   recipients: z.number(),
@@ -18,6 +21,7 @@ export const deliveryReportSchema = z.object({
   startedAt: z.string(),
   finishedAt: z.nullable(z.string()),
   failures: z.array(z.object({ email: z.string(), error: z.string() })),
+  links: z.optional(z.nullable(z.array(z.object({ url: z.string(), clicks: z.number() })))),
 });
 export type DeliveryReport = z.infer<typeof deliveryReportSchema>;
 

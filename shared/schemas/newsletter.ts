@@ -26,10 +26,15 @@ export const newsletterPreheader = lineOf(
   NEWSLETTER_MESSAGES.preheaderTooLong(NEWSLETTER_PREHEADER_MAX),
 );
 
-/** What the editor sets for a post's newsletter; a field left out is empty (the default). */
+/**
+ * What the editor sets for a post's newsletter; a subject or preheader left out is empty (the default).
+ * `countClicks`: its links lead through the site, which counts clicks per link (off by default; left out,
+ * it stays as it was).
+ */
 export const newsletterMessageInput = z.object({
   subject: z._default(newsletterSubject, ''),
   preheader: z._default(newsletterPreheader, ''),
+  countClicks: z.optional(z.boolean()),
 });
 export type NewsletterMessageInput = z.output<typeof newsletterMessageInput>;
 
@@ -40,5 +45,7 @@ export const newsletterMessageSchema = z.object({
   defaults: z.object({ subject: z.string(), preheader: z.string() }),
   /** The post has been e-mailed: these are what it was sent with, and they no longer change. */
   sent: z.boolean(),
+  /** Present (true) when clicks on its links are (or were) counted; left out: they are not. */
+  countClicks: z.optional(z.boolean()),
 });
 export type NewsletterMessage = z.infer<typeof newsletterMessageSchema>;

@@ -30,7 +30,7 @@ const HANG_MS = 10_000;
 const IN_FLIGHT = 8;
 
 interface FuzzRequest {
-  method: Endpoint['method'];
+  method: Endpoint['method'] | 'HEAD';
   url: string;
   headers: Record<string, string>;
   payload?: string | Buffer;
@@ -197,6 +197,25 @@ describe.each(DATABASE_KINDS)('fuzzing every endpoint on %s', (kind) => {
     expect(failures).toEqual([]);
     expect(await contentSnapshot()).toEqual(before);
   }, 300_000);
+
+  it('counted newsletter links (/api/api/r/{token}, answered before the API's routes): no 5xx, no hang, no redirect for a token that is no link', async () => {
+    const random = randomGenerator('/api/r/{token}');
+    const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+    const tokenLike = () => Array.from({ length: 22 }, () => alphabet[Math.floor(random() * 64)]).join('');
+    const tokens = [...BAD_PATH_SEGMENTS, ...Array.from({ length: 40 }, tokenLike), `${tokenLike()}/x`, ''];
+    const failures: string[] = [];
+    for (const token of tokens) {
+      for (const method of ['GET', 'HEAD', 'POST'] as const) {
+        const query = random() < 0.5 ? `?${percentEncode('next')}=${percentEncode('https://evil.example/')}` : '';
+        const url = `/api/r/${token}${query}`;
+        const res = await send({ method, url, headers: { 'user-agent': 'Mozilla/5.0 fuzz' } });
+        if (res.statusCode >= 500 || res.headers.location !== undefined) {
+          failures.push(`${res.statusCode} ${method} ${url.slice(0, 200)} -> ${String(res.headers.location)}`);
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+  }, 120_000);
 
   /** Text that search engines' own query syntax or the databases could choke on (docs/decisions/0023-search.md). */
   const HOSTILE_QUERIES = [

@@ -2,12 +2,16 @@ import { useCallback, useEffect, useState } from 'react';
 import { Button, Table } from 'react-bootstrap';
 import { formatDate } from '#shared/format.ts';
 import { deliveryReport, type DeliveryReport as Report } from '#shared/api/newsletter.ts';
+import { NEWSLETTER_MESSAGES } from '#shared/messages.ts';
 import { call } from '#app/lib/api-client.ts';
 
 const time = (iso: string) =>
   `${formatDate(iso)} ${new Date(iso).toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit' })}`;
 
-/** How the post's newsletter went: recipients, sent, failed with the reason, pending, and when it finished. */
+/**
+ * How the post's newsletter went: recipients, sent, failed with the reason, pending, and when it finished;
+ * the clicks on each link when they were counted, and always that opens are not (docs/product.md#newsletter).
+ */
 export function DeliveryReport({ postId }: { postId: string }) {
   const [report, setReport] = useState<Report | null>(null);
   const [loaded, setLoaded] = useState(false);
@@ -77,6 +81,44 @@ export function DeliveryReport({ postId }: { postId: string }) {
           </Table>
         </div>
       ) : null}
+      <LinkClicks links={report.links ?? null} />
     </section>
+  );
+}
+
+/** Each counted link with its clicks (most clicked first), or that none were counted; never opens. */
+function LinkClicks({ links }: { links: NonNullable<Report['links']> | null }) {
+  return (
+    <div className="mt-3" data-testid="link-clicks">
+      <h3 className="h6">{NEWSLETTER_MESSAGES.linksHeading}</h3>
+      {links ? (
+        <>
+          <div className="table-responsive">
+            <Table size="sm" bordered className="bg-white mb-1">
+              <thead>
+                <tr>
+                  <th scope="col">{NEWSLETTER_MESSAGES.linkColumn}</th>
+                  <th scope="col" className="text-end">
+                    {NEWSLETTER_MESSAGES.clicksColumn}
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {links.map((link) => (
+                  <tr key={link.url}>
+                    <td className="small text-break">{link.url}</td>
+                    <td className="text-end">{link.clicks}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </Table>
+          </div>
+          <p className="small text-body-secondary mb-1">{NEWSLETTER_MESSAGES.clicksNote}</p>
+        </>
+      ) : (
+        <p className="small text-body-secondary mb-1">{NEWSLETTER_MESSAGES.noClicksCounted}</p>
+      )}
+      <p className="small text-body-secondary mb-0">{NEWSLETTER_MESSAGES.opensNotTracked}</p>
+    </div>
   );
 }

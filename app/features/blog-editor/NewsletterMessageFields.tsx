@@ -84,12 +84,31 @@ export function useNewsletterMessage(postId: string) {
     }
   }, [message, postId, values]);
 
-  return { message, values, errors, set, save };
+  /**
+   * Turns click counting on or off at once (a box has nothing to leave), with the subject and preheader as
+   * they are kept: what is being typed is kept when its field is left, as always.
+   */
+  const setCountClicks = useCallback(
+    async (on: boolean) => {
+      if (!message || message.sent) return;
+      const body = { subject: message.subject, preheader: message.preheader, countClicks: on };
+      setMessage({ ...message, countClicks: on });
+      try {
+        setMessage(await call(saveNewsletterMessage, { params: { id: postId }, body }));
+      } catch (err) {
+        setMessage(message);
+        toast.error(failureMessage(err));
+      }
+    },
+    [message, postId],
+  );
+
+  return { message, values, errors, set, save, setCountClicks };
 }
 
 /** The two fields, in the Newsletter panel of the post editor. */
 export function NewsletterMessageFields({ state }: { state: ReturnType<typeof useNewsletterMessage> }) {
-  const { message, values, errors, set, save } = state;
+  const { message, values, errors, set, save, setCountClicks } = state;
   if (!message) return null;
   const sent = message.sent;
   // Enter keeps the text instead of submitting the post's form (which would save, and maybe publish, it).
@@ -134,6 +153,24 @@ export function NewsletterMessageFields({ state }: { state: ReturnType<typeof us
         NEWSLETTER_PREHEADER_MAX,
         message.defaults.preheader,
         sent ? '' : NEWSLETTER_MESSAGES.preheaderHelp,
+      )}
+      {sent ? (
+        message.countClicks ? (
+          <p className="small mb-2">{NEWSLETTER_MESSAGES.countClicksSent}</p>
+        ) : null
+      ) : (
+        <Form.Group controlId="newsletter-count-clicks" className="mb-2">
+          <Form.Check
+            type="checkbox"
+            label={NEWSLETTER_MESSAGES.countClicks}
+            checked={Boolean(message.countClicks)}
+            aria-describedby="newsletter-count-clicks-help"
+            onChange={(e) => void setCountClicks(e.target.checked)}
+          />
+          <Form.Text id="newsletter-count-clicks-help" className="d-block">
+            {NEWSLETTER_MESSAGES.countClicksHelp} {NEWSLETTER_MESSAGES.opensNotTracked}
+          </Form.Text>
+        </Form.Group>
       )}
     </div>
   );

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { Db } from '#server/db/database.ts';
 import { newId, now } from '#server/db/database.ts';
 
@@ -10,7 +11,7 @@ import { newId, now } from '#server/db/database.ts';
 export async function insertCampaign(
   db: Db,
   postId: string,
-  message: { subject: string; preheader: string },
+  message: { subject: string; preheader: string; countClicks: boolean },
 ): Promise<boolean> {
   const result = await db
     .insertInto('campaigns')
@@ -19,6 +20,7 @@ export async function insertCampaign(
       post_id: postId,
       subject: message.subject,
       preheader: message.preheader,
+      count_clicks: message.countClicks ? 1 : 0,
       status: 'fanning-out',
       cursor: null,
       locked_until: null,
@@ -115,20 +117,83 @@ export async function doneCampaignIds(db: Db, ids: string[]): Promise<string[]> 
   return rows.map((r) => r.id);
 }
 
-/** The subject and preheader the editor set for a post's newsletter, if any. */
+/** The subject, preheader and click counting the editor set for a post's newsletter, if any. */
 export function findMessage(db: Db, postId: string) {
   return db
     .selectFrom('newsletter_messages')
-    .select(['subject', 'preheader'])
+    .select(['subject', 'preheader', 'count_clicks'])
     .where('post_id', '=', postId)
     .executeTakeFirst();
 }
 
-export async function saveMessage(db: Db, postId: string, message: { subject: string; preheader: string }) {
-  const row = { ...message, updated_at: now() };
+/** Sets them; click counting left out (undefined) stays as it was (off for a new row). */
+export async function saveMessage(
+  db: Db,
+  postId: string,
+  message: { subject: string; preheader: string; countClicks?: boolean },
+) {
+  const row = {
+    subject: message.subject,
+    preheader: message.preheader,
+    updated_at: now(),
+    ...(message.countClicks === undefined ? {} : { count_clicks: message.countClicks ? 1 : 0 }),
+  };
   await db
     .insertInto('newsletter_messages')
     .values({ post_id: postId, ...row })
     .onConflict((oc) => oc.column('post_id').doUpdateSet(row))
+    .execute();
+}
+
+/** A link's token: 128 random bits, so the addresses of a newsletter cannot be guessed from one another. */
+const linkToken = () => randomBytes(16).toString('base64url');
+
+/**
+ * The links of a campaign that counts clicks, in the order they appear in its e-mail: each given address
+ * gets a row with a token unless it has one (a fan-out resumed after a crash finds the rows it made).
+ * Answers every link of the campaign by address.
+ */
+export async function linksFor(db: Db, campaignId: string, urls: string[]): Promise<Map<string, string>> {
+  if (urls.length) {
+    const at = now();
+    await db
+      .insertInto('newsletter_links')
+      .values(
+        urls.map((url, position) => ({ id: linkToken(), campaign_id: campaignId, url, position, created_at: at })),
+      )
+      .onConflict((oc) => oc.columns(['campaign_id', 'url']).doNothing())
+      .execute();
+  }
+  const rows = await db
+    .selectFrom('newsletter_links')
+    .select(['id', 'url'])
+    .where('campaign_id', '=', campaignId)
+    .execute();
+  return new Map(rows.map((r) => [r.url, r.id]));
+}
+
+/** The address a link's token leads to, if there is such a link. */
+export async function findLink(db: Db, token: string): Promise<string | undefined> {
+  const row = await db.selectFrom('newsletter_links').select('url').where('id', '=', token).executeTakeFirst();
+  return row?.url;
+}
+
+/** Adds clicks counted in memory: `clicks = clicks + n`, never a read-then-write, so processes add up. */
+export async function addClicks(db: Db, token: string, n: number): Promise<void> {
+  await db
+    .updateTable('newsletter_links')
+    .set((eb) => ({ clicks: eb('clicks', '+', n) }))
+    .where('id', '=', token)
+    .execute();
+}
+
+/** A campaign's links with their counts: most clicked first, then in the order of the e-mail. */
+export function campaignLinks(db: Db, campaignId: string) {
+  return db
+    .selectFrom('newsletter_links')
+    .select(['url', 'clicks'])
+    .where('campaign_id', '=', campaignId)
+    .orderBy('clicks', 'desc')
+    .orderBy('position')
     .execute();
 }

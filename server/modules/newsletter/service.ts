@@ -8,6 +8,7 @@ import type { ActivityActor, ActivityRecorder } from '#server/modules/activity/s
 import type { MailService } from '#server/modules/mail/service.ts';
 import type { SiteMeta } from '#server/modules/site-meta/service.ts';
 import type { SubscriberService } from '#server/modules/subscribers/service.ts';
+import { createClickCounter, type Visitor } from './clicks';
 import { featureImageOf } from './mail-images';
 import * as repo from './repository';
 import { newsletterMail, type NewsletterLetter } from './template';
@@ -17,6 +18,9 @@ const CHUNK = 500;
 const LOCK_MS = 60_000;
 const FAILURES_SHOWN = 100;
 const BODY_SETTING = 'newsletter-body';
+/** Links of one e-mail that are counted; a longer address, or links past this many, are left as they are. */
+const COUNTED_LINKS = 500;
+const COUNTED_URL_MAX = 2_000;
 
 /**
  * Newsletters sent on purpose (docs/product.md#blog-posts): publishing a post the administrator chose to
@@ -40,8 +44,13 @@ export function createNewsletterService(deps: {
   /** The absolute address of a post's private preview (made on first use). */
   previewUrl: (postId: string) => Promise<string>;
   activity: ActivityRecorder;
+  /** How often clicks counted in memory are added to the database (5 s). */
+  clickFlushMs?: number;
+  /** Reports a failed background flush of the clicks (logged by the caller). */
+  onClickFlushError?: (err: unknown) => void;
 }) {
   const { db, mail, subscribers } = deps;
+  const clicks = createClickCounter({ db, flushMs: deps.clickFlushMs, onFlushError: deps.onClickFlushError });
 
   /** The defaults (docs/product.md#newsletter-tools): the subject names the title, the preheader is the excerpt. */
   const defaultsOf = (post: PostDetails) => ({
@@ -86,9 +95,40 @@ export function createNewsletterService(deps: {
     const post = await deps.getPost(postId);
     const defaults = defaultsOf(post);
     const campaign = await repo.findCampaignOfPost(db, postId);
-    if (campaign) return { ...withDefaults(post, campaign), defaults, sent: true };
+    if (campaign) return { ...withDefaults(post, campaign), defaults, sent: true, ...countingOf(campaign) };
     const set = await repo.findMessage(db, postId);
-    return { subject: set?.subject ?? '', preheader: set?.preheader ?? '', defaults, sent: false };
+    return { subject: set?.subject ?? '', preheader: set?.preheader ?? '', defaults, sent: false, ...countingOf(set) };
+  }
+
+  /** `countClicks` is in the answer only when on: answers from before it existed stay exactly as they were. */
+  const countingOf = (row: { count_clicks: number } | undefined) =>
+    row?.count_clicks ? { countClicks: true as const } : {};
+
+  /**
+   * The links of a campaign that counts clicks, as its e-mail has them (the reader's own unsubscribe links
+   * are never among them), each with the token of its row: the e-mail is written once, for nobody, to
+   * find them. Answers where each link leads instead.
+   */
+  async function countedLinks(
+    campaignId: string,
+    post: PostDetails,
+    template: Awaited<ReturnType<typeof site>>,
+    letter: NewsletterLetter,
+  ): Promise<(url: string) => string> {
+    const found: string[] = [];
+    const collect = (url: string) => {
+      if (url.length <= COUNTED_URL_MAX && found.length < COUNTED_LINKS && !found.includes(url)) found.push(url);
+      return url;
+    };
+    newsletterMail('reader@example.com', post, template, await subscribers.linksOf('preview'), {
+      ...letter,
+      linkVia: collect,
+    });
+    const tokens = await repo.linksFor(db, campaignId, found);
+    return (url) => {
+      const token = tokens.get(url);
+      return token ? `${deps.publicUrl}/api/r/${token}` : url;
+    };
   }
 
   /** Fans out one claimed campaign to the end, a chunk per transaction; a crash resumes after the last chunk. */
@@ -96,7 +136,10 @@ export function createNewsletterService(deps: {
     const post = await deps.getPost(campaign.post_id);
     const template = await site();
     // As recorded when it was published; a campaign from before subject and preheader were kept has the defaults.
-    const letter = await letterOf(post, withDefaults(post, campaign));
+    const plainLetter = await letterOf(post, withDefaults(post, campaign));
+    const letter = campaign.count_clicks
+      ? { ...plainLetter, linkVia: await countedLinks(campaign.id, post, template, plainLetter) }
+      : plainLetter;
     let cursor = campaign.cursor;
     for (;;) {
       const batch = await subscribers.confirmedBatch(cursor, campaign.created_at, CHUNK);
@@ -124,8 +167,13 @@ export function createNewsletterService(deps: {
      * Inside the transaction that publishes `post`: records its campaign, unless it already has one, with
      * the subject and preheader it goes out with.
      */
-    start: async (trx: Db, post: PostDetails) =>
-      repo.insertCampaign(trx, post._id, withDefaults(post, await repo.findMessage(trx, post._id))),
+    start: async (trx: Db, post: PostDetails) => {
+      const set = await repo.findMessage(trx, post._id);
+      return repo.insertCampaign(trx, post._id, {
+        ...withDefaults(post, set),
+        countClicks: Boolean(set?.count_clicks),
+      });
+    },
 
     message,
 
@@ -188,6 +236,7 @@ export function createNewsletterService(deps: {
       const live = campaign.status !== 'done';
       const progress = live ? await mail.campaignProgress(campaign.id) : null;
       const failures = await mail.campaignFailures(campaign.id, FAILURES_SHOWN);
+      const links = campaign.count_clicks ? await repo.campaignLinks(db, campaign.id) : null;
       return {
         status: campaign.status,
         recipients: campaign.recipients,
@@ -197,8 +246,18 @@ export function createNewsletterService(deps: {
         startedAt: campaign.created_at,
         finishedAt: campaign.finished_at,
         failures: failures.map((f) => ({ email: f.to, error: f.error ?? '' })),
+        links: links && links.map((l) => ({ url: l.url, clicks: l.clicks })),
       };
     },
+
+    /**
+     * A click on a counted link (`/r/<token>`): where it leads, or null for no such link. Counted unless
+     * it is a bot's, a HEAD request or the same address's again within a minute.
+     */
+    followLink: (token: string, visitor: Visitor) => clicks.follow(token, visitor),
+    /** Adds the clicks counted in memory to the database now (tests, and the app's close). */
+    flushClicks: () => clicks.flush(),
+    stopClicks: () => clicks.stop(),
 
     /** The newsletter of a post as a subscriber gets it (with unsubscribe links that lead nowhere). */
     async preview(postId: string): Promise<MailPreview> {
@@ -256,3 +315,5 @@ export function createNewsletterService(deps: {
     },
   };
 }
+
+export type NewsletterService = ReturnType<typeof createNewsletterService>;

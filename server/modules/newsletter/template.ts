@@ -21,6 +21,11 @@ export interface NewsletterLetter {
   readMoreUrl: string;
   /** A test of a post not yet published: a line above it says so and where the post will be. */
   unpublishedTest: boolean;
+  /**
+   * Click counting (docs/product.md#newsletters): where each http(s) link of the e-mail leads instead (the
+   * site's `/r/<token>`). Never asked for the reader's own links (unsubscribe): they stay as they are.
+   */
+  linkVia?: (url: string) => string;
 }
 
 /** Rich text for a mail: addresses made absolute (the reader is not on the site), pictures fit the column. */
@@ -32,6 +37,31 @@ const forMail = (html: string, site: MailAddresses) =>
       return `${attr}="${absolute}"`;
     })
     .replace(/<img\b(?![^>]*\sstyle=)/gi, '<img style="max-width:100%;height:auto"');
+
+/** Attribute text back to the address it holds (the sanitiser and `escapeHtml` write these entities). */
+const unescapeAttribute = (value: string) =>
+  value
+    .replace(/&quot;/g, '"')
+    .replace(/&#0*39;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
+
+const HTTP = /^https?:\/\//i;
+
+/** Every http(s) link (`<a href>`, never a picture's `src`) of rich text made to lead `via`. */
+const linksVia = (html: string, via: (url: string) => string) =>
+  html.replace(/(<a\b[^>]*?\shref=")([^"]*)"/gi, (whole, start: string, value: string) => {
+    const url = unescapeAttribute(value);
+    return HTTP.test(url) ? `${start}${escapeHtml(via(url))}"` : whole;
+  });
+
+/** Every http(s) address written in plain text made to lead `via` (a sentence's full stop is not part of it). */
+const textLinksVia = (text: string, via: (url: string) => string) =>
+  text.replace(/https?:\/\/[^\s<>"]+/gi, (found) => {
+    const url = found.replace(/[.,;:!?)\]'*]+$/, '');
+    return via(url) + found.slice(url.length);
+  });
 
 /** Text of rich text, for the plain part. */
 const plain = (html: string) =>
@@ -96,14 +126,23 @@ export function newsletterMail(
   letter: NewsletterLetter,
 ): OutgoingMail {
   const postUrl = site.publicUrl + post.url;
-  const bodyHtml =
-    site.body === 'full' && post.content
-      ? forMail(post.content, site)
-      : `<p style="margin:0 0 16px">${e(post.excerpt)}</p>`;
-  const bodyText = site.body === 'full' && post.content ? plain(post.content) : post.excerpt;
+  const { linkVia } = letter;
+  // Without click counting every link is itself: the e-mail is what it always was.
+  const via = linkVia ?? ((url: string) => url);
+  const full = site.body === 'full' && post.content;
+  const articleHtml = full ? forMail(post.content, site) : '';
+  const bodyHtml = full
+    ? linkVia
+      ? linksVia(articleHtml, linkVia)
+      : articleHtml
+    : `<p style="margin:0 0 16px">${e(post.excerpt)}</p>`;
+  const articleText = full ? plain(post.content) : post.excerpt;
+  const bodyText = linkVia ? textLinksVia(articleText, linkVia) : articleText;
+  const readMore = via(letter.readMoreUrl);
+  const home = via(`${site.publicUrl}/`);
   const why = `You get this e-mail because ${to} subscribed to the ${site.siteName} blog and confirmed it.`;
   const notice = letter.unpublishedTest ? `${NEWSLETTER_MESSAGES.testNotice} ${postUrl}` : '';
-  const text = `${notice ? `${notice}\n\n` : ''}${post.title}\n\n${bodyText}\n\nRead more: ${letter.readMoreUrl}\n\n--\n${why}\nUnsubscribe: ${links.unsubscribePage}\n${site.siteName} · ${site.publicUrl}/\n`;
+  const text = `${notice ? `${notice}\n\n` : ''}${post.title}\n\n${bodyText}\n\nRead more: ${readMore}\n\n--\n${why}\nUnsubscribe: ${links.unsubscribePage}\n${site.siteName} · ${home}\n`;
   const html = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <meta name="x-apple-disable-message-reformatting"><meta name="color-scheme" content="light dark"><meta name="supported-color-schemes" content="light dark">
@@ -120,7 +159,7 @@ ${
     ? `<tr><td class="nl-pad" style="padding:12px 32px;background:#fff4d6;border-radius:8px 8px 0 0;font-size:13px;line-height:1.5;color:#5c4400">${e(NEWSLETTER_MESSAGES.testNotice)} <a href="${e(postUrl)}" style="color:#5c4400">${e(postUrl)}</a></td></tr>\n`
     : ''
 }<tr><td class="nl-pad nl-rule" style="padding:24px 32px;border-bottom:1px solid #e4e7eb">
-<a class="nl-head" href="${e(site.publicUrl)}/" style="color:#0b1d33;text-decoration:none;font-size:18px;font-weight:bold">${img(mailLogo(site), 'vertical-align:middle;border:0;margin-right:8px')}${e(site.siteName)}</a>
+<a class="nl-head" href="${e(home)}" style="color:#0b1d33;text-decoration:none;font-size:18px;font-weight:bold">${img(mailLogo(site), 'vertical-align:middle;border:0;margin-right:8px')}${e(site.siteName)}</a>
 </td></tr>
 <tr><td class="nl-pad" style="padding:32px 32px 8px">
 <h1 class="nl-title" style="margin:0 0 16px;font-size:26px;line-height:1.3;color:#0b1d33">${e(post.title)}</h1>
@@ -128,10 +167,10 @@ ${letter.featureImage ? img(letter.featureImage, 'display:block;width:100%;max-w
 <div class="nl-body" style="font-size:16px;line-height:1.6">${bodyHtml}</div>
 </td></tr>
 <tr><td class="nl-pad" style="padding:8px 32px 32px">
-<a class="nl-button" href="${e(letter.readMoreUrl)}" style="display:inline-block;padding:12px 22px;background:#1560bd;color:#ffffff;border-radius:6px;text-decoration:none;font-weight:bold">Read more</a>
+<a class="nl-button" href="${e(readMore)}" style="display:inline-block;padding:12px 22px;background:#1560bd;color:#ffffff;border-radius:6px;text-decoration:none;font-weight:bold">Read more</a>
 </td></tr>
 <tr><td class="nl-pad nl-rule nl-foot" style="padding:20px 32px;border-top:1px solid #e4e7eb;font-size:12px;line-height:1.5;color:#616e7c">
-${e(why)} <a href="${e(links.unsubscribePage)}" style="color:#616e7c">Unsubscribe</a> at any time.<br>${e(site.siteName)} · <a href="${e(site.publicUrl)}/" style="color:#616e7c">${e(site.publicUrl.replace(/^https?:\/\//, ''))}</a>
+${e(why)} <a href="${e(links.unsubscribePage)}" style="color:#616e7c">Unsubscribe</a> at any time.<br>${e(site.siteName)} · <a href="${e(home)}" style="color:#616e7c">${e(site.publicUrl.replace(/^https?:\/\//, ''))}</a>
 </td></tr>
 </table></td></tr></table>
 </body></html>`;

@@ -16,7 +16,7 @@ export interface Rule {
   status: RedirectStatus;
 }
 
-/** Where public requests are never redirected, nor logged as not found. */
+/** Where public requests are never redirected, nor logged as not found (`/api/r/…`: counted newsletter links). */
 export const RESERVED_PREFIXES = ['/admin', '/api', '/assets', '/uploads'] as const;
 
 export const isReservedPath = (path: string) =>
