@@ -179,6 +179,44 @@ describe.each(DATABASE_KINDS)('analytics on %s', (kind) => {
     expect(row.referrer).toBe('long.example');
   });
 
+  it('counts a page sent without scripts by its image, from the Referer, answering the same GIF whatever it was', async () => {
+    const pixel = (referer: string | undefined, ip: string) =>
+      t.app.inject({
+        method: 'GET',
+        url: '/api/seen.gif',
+        remoteAddress: ip,
+        headers: { 'user-agent': FIREFOX, ...(referer ? { referer } : {}) },
+      });
+    const counted = await pixel(`${t.config.publicUrl}/about-us?utm_campaign=Spring`, '192.0.2.90');
+    expect(counted.statusCode).toBe(200);
+    expect(counted.headers['content-type']).toBe('image/gif');
+    expect(counted.headers['cache-control']).toBe('no-store');
+    for (const referer of [
+      undefined,
+      'https://elsewhere.example/about-us',
+      `${t.config.publicUrl}/no-such-page-at-all`,
+      'not a url',
+    ]) {
+      const res = await pixel(referer, '192.0.2.91');
+      expect(res.statusCode, String(referer)).toBe(200);
+      expect(res.rawPayload.equals(counted.rawPayload)).toBe(true);
+    }
+    await t.services.analytics.flush();
+    const rows = await t.services.db
+      .selectFrom('analytics_events')
+      .select(['path', 'utm_campaign', 'referrer'])
+      .where('browser', '=', 'Firefox')
+      .where('utm_campaign', '=', 'Spring')
+      .execute();
+    expect(rows).toEqual([{ path: '/about-us', utm_campaign: 'Spring', referrer: null }]);
+    const strays = await t.services.db
+      .selectFrom('analytics_events')
+      .select('path')
+      .where('path', '=', '/no-such-page-at-all')
+      .execute();
+    expect(strays).toEqual([]);
+  });
+
   it('caps one address at 60 events a minute', async () => {
     const ip = '192.0.2.200';
     for (let i = 0; i < 70; i++)

@@ -198,7 +198,7 @@ describe.each(DATABASE_KINDS)('fuzzing every endpoint on %s', (kind) => {
     expect(await contentSnapshot()).toEqual(before);
   }, 300_000);
 
-  it('counted newsletter links (/api/api/r/{token}, answered before the API's routes): no 5xx, no hang, no redirect for a token that is no link', async () => {
+  it('counted newsletter links (/api/r/{token}, answered before the API routes): no 5xx, no hang, no redirect for a token that is no link', async () => {
     const random = randomGenerator('/api/r/{token}');
     const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
     const tokenLike = () => Array.from({ length: 22 }, () => alphabet[Math.floor(random() * 64)]).join('');

@@ -32,7 +32,7 @@ const GUIDE = 'https://example.org/guide?a=1&b=2';
 const CONTENT =
   '<p>See <a href="https://example.org/guide?a=1&amp;b=2">the guide</a>, <a href="/blogs/other">another post</a> ' +
   'and <a href="mailto:team@example.com">write to us</a>. Also at https://example.net/plain.</p>';
-const COUNTED = /^https:\/\/www\.brightpath\.test\/r\/([A-Za-z0-9_-]{22})$/;
+const COUNTED = /^https:\/\/www\.brightpath\.test\/api\/r\/([A-Za-z0-9_-]{22})$/;
 
 /** Every address of an `<a href>` in the HTML, unescaped. */
 const hrefsOf = (html: string | undefined) =>
@@ -181,7 +181,7 @@ describe.each(DATABASE_KINDS)('newsletter click counting on %s', (kind) => {
       for (const link of textLinksOf(mail.text)) {
         expect(COUNTED.test(link) || link.startsWith(`${PUBLIC_URL}/subscriptions/unsubscribe?`), link).toBe(true);
       }
-      expect(mail.text).toMatch(/Read more: https:\/\/www\.brightpath\.test\/r\/[A-Za-z0-9_-]{22}\n/);
+      expect(mail.text).toMatch(/Read more: https:\/\/www\.brightpath\.test\/api\/r\/[A-Za-z0-9_-]{22}\n/);
       expect(mail.header('list-unsubscribe')).toContain(`<${PUBLIC_URL}/api/blogs-subscribers/unsubscribe?`);
     }
 

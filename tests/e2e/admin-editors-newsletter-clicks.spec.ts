@@ -19,7 +19,7 @@ test.describe.configure({ mode: 'serial', timeout: 90_000 });
 /** A reader's browser (Playwright's own user agent says HeadlessChrome, which is rightly not counted). */
 const BROWSER =
   'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Safari/605.1.15';
-const COUNTED = /^https?:\/\/[^/]+\/r\/[A-Za-z0-9_-]{22}$/;
+const COUNTED = /^https?:\/\/[^/]+\/api\/r\/[A-Za-z0-9_-]{22}$/;
 
 /** Serious or critical axe violations inside `selector`. */
 async function seriousViolations(page: Page, selector: string) {

@@ -10,7 +10,8 @@ import { addDays, localDayIn } from '#shared/zoned-time.ts';
 import { isBot } from '#server/lib/user-agent.ts';
 import { newId, now, type Db } from '#server/db/database.ts';
 import type { SiteMeta } from '#server/modules/site-meta/service.ts';
-import { createCounting, type Visit } from './counting';
+import { NotFoundError } from '#server/errors.ts';
+import { createCounting, type Counted, type Visit } from './counting';
 import { pageAddressOf } from './event-input';
 import { createPagePaths, type PageLookups } from './page-paths';
 import { createReports, type Viewer } from './report';
@@ -107,6 +108,17 @@ export function createAnalyticsService(deps: {
     summarizedAt: async () => (await siteMeta.readSetting(SUMMARIZED_KEY)) ?? null,
   });
 
+  /** The path and query of an address on this site's public host; null for any other. */
+  function pageOfReferer(referer: string | undefined): string | null {
+    if (!referer) return null;
+    try {
+      const url = new URL(referer);
+      return url.hostname.toLowerCase() === ownHost ? url.pathname + url.search : null;
+    } catch {
+      return null;
+    }
+  }
+
   /** Goals are recorded beside a form's own work: a failure is logged, and the form still answers. */
   async function quietly(work: () => Promise<void>): Promise<void> {
     try {
@@ -119,15 +131,8 @@ export function createAnalyticsService(deps: {
   /** The page and entry referrer of a goal; null when the visit is not one that is counted. */
   async function goalOrigin(visit: GoalVisit) {
     if (isBot(visit.userAgent)) return null;
-    const page = (() => {
-      if (!visit.page) return null;
-      try {
-        const url = new URL(visit.page, deps.publicUrl);
-        return url.hostname.toLowerCase() === ownHost ? pageAddressOf(url.pathname + url.search) : null;
-      } catch {
-        return null;
-      }
-    })();
+    const sent = pageOfReferer(visit.page);
+    const page = sent ? pageAddressOf(sent) : null;
     const day = today();
     const visitor = await visitors.hash(day, visit.address, visit.userAgent ?? '');
     // What brought this visitor today: their first counted view's referrer (held events are written first).
@@ -141,6 +146,21 @@ export function createAnalyticsService(deps: {
   return {
     /** A page view or read-through from the pages' script: counted, left out, or refused (404). */
     count: (visit: Visit) => count(visit),
+
+    /**
+     * A view of a page sent without scripts, from its image's Referer (`/api/seen.gif`): counted when the
+     * Referer is a public page of this site, else nothing (the image answers the same either way).
+     */
+    async countPage(referer: string | undefined, visit: Omit<Visit, 'kind' | 'page' | 'referrer'>): Promise<Counted> {
+      const page = pageOfReferer(referer);
+      if (!page) return 'not counted';
+      try {
+        return await count({ ...visit, kind: 'view', page, referrer: null });
+      } catch (err) {
+        if (err instanceof NotFoundError) return 'not counted';
+        throw err;
+      }
+    },
 
     /**
      * A search on the site (the search page and its API): its words, and whether it found nothing. Counted

@@ -4,7 +4,6 @@ import { can } from '#shared/roles.ts';
 import { csvLine } from '#server/lib/csv.ts';
 import { authOf, writerOf } from '#server/plugins/auth.ts';
 import { clientAddress } from '#server/plugins/rate-limits.ts';
-import { NotFoundError } from '#server/errors.ts';
 import type { Services } from '#server/services.ts';
 import type { FastifyRequest } from 'fastify';
 import { route, type ApiRoutes } from './define';
@@ -14,17 +13,6 @@ const EVENT_BODY_LIMIT = 8 * 1024;
 
 /** The smallest transparent GIF: what a page without scripts asks for to be counted. */
 const PIXEL = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
-
-/** The path and query of a Referer on this site's own host; null for anything else. */
-function samePageOf(referer: string | undefined, host: string): string | null {
-  if (!referer) return null;
-  try {
-    const url = new URL(referer);
-    return url.host === host ? url.pathname + url.search : null;
-  } catch {
-    return null;
-  }
-}
 
 /** The whole site's figures, or an Author's own posts'. */
 async function viewerOf(request: FastifyRequest, blog: Services['blog']) {
@@ -64,21 +52,10 @@ export const analyticsRoutes: ApiRoutes = {
       );
     });
     route(scope, api.countPixel, async (request, reply) => {
-      const page = samePageOf(request.headers.referer, request.hostname);
-      if (page) {
-        await analytics
-          .count({
-            kind: 'view',
-            page,
-            referrer: null,
-            address: clientAddress(request),
-            ...visitSignals((name) => request.headers[name] as string | undefined),
-          })
-          // An address that is no page is simply not counted: the image answers the same.
-          .catch((err: unknown) => {
-            if (!(err instanceof NotFoundError)) throw err;
-          });
-      }
+      await analytics.countPage(request.headers.referer, {
+        address: clientAddress(request),
+        ...visitSignals((name) => request.headers[name] as string | undefined),
+      });
       reply.header('content-type', api.countPixel.file.contentType);
       reply.header('cache-control', 'no-store');
       return reply.send(PIXEL);
