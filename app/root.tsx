@@ -1,13 +1,4 @@
-import {
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  ScrollRestoration,
-  useMatches,
-  useRouteError,
-  useRouteLoaderData,
-} from 'react-router';
+import { Links, Meta, Outlet, Scripts, useMatches, useRouteError, useRouteLoaderData } from 'react-router';
 import { mediaSrc } from '#shared/paths.ts';
 import { faviconUrl } from '#shared/schemas/site-identity.ts';
 import type { SiteInfo } from '#server/services.ts';
@@ -19,6 +10,7 @@ import { isAdminPage } from '#app/ssr/page-kind.ts';
 import { isScriptless, ScriptlessContext } from '#app/ssr/scriptless.ts';
 import { siteStylesheetHref } from '#app/ssr/site-stylesheet.ts';
 import { Toasts } from './lib/toast';
+import { ScrollMemory } from '#app/components/ScrollMemory.tsx';
 import { COUNT_PIXEL, COUNT_SCRIPT } from '#shared/analytics.ts';
 
 /** Whether an admin screen has been drawn in this tab (set by an effect: the browser only). */
@@ -70,7 +62,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         )}
         {scriptless ? null : (
           <>
-            <ScrollRestoration nonce={nonce} />
+            <ScrollMemory />
             <Scripts nonce={nonce} />
           </>
         )}
