@@ -389,6 +389,7 @@ export function createServices(deps: { config: Config; db: Db; log: FastifyBaseL
     countryOf,
     hasCountries: Boolean(config.analytics.geoipFile),
     titles: (ids) => blog.postTitles(ids),
+    postPath: async (id) => (await blog.postTargets([id])).get(id)?.path ?? '',
     onDropped: (count, err) => log.warn({ err, count }, 'counted page views could not be saved and were dropped'),
     onGoalError: (err) => log.warn({ err }, 'a subscription or contact goal could not be recorded for the analytics'),
     pages: {

@@ -217,8 +217,42 @@ describe.each(DATABASE_KINDS)('analytics on %s', (kind) => {
     expect(strays).toEqual([]);
   });
 
+  it('stores crafted campaign fields fitted to their columns, so one event never fails its batch', async () => {
+    const ip = '192.0.2.150';
+    const crafted = [
+      '/about-us?utm_source=%00evil&utm_medium=a%01b',
+      `/about-us?utm_source=${'İ'.repeat(100)}&utm_campaign=${'😀'.repeat(80)}`,
+    ];
+    for (const p of crafted) expect((await beacon({ k: 'view', p }, { ip })).statusCode).toBe(204);
+    for (const p of ['/%00', '/authors/%00', '/tags/%00', '/blogs/%00', '/blogs/a/%00', '/%ED%A0%80']) {
+      expect((await beacon({ k: 'view', p }, { ip })).statusCode, p).toBe(404);
+    }
+    const pixel = await t.app.inject({
+      method: 'GET',
+      url: '/api/seen.gif',
+      remoteAddress: ip,
+      headers: { 'user-agent': CHROME, referer: `${t.config.publicUrl}/%00?utm_campaign=%00` },
+    });
+    expect(pixel.statusCode).toBe(200);
+    await t.services.analytics.flush();
+    const rows = await t.services.db
+      .selectFrom('analytics_events')
+      .select(['utm_source', 'utm_medium', 'utm_campaign'])
+      .where('path', '=', '/about-us')
+      .where('utm_source', 'is not', null)
+      .execute();
+    expect(rows).toHaveLength(2);
+    expect(rows[0]).toEqual({ utm_source: 'evil', utm_medium: 'ab', utm_campaign: null });
+    expect([...rows[1]!.utm_source!].length).toBeLessThanOrEqual(100);
+    expect(rows[1]!.utm_source!.length).toBeLessThanOrEqual(100);
+    expect(rows[1]!.utm_campaign!.length).toBeLessThanOrEqual(100);
+  });
+
   it('caps one address at 60 events a minute', async () => {
     const ip = '192.0.2.200';
+    // The cap counts by clock minute: start well inside one.
+    const second = new Date().getSeconds();
+    if (second >= 55) await new Promise((resolve) => setTimeout(resolve, (61 - second) * 1000));
     for (let i = 0; i < 70; i++)
       expect((await beacon({ k: 'view', p: '/search' }, { ip, ua: `${CHROME} ${i}` })).statusCode).toBe(204);
     await t.services.analytics.flush();
@@ -292,6 +326,53 @@ describe.each(DATABASE_KINDS)('analytics on %s', (kind) => {
     expect(stats.data).toMatchObject({ visitors: 1, views: 1, subscriptions: 1 });
     expect(stats.data!.series).toHaveLength(30);
     expect(stats.data!.series.at(-1)).toEqual({ day: today, visitors: 1, views: 1 });
+  });
+
+  it('counts a subscription made twice before its confirmation once, names the post of a box posted without its page, and leaves out visits not counted', async () => {
+    const post = await createPost(admin, { title: unique('Twice') });
+    const path = new URL(post.url, 'http://x').pathname;
+    const before = (await summarized()).site!.subscriptions;
+    const email = `${unique('twice')}@example.com`;
+    // No Referer (a box posted without scripts): the post it names is where it was.
+    for (let i = 0; i < 2; i++) {
+      const res = await api(t).call(subscribersApi.subscribe, {
+        body: { email, blogId: post._id },
+        headers: { 'user-agent': CHROME },
+        remoteAddress: '203.0.113.90',
+      });
+      expect(res.status).toBe(200);
+    }
+    const { id } = await t.services.db
+      .selectFrom('subscribers')
+      .select('id')
+      .where('email', '=', email)
+      .executeTakeFirstOrThrow();
+    await t.services.analytics.subscriptionConfirmed(id);
+    let report = await summarized();
+    expect(report.site!.subscriptions).toBe(before + 1);
+    expect(report.site!.tables.subscriptionPages).toEqual(
+      expect.arrayContaining([{ value: path, visitors: 1, views: 1 }]),
+    );
+    expect(report.posts.find((p) => p.postId === post._id)).toBeUndefined();
+    const stats = await admin.api.call(analyticsApi.postAnalytics, { params: { id: post._id } });
+    expect(stats.data!.subscriptions).toBe(1);
+
+    // A visitor whose browser sends Global Privacy Control, on a site that honours it: no goal either.
+    await admin.api.call(analyticsApi.saveAnalyticsSettings, {
+      body: { counting: true, honourGpc: true, retentionMonths: 0 },
+    });
+    const messages = report.site!.messages;
+    const sent = await api(t).call(contactApi.sendMail, {
+      body: { name: 'Gia', email: 'gia@example.com', message: 'Private, please.' },
+      headers: { referer: `${t.config.publicUrl}${path}`, 'user-agent': CHROME, 'sec-gpc': '1' },
+      remoteAddress: '203.0.113.91',
+    });
+    expect(sent.status).toBe(200);
+    report = await summarized();
+    expect(report.site!.messages).toBe(messages);
+    await admin.api.call(analyticsApi.saveAnalyticsSettings, {
+      body: { counting: true, honourGpc: false, retentionMonths: 0 },
+    });
   });
 
   it('counts searches on the site and those that found nothing', async () => {

@@ -10,7 +10,7 @@ import { COUNT_PATH, COUNT_SCRIPT } from '#shared/analytics.ts';
  */
 const source = fs.readFileSync(`public${COUNT_SCRIPT}`, 'utf8');
 
-function run(options: { loggedIn?: boolean; readyState?: string } = {}) {
+function run(options: { loggedIn?: boolean; readyState?: string; beacon?: boolean } = {}) {
   const sent: Array<{ url: string; body: { k: string; p: string; r: string | null } }> = [];
   const listeners = new Map<string, () => void>();
   const timers: Array<() => void> = [];
@@ -35,7 +35,10 @@ function run(options: { loggedIn?: boolean; readyState?: string } = {}) {
     location,
     history,
     localStorage: storage,
-    navigator: { sendBeacon: (url: string, body: string) => sent.push({ url, body: JSON.parse(body) }) },
+    navigator:
+      options.beacon === false
+        ? {}
+        : { sendBeacon: (url: string, body: string) => sent.push({ url, body: JSON.parse(body) }) },
     addEventListener: (name: string, fn: () => void) => listeners.set(name, fn),
     setTimeout: (fn: () => void) => timers.push(fn),
     clearTimeout: () => undefined,
@@ -69,6 +72,13 @@ describe('public/count.js', () => {
     page.history.pushState(null, '', '/about-us');
     expect(page.sent).toHaveLength(2);
     expect(page.writes).toEqual([]);
+  });
+
+  it('never stands in the way of a navigation, even in a browser without sendBeacon', () => {
+    const page = run({ beacon: false, readyState: 'complete' });
+    page.tick();
+    expect(() => page.history.pushState(null, '', '/blogs/a-post')).not.toThrow();
+    expect(page.sent).toEqual([]);
   });
 
   it('sends nothing for someone signed in to the admin', () => {

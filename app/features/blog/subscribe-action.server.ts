@@ -29,7 +29,13 @@ export async function subscribeAction({ request, context }: { request: Request; 
   try {
     const { pendingId } = await context.services.subscribers.subscribe(input.data);
     // The page that posted is the page the goal came from (docs/product.md#analytics).
-    if (pendingId) await context.services.analytics.subscriptionGoal(formVisitOf(request, context), pendingId);
+    if (pendingId) {
+      await context.services.analytics.subscriptionGoal(
+        formVisitOf(request, context),
+        pendingId,
+        input.data.blogId ?? null,
+      );
+    }
   } catch (err) {
     const failure = context.describeError(err);
     return refused(failure.status, { message: failure.message });

@@ -39,6 +39,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
   await db.schema.createIndex('analytics_events_day_idx').on('analytics_events').columns(['day', 'kind']).execute();
   await db.schema.createIndex('analytics_events_at_idx').on('analytics_events').columns(['at']).execute();
+  // A goal's referrer: the first view of one visitor on one day.
+  await db.schema
+    .createIndex('analytics_events_visitor_idx')
+    .on('analytics_events')
+    .columns(['day', 'visitor', 'at'])
+    .execute();
   await db.schema
     .createTable('analytics_daily')
     .addColumn('dimension', 'varchar(40)', (c) => c.notNull())

@@ -15,7 +15,24 @@ export interface PageAddress {
   utm: { source: string | null; medium: string | null; campaign: string | null };
 }
 
-const cut = (v: string | null, max: number) => (v === null ? null : v.trim().slice(0, max) || null);
+/**
+ * A value as it may be stored: control characters (a decoded `%00` among them, which PostgreSQL refuses)
+ * and broken surrogate pairs removed, lowercased first when asked (one letter can lowercase to two), then
+ * cut to the column's characters.
+ */
+export function fitText(value: string | null, max: number, lower = false): string | null {
+  if (value === null) return null;
+  // eslint-disable-next-line no-control-regex -- removing control characters is the point
+  let text = value.replace(
+    /[\u0000-\u001f\u007f-\u009f]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g,
+    '',
+  );
+  if (lower) text = text.toLowerCase();
+  text = text.trim().slice(0, max);
+  // A cut through a pair leaves half a character.
+  if (/[\uD800-\uDBFF]$/.test(text)) text = text.slice(0, -1);
+  return text || null;
+}
 
 /** The page of an event's `p` (path and query as the browser shows them); null: not a page of this site. */
 export function pageAddressOf(sent: string): PageAddress | null {
@@ -33,9 +50,9 @@ export function pageAddressOf(sent: string): PageAddress | null {
   return {
     path,
     utm: {
-      source: cut(q.get('utm_source') ?? q.get('ref'), UTM_MAX)?.toLowerCase() ?? null,
-      medium: cut(q.get('utm_medium'), UTM_MAX)?.toLowerCase() ?? null,
-      campaign: cut(q.get('utm_campaign'), UTM_MAX),
+      source: fitText(q.get('utm_source') ?? q.get('ref'), UTM_MAX, true),
+      medium: fitText(q.get('utm_medium'), UTM_MAX, true),
+      campaign: fitText(q.get('utm_campaign'), UTM_MAX),
     },
   };
 }

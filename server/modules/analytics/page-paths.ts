@@ -1,4 +1,5 @@
 import { LRUCache } from 'lru-cache';
+import { isSafeText } from '#shared/text-safety.ts';
 
 /** What a public address is, for counting: a post (its id), another page, or nothing the site has. */
 export type PageOf = { postId: string | null } | null;
@@ -21,7 +22,8 @@ const MAX_SEGMENT = 1000;
 function segmentsOf(path: string): string[] | null {
   try {
     const parts = path.split('/').slice(1).map(decodeURIComponent);
-    return parts.every((p) => p.length > 0 && p.length <= MAX_SEGMENT) ? parts : null;
+    // A NUL or a lone surrogate is in no address, and PostgreSQL could not even compare it.
+    return parts.every((p) => p.length > 0 && p.length <= MAX_SEGMENT && isSafeText(p)) ? parts : null;
   } catch {
     return null;
   }

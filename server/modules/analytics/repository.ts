@@ -1,7 +1,7 @@
-import { sql, type Insertable } from 'kysely';
+import { sql, type Insertable, type OnConflictBuilder } from 'kysely';
 import type { Dimension } from '#shared/analytics.ts';
 import type { Db } from '#server/db/database.ts';
-import type { AnalyticsEventTable } from '#server/db/schema.ts';
+import type { AnalyticsEventTable, Database } from '#server/db/schema.ts';
 
 export type EventRow = Insertable<AnalyticsEventTable>;
 
@@ -72,19 +72,31 @@ export async function entryReferrerOf(db: Db, day: string, visitor: string): Pro
 
 // ---------------------------------------------------------------------------------------------- goals
 
-export async function insertGoal(
-  db: Db,
-  goal: {
-    id: string;
-    kind: 'subscription' | 'contact';
-    subjectId: string | null;
-    path: string;
-    postId: string | null;
-    referrer: string | null;
-    at: string;
-    doneDay: string | null;
-  },
-): Promise<void> {
+interface Goal {
+  id: string;
+  kind: 'subscription' | 'contact';
+  subjectId: string | null;
+  path: string;
+  postId: string | null;
+  referrer: string | null;
+  at: string;
+  doneDay: string | null;
+}
+
+/** A subscriber's goal waiting for their confirmation, in place of any earlier one still waiting. */
+export async function replaceWaitingSubscription(db: Db, goal: Goal): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .deleteFrom('analytics_goals')
+      .where('kind', '=', 'subscription')
+      .where('subject_id', '=', goal.subjectId)
+      .where('done_at', 'is', null)
+      .execute();
+    await insertGoal(trx, goal);
+  });
+}
+
+export async function insertGoal(db: Db, goal: Goal): Promise<void> {
   await db
     .insertInto('analytics_goals')
     .values({
@@ -169,6 +181,16 @@ export const SUMMED: Record<Exclude<Dimension, 'entry'>, EventDimension | GoalDi
 };
 
 /**
+ * Two runs of one day at once (a run that outlasted the job's period on one process while another started
+ * the next) both write whole counts: the later simply stands.
+ */
+const replaceCounts = (oc: OnConflictBuilder<Database, 'analytics_daily'>) =>
+  oc.columns(['dimension', 'day', 'value']).doUpdateSet((eb) => ({
+    visitors: eb.ref('excluded.visitors'),
+    views: eb.ref('excluded.views'),
+  }));
+
+/**
  * Makes one day's summary again from its raw events and goals, in one transaction: what the dashboard
  * reads of that day is then either the old summary or the new one, never half of each.
  */
@@ -199,6 +221,7 @@ export async function summarizeDay(db: Db, day: string): Promise<void> {
           .insertInto('analytics_daily')
           .columns(['dimension', 'day', 'value', 'visitors', 'views'])
           .expression(select.groupBy(['day', ...(d.column === '' ? [] : [d.column])]))
+          .onConflict(replaceCounts)
           .execute();
       } else {
         let select = trx
@@ -217,6 +240,7 @@ export async function summarizeDay(db: Db, day: string): Promise<void> {
           .insertInto('analytics_daily')
           .columns(['dimension', 'day', 'value', 'visitors', 'views'])
           .expression(select.groupBy(['done_day', d.column]))
+          .onConflict(replaceCounts)
           .execute();
       }
     }
@@ -226,7 +250,10 @@ export async function summarizeDay(db: Db, day: string): Promise<void> {
       select 'entry', ${day}, path, count(*), count(*) from (
         select path, row_number() over (partition by visitor order by at) as n
         from analytics_events where day = ${day} and kind = 'view'
-      ) firsts where n = 1 group by path`.execute(trx);
+      ) firsts where n = 1 group by path
+      on conflict (dimension, day, value) do update set visitors = excluded.visitors, views = excluded.views`.execute(
+      trx,
+    );
   });
 }
 

@@ -12,7 +12,7 @@ import { newId, now, type Db } from '#server/db/database.ts';
 import type { SiteMeta } from '#server/modules/site-meta/service.ts';
 import { NotFoundError } from '#server/errors.ts';
 import { createCounting, type Counted, type Visit } from './counting';
-import { pageAddressOf } from './event-input';
+import { fitText, pageAddressOf } from './event-input';
 import { createPagePaths, type PageLookups } from './page-paths';
 import { createReports, type Viewer } from './report';
 import * as repo from './repository';
@@ -29,6 +29,8 @@ export interface GoalVisit {
   page: string | undefined;
   address: string;
   userAgent: string | undefined;
+  /** `Sec-GPC: 1` on the request that sent the form. */
+  gpc: boolean;
 }
 
 function settingsOf(stored: string | undefined): AnalyticsSettings {
@@ -60,6 +62,8 @@ export function createAnalyticsService(deps: {
   flushMs: number;
   pages: PageLookups;
   titles: (ids: readonly string[]) => Promise<Map<string, string>>;
+  /** A published post's path ('' for none): where a subscribe box posted without its page sat. */
+  postPath: (id: string) => Promise<string>;
   countryOf: (address: string) => string | null;
   hasCountries: boolean;
   onDropped: (count: number, err: unknown) => void;
@@ -128,19 +132,25 @@ export function createAnalyticsService(deps: {
     }
   }
 
-  /** The page and entry referrer of a goal; null when the visit is not one that is counted. */
-  async function goalOrigin(visit: GoalVisit) {
+  /**
+   * The page and entry referrer of a goal; null when the visit is one that is not counted (a robot, counting
+   * switched off, Global Privacy Control honoured).
+   */
+  async function goalOrigin(visit: GoalVisit, postId?: string | null) {
     if (isBot(visit.userAgent)) return null;
+    const current = await settings();
+    if (!current.counting || (current.honourGpc && visit.gpc)) return null;
     const sent = pageOfReferer(visit.page);
     const page = sent ? pageAddressOf(sent) : null;
     const day = today();
     const visitor = await visitors.hash(day, visit.address, visit.userAgent ?? '');
-    // What brought this visitor today: their first counted view's referrer (held events are written first).
-    await writer.flush();
-    const referrer = await repo.entryReferrerOf(db, day, visitor);
-    const path = page?.path ?? '';
+    // What brought this visitor today: their first counted view's referrer, written or still held.
+    const written = await repo.entryReferrerOf(db, day, visitor);
+    const referrer = written !== undefined ? written : writer.firstReferrerHeld(day, visitor);
+    // A subscribe box posted without scripts posts to /subscriptions/subscribe, naming its post.
+    const path = page?.path || (postId ? await deps.postPath(postId) : '');
     const found = path ? await paths.pageAt(path, await siteMeta.contentVersion.current()) : null;
-    return { path, postId: found?.postId ?? null, referrer: referrer ?? null, day };
+    return { path: found ? path : '', postId: found?.postId ?? null, referrer: referrer ?? null, day };
   }
 
   return {
@@ -167,7 +177,7 @@ export function createAnalyticsService(deps: {
      * like a view (same visitor hash, same exclusions), never slowing the search down.
      */
     async search(visit: Omit<Visit, 'kind' | 'page' | 'referrer'>, words: string, found: number): Promise<void> {
-      const text = words.trim().toLowerCase().replace(/\s+/g, ' ').slice(0, SEARCH_WORDS_MAX);
+      const text = fitText(words.replace(/\s+/g, ' '), SEARCH_WORDS_MAX, true);
       if (!text || visit.prefetch || isBot(visit.userAgent)) return;
       const current = await settings();
       if (!current.counting || (current.honourGpc && visit.gpc)) return;
@@ -207,13 +217,17 @@ export function createAnalyticsService(deps: {
         });
       }),
 
-    /** Someone subscribed from a page: the goal counts once they confirm (`subscriptionConfirmed`). */
-    subscriptionGoal: (visit: GoalVisit, subscriberId: string) =>
+    /**
+     * Someone subscribed from a page (or from the box of post `postId`): the goal counts once they confirm
+     * (`subscriptionConfirmed`).
+     */
+    subscriptionGoal: (visit: GoalVisit, subscriberId: string, postId: string | null) =>
       quietly(async () => {
-        const origin = await goalOrigin(visit);
+        const origin = await goalOrigin(visit, postId);
         if (!origin) return;
         const at = now();
-        await repo.insertGoal(db, {
+        // Subscribing again before confirming replaces the waiting goal: one subscription counts once.
+        await repo.replaceWaitingSubscription(db, {
           id: newId(),
           kind: 'subscription',
           subjectId: subscriberId,

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { ClientInfo } from '#server/modules/auth/sign-in-context.ts';
 import type { GoalVisit } from '#server/modules/analytics/service.ts';
+import { visitSignals } from '#shared/analytics.ts';
 import { clientAddress } from '#server/plugins/rate-limits.ts';
 
 /** Who is asking, as a sign-in keeps it with its session: the address the limits count and the browser. */
@@ -16,5 +17,5 @@ export const clientInfoOf = (request: FastifyRequest): ClientInfo => ({
 export const goalVisitOf = (request: FastifyRequest): GoalVisit => ({
   page: request.headers.referer,
   address: clientAddress(request),
-  userAgent: request.headers['user-agent'],
+  ...visitSignals((name) => request.headers[name] as string | undefined),
 });

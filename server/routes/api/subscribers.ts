@@ -17,7 +17,8 @@ export const subscriberRoutes: ApiRoutes = {
       api.subscribe,
       async (request) => {
         const { message, pendingId } = await services.subscribers.subscribe(request.body);
-        if (pendingId) await services.analytics.subscriptionGoal(goalVisitOf(request), pendingId);
+        if (pendingId)
+          await services.analytics.subscriptionGoal(goalVisitOf(request), pendingId, request.body.blogId ?? null);
         return { data: { message } };
       },
       {
