@@ -36,6 +36,11 @@ interface CallOptions {
   endSessionOn401?: boolean;
   /** Let the request finish even if the page goes away (logout). */
   keepalive?: boolean;
+  /**
+   * 'same-origin': the request tells the site which of its pages it was sent from (the analytics goals of
+   * the subscribe box and the contact form), which the pages' `Referrer-Policy: no-referrer` leaves out.
+   */
+  referrerPolicy?: ReferrerPolicy;
   /** Answer `{ data, meta }` instead of `data` (paged lists). */
   whole?: boolean;
   /**
@@ -85,7 +90,13 @@ async function send(
       xhr.send(body);
     });
   }
-  const response = await fetch(url, { method, headers, body, keepalive: options.keepalive });
+  const response = await fetch(url, {
+    method,
+    headers,
+    body,
+    keepalive: options.keepalive,
+    ...(options.referrerPolicy ? { referrerPolicy: options.referrerPolicy } : {}),
+  });
   const payload = (await response.json().catch(() => null)) as Payload;
   return { ok: response.ok, status: response.status, statusText: response.statusText, payload };
 }
