@@ -29,6 +29,7 @@ const ADMIN_SCREENS = [
   'staff',
   'activity',
   'security',
+  'analytics',
 ];
 
 export default [

@@ -1018,4 +1018,18 @@ export const ANALYTICS_MESSAGES = {
   rangeInvalid: 'Choose a range of days: from a date to a date on or after it, at most about three years.',
   retentionInvalid: 'Choose how long daily summaries are kept from the list.',
   postNotFound: 'No such post.',
+  // The dashboard (app/routes/admin/analytics.tsx, docs/product.md#the-dashboard).
+  settingsSaved: 'Analytics settings saved.',
+  badRange: 'The last day must be on or after the first one.',
+  empty:
+    'No visits counted in these days yet. Every public page loads a small script that counts a page view when it opens and a read when a post is read to its end; bots, link previews and signed-in staff are left out. The figures here are summed once a minute.',
+  authorOnly: 'You see the figures of your own posts: how many visitors read them and who subscribed from them.',
+  noPosts: 'None of your posts was read in these days.',
+  noRows: 'Nothing in these days.',
+  noCountries:
+    'Countries are counted only when the server has a GeoIP country file (the GEOIP_DATABASE setting: a MaxMind-format country file such as GeoLite2-Country.mmdb).',
+  privacy:
+    'Visits are counted without cookies and without storing anything in the browser. Addresses are never stored: a visitor is a hash of the address, the browser and a random value that changes every day, so nobody is recognised from one day to the next.',
+  refresh: 'Summaries refresh every minute.',
+  neverSummarized: 'Not summed up yet: the first summary is made within a minute of the server starting.',
 } as const;

@@ -36,6 +36,11 @@ interface CallOptions {
   endSessionOn401?: boolean;
   /** Let the request finish even if the page goes away (logout). */
   keepalive?: boolean;
+  /**
+   * 'same-origin': the request tells the site which of its pages it was sent from (the analytics goals of
+   * the subscribe box and the contact form), which the pages' `Referrer-Policy: no-referrer` leaves out.
+   */
+  referrerPolicy?: ReferrerPolicy;
   /** Answer `{ data, meta }` instead of `data` (paged lists). */
   whole?: boolean;
   /**
@@ -85,14 +90,12 @@ async function send(
       xhr.send(body);
     });
   }
-  // The site's pages send no Referer (helmet's Referrer-Policy: no-referrer); to its own API they may, so a
-  // contact message or subscription is attributed to the page it came from (docs/product.md#analytics).
   const response = await fetch(url, {
     method,
     headers,
     body,
     keepalive: options.keepalive,
-    referrerPolicy: 'same-origin',
+    ...(options.referrerPolicy ? { referrerPolicy: options.referrerPolicy } : {}),
   });
   const payload = (await response.json().catch(() => null)) as Payload;
   return { ok: response.ok, status: response.status, statusText: response.statusText, payload };

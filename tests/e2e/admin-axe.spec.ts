@@ -32,6 +32,7 @@ const SCREENS = [
   '/admin/profile',
   '/admin/staff',
   '/admin/activity',
+  '/admin/analytics',
   '/admin/security',
   '/admin/change-password',
 ];

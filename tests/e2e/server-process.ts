@@ -17,9 +17,12 @@ export interface ServerProcess {
   cleanup(): void;
 }
 
-/** Starts the production server as a child process with the given environment (its own data folder). */
-export function startServer(env: Record<string, string>): ServerProcess {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'site-proc-'));
+/**
+ * Starts the production server as a child process with the given environment: its own new data folder,
+ * or `dataDir`, one an earlier process used (a restart on the same site).
+ */
+export function startServer(env: Record<string, string>, options: { dataDir?: string } = {}): ServerProcess {
+  const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'site-proc-'));
   const child = spawn(process.execPath, ['build/node/main.js'], {
     env: {
       PATH: process.env.PATH!,

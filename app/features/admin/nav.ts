@@ -1,4 +1,5 @@
 import activity from 'bootstrap-icons/icons/activity.svg?raw';
+import barChart from 'bootstrap-icons/icons/bar-chart-line.svg?raw';
 import briefcase from 'bootstrap-icons/icons/briefcase.svg?raw';
 import boxArrowDown from 'bootstrap-icons/icons/box-arrow-down.svg?raw';
 import boxSeam from 'bootstrap-icons/icons/box-seam.svg?raw';
@@ -54,6 +55,8 @@ export const ADMIN_NAV: NavItem[] = [
   section('social', share),
   { label: 'Blog Category', to: '/admin/blog-category', icon: tags, allow: 'categories' },
   { label: 'Blogs', to: '/admin/blogs', icon: journal, allow: 'posts.write' },
+  // docs/product.md#the-dashboard: Authors see their own posts' figures there; Contributors have no entry.
+  { label: 'Analytics', to: '/admin/analytics', icon: barChart, allow: 'analytics' },
   section('privacyPolicy', shield),
   { label: 'Change Password', to: '/admin/change-password', icon: key, allow: 'account' },
   { label: 'Profile', to: '/admin/profile', icon: personCircle, allow: 'account' },

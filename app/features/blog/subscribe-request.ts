@@ -7,4 +7,6 @@ import { call } from '#app/lib/api-client.ts';
  */
 export { subscribeFormSchema } from '#shared/schemas/subscribe.ts';
 
-export const sendSubscription = (email: string, blogId: string | null) => call(subscribe, { body: { email, blogId } });
+/** Sent with the page's address (same site only), so a confirmed subscription counts as that page's goal. */
+export const sendSubscription = (email: string, blogId: string | null) =>
+  call(subscribe, { body: { email, blogId }, referrerPolicy: 'same-origin' });

@@ -8,5 +8,6 @@ import { call } from '#app/lib/api-client.ts';
  */
 export { contactFormSchema } from '#shared/schemas/contact.ts';
 
+/** Sent with the page's address (same site only), so the message counts as that page's goal. */
 export const sendContactMessage = (form: Parameters<typeof toSendMailInput>[0], website: string) =>
-  call(sendMail, { body: { ...toSendMailInput(form), website: website || undefined } });
+  call(sendMail, { body: { ...toSendMailInput(form), website: website || undefined }, referrerPolicy: 'same-origin' });
