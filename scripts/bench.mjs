@@ -9,11 +9,11 @@
 // Options (environment): BENCH_SECONDS (5 per round), BENCH_ROUNDS (3), BENCH_CONNECTIONS (50),
 // BENCH_ENCODING (gzip | identity; gzip), BENCH_POSTS (600), NGINX (/usr/sbin/nginx), WRK (wrk).
 // Needs `npm run build` first. Profile a server with NODE_OPTIONS=--cpu-prof (see docs/decisions/0011).
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import { median, rawGet as rawGet_, startNginx as startNginx_, wrk as wrk_ } from './bench-http.mjs';
 import { freePort, serveTemp } from './serve-temp.mjs';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
@@ -23,51 +23,10 @@ const encoding = process.env.BENCH_ENCODING ?? 'gzip';
 const posts = Number(process.env.BENCH_POSTS ?? 600);
 const nginxBin = process.env.NGINX ?? '/usr/sbin/nginx';
 const wrkBin = process.env.WRK ?? 'wrk';
-const acceptHeader = encoding === 'identity' ? [] : ['-H', `Accept-Encoding: ${encoding}`];
+const acceptHeader = encoding === 'identity' ? [] : [`Accept-Encoding: ${encoding}`];
 
-/** Runs wrk and reads its summary: req/s, p50 and p99 in ms, and any errors or non-2xx answers. */
-function wrk(url, script) {
-  const args = ['-t1', `-c${connections}`, `-d${seconds}s`, '--latency', ...acceptHeader];
-  if (script) args.push('-s', script);
-  return new Promise((resolve, reject) => {
-    const child = spawn(wrkBin, [...args, url]);
-    let out = '';
-    child.stdout.on('data', (d) => (out += d));
-    child.stderr.on('data', (d) => (out += d));
-    child.on('error', reject);
-    child.on('close', (code) => {
-      if (code !== 0) return reject(new Error(`wrk failed:\n${out}`));
-      const ms = (p) => {
-        const m = new RegExp(`^\\s*${p}%\\s+([\\d.]+)(us|ms|s)\\s*$`, 'm').exec(out);
-        if (!m) return NaN;
-        return Number(m[1]) * { us: 0.001, ms: 1, s: 1000 }[m[2]];
-      };
-      const errors = /Socket errors: (.*)/.exec(out)?.[1] ?? '';
-      const non2xx = Number(/Non-2xx or 3xx responses: (\d+)/.exec(out)?.[1] ?? 0);
-      resolve({
-        rps: Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1] ?? 0),
-        p50: ms(50),
-        p99: ms(99),
-        errors,
-        non2xx,
-      });
-    });
-  });
-}
-
-/** The raw bytes of an answer, as sent (Node's fetch would undo the compression). */
-function rawGet(url) {
-  return new Promise((resolve, reject) => {
-    const headers = encoding === 'identity' ? {} : { 'accept-encoding': encoding };
-    http
-      .get(url, { headers }, (res) => {
-        const chunks = [];
-        res.on('data', (c) => chunks.push(c));
-        res.on('end', () => resolve({ status: res.statusCode, headers: res.headers, body: Buffer.concat(chunks) }));
-      })
-      .on('error', reject);
-  });
-}
+const wrk = (url, script) => wrk_(url, { connections, seconds, headers: acceptHeader, script, bin: wrkBin });
+const rawGet = (url) => rawGet_(url, encoding);
 
 async function api(base, token, method, url, body) {
   const res = await fetch(base + url, {
@@ -79,45 +38,7 @@ async function api(base, token, method, url, body) {
   return (await res.json()).data;
 }
 
-/** nginx with one worker serving `file` (and its .gz twin) at `/post`. */
-async function startNginx(dir, html) {
-  const port = await freePort();
-  // nginx's worker drops root's rights: it must be able to read the folder (mkdtemp makes it 0700).
-  fs.chmodSync(dir, 0o755);
-  fs.writeFileSync(path.join(dir, 'post'), html.identity);
-  if (html.gzip) fs.writeFileSync(path.join(dir, 'post.gz'), html.gzip);
-  const conf = path.join(dir, 'nginx.conf');
-  fs.writeFileSync(
-    conf,
-    `daemon off;
-worker_processes 1;
-pid ${dir}/nginx.pid;
-error_log ${dir}/error.log warn;
-events { worker_connections 4096; }
-http {
-  access_log off;
-  client_body_temp_path ${dir}/tmp; proxy_temp_path ${dir}/tmp; fastcgi_temp_path ${dir}/tmp;
-  uwsgi_temp_path ${dir}/tmp; scgi_temp_path ${dir}/tmp;
-  keepalive_requests 1000000;
-  server {
-    listen 127.0.0.1:${port};
-    location = /post { root ${dir}; default_type 'text/html; charset=utf-8'; gzip_static on; }
-  }
-}
-`,
-  );
-  fs.mkdirSync(path.join(dir, 'tmp'), { recursive: true });
-  const child = spawn(nginxBin, ['-c', conf, '-p', dir], { stdio: ['ignore', 'ignore', 'inherit'] });
-  for (let i = 0; i < 50; i++) {
-    const ok = await rawGet(`http://127.0.0.1:${port}/post`).then(
-      (r) => r.status === 200,
-      () => false,
-    );
-    if (ok) break;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return { url: `http://127.0.0.1:${port}/post`, stop: () => child.kill('SIGQUIT') };
-}
+const startNginx = (dir, html) => startNginx_(dir, html, nginxBin);
 
 /** A bare Node `http` server answering the bytes from memory, with the same content headers. */
 async function startBareNode(answer) {
@@ -132,7 +53,6 @@ async function startBareNode(answer) {
   return { url: `http://127.0.0.1:${port}/`, stop: () => server.close() };
 }
 
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const fmt = (n, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) : '–');
 
 const server = await serveTemp({ RATE_LIMIT_MULTIPLIER: '10000' });

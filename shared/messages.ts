@@ -1033,3 +1033,20 @@ export const ANALYTICS_MESSAGES = {
   refresh: 'Summaries refresh every minute.',
   neverSummarized: 'Not summed up yet: the first summary is made within a minute of the server starting.',
 } as const;
+
+/** The post editor's stats card (app/features/blog-editor/PostStatsPanel.tsx, docs/product.md#analytics). */
+export const ANALYTICS_UI_MESSAGES = {
+  statsTitle: 'Stats',
+  visitors: 'Visitors',
+  views: 'Views',
+  reads: 'Read to the end',
+  readShare: (percent: number) => `${percent} % of visitors`,
+  subscriptions: 'Subscriptions',
+  noVisits: 'No visits yet.',
+  last30: 'Views, last 30 days',
+  sparkline: (views: number, peak: { day: string; views: number } | null) =>
+    peak
+      ? `Views in the last 30 days: ${views} in all, most on ${peak.day} (${peak.views}).`
+      : 'Views in the last 30 days: none.',
+  allAnalytics: 'All analytics',
+} as const;

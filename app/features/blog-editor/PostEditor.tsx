@@ -25,6 +25,7 @@ import { DeliveryReport } from './DeliveryReport';
 import { useEditConflict } from './edit-conflict';
 import { NewsletterTools } from './NewsletterTools';
 import { PostFieldControl } from './PostFieldControl';
+import { PostStatsPanel } from './PostStatsPanel';
 import { bodyOf, formOf, type PostFormValues } from './post-form';
 import { mailsOnSave, usePublishConfirm } from './publish-confirm';
 import { PublishingPanel } from './PublishingPanel';
@@ -75,6 +76,8 @@ export function PostEditor({ categories, post, editing, timeZone, autosave, tagN
   const [audience, setAudience] = useState<number | null>(null);
   // The newsletter's controls and its audience only for those who may send it (shared/roles.ts).
   const mayNewsletter = useCan('newsletters');
+  // A saved post's figures for those who may see analytics (never a Contributor: docs/product.md#analytics).
+  const mayAnalytics = account !== null && can(account, 'analytics');
   const saving = useSubmit();
   const opening = useSubmit();
   const emailed = post?.newsletter.sent ?? false;
@@ -231,6 +234,7 @@ export function PostEditor({ categories, post, editing, timeZone, autosave, tagN
                 onChange={set}
               />
             ) : null}
+            {post && mayAnalytics ? <PostStatsPanel postId={post._id} /> : null}
             {post ? <AuthorsPanel postId={post._id} authors={post.authors} /> : null}
             {mayNewsletter ? <NewsletterTools postId={post?._id ?? null} /> : null}
             {mayNewsletter && post?.newsletter.sent ? <DeliveryReport postId={post._id} /> : null}

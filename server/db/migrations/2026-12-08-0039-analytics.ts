@@ -54,6 +54,14 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('views', 'integer', (c) => c.notNull())
     .addPrimaryKeyConstraint('analytics_daily_pk', ['dimension', 'day', 'value'])
     .execute();
+  // The dashboard sums a dimension's rows over a range of days: with the figures in the index, SQLite
+  // reads the index alone, and PostgreSQL can scan it index-only, instead of a table row per summary row
+  // (npm run bench:analytics: a 90-day referrer table over 205,000 summary rows, 92 → 68 ms on SQLite).
+  await db.schema
+    .createIndex('analytics_daily_sums_idx')
+    .on('analytics_daily')
+    .columns(['dimension', 'day', 'value', 'visitors', 'views'])
+    .execute();
   await db.schema
     .createTable('analytics_goals')
     .addColumn('id', 'varchar(36)', (c) => c.primaryKey())
