@@ -15,6 +15,11 @@ export interface PageAddress {
   utm: { source: string | null; medium: string | null; campaign: string | null };
 }
 
+/** Control characters (C0, DEL, C1) and halves of surrogate pairs. */
+const UNSTORABLE =
+  // eslint-disable-next-line no-control-regex -- removing control characters is the point
+  /[\u0000-\u001f\u007f-\u009f]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
 /**
  * A value as it may be stored: control characters (a decoded `%00` among them, which PostgreSQL refuses)
  * and broken surrogate pairs removed, lowercased first when asked (one letter can lowercase to two), then
@@ -22,11 +27,7 @@ export interface PageAddress {
  */
 export function fitText(value: string | null, max: number, lower = false): string | null {
   if (value === null) return null;
-  // eslint-disable-next-line no-control-regex -- removing control characters is the point
-  let text = value.replace(
-    /[\u0000-\u001f\u007f-\u009f]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g,
-    '',
-  );
+  let text = value.replace(UNSTORABLE, '');
   if (lower) text = text.toLowerCase();
   text = text.trim().slice(0, max);
   // A cut through a pair leaves half a character.
