@@ -5,6 +5,7 @@ import { ALL_ENDPOINTS } from '#shared/api/index.ts';
 import { bearer, expireSession, loginToken, NO_RATE_LIMITS } from '#tests/helpers/auth.ts';
 import { DATABASE_KINDS } from '#tests/helpers/databases.ts';
 import { buildTestApp, type TestApp } from '#tests/helpers/test-app.ts';
+import * as analytics from '#shared/api/analytics.ts';
 import * as auth from '#shared/api/auth.ts';
 import * as staff from '#shared/api/staff.ts';
 import * as blog from '#shared/api/blog.ts';
@@ -97,6 +98,8 @@ export const PUBLIC_ENDPOINTS: Endpoint[] = [
   search.searchPosts,
   subscribers.subscribe,
   subscribers.unsubscribeOneClick,
+  analytics.countEvent,
+  analytics.countPixel,
 ];
 
 /** "METHOD /api/route" of an endpoint, as Fastify registers it. */
