@@ -257,6 +257,26 @@ export async function summarizeDay(db: Db, day: string): Promise<void> {
   });
 }
 
+/**
+ * What a day's summary is made from, in a few numbers: its events and the goals done that day (counted
+ * through their indexes). The same numbers as at the last summary: nothing to make again.
+ */
+export async function summarySource(db: Db, day: string): Promise<string> {
+  const [events, goals] = await Promise.all([
+    db
+      .selectFrom('analytics_events')
+      .select(sql<number | string>`count(*)`.as('n'))
+      .where('day', '=', day)
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('analytics_goals')
+      .select(sql<number | string>`count(*)`.as('n'))
+      .where('done_day', '=', day)
+      .executeTakeFirstOrThrow(),
+  ]);
+  return `${day}:${Number(events.n)}:${Number(goals.n)}`;
+}
+
 export async function deleteSummariesBefore(db: Db, day: string): Promise<void> {
   await db.deleteFrom('analytics_daily').where('day', '<', day).execute();
 }

@@ -21,6 +21,8 @@ import { createEventWriter } from './writer';
 
 const SETTINGS_KEY = 'analytics';
 const SUMMARIZED_KEY = 'analytics-summarized-at';
+/** The counts the last summaries were made from (repository summarySource). */
+const SUMMARY_SOURCE_KEY = 'analytics-summary-source';
 const SEARCH_WORDS_MAX = 100;
 
 /** Who is on the page a goal came from, as the request that made it shows. */
@@ -268,8 +270,13 @@ export function createAnalyticsService(deps: {
     async summarize(): Promise<void> {
       await writer.flush();
       const day = today();
-      await repo.summarizeDay(db, addDays(day, -1));
-      await repo.summarizeDay(db, day);
+      // Events and goals are only ever added to a day (or the day deleted whole): the same counts as at
+      // the last run mean the same summary, so a quiet site costs two counts a run, not a rebuild.
+      const days = [addDays(day, -1), day];
+      const source = (await Promise.all(days.map((d) => repo.summarySource(db, d)))).join(' ');
+      if (source === (await siteMeta.readSetting(SUMMARY_SOURCE_KEY))) return;
+      for (const d of days) await repo.summarizeDay(db, d);
+      await siteMeta.writeSetting(SUMMARY_SOURCE_KEY, source);
       await siteMeta.writeSetting(SUMMARIZED_KEY, now());
     },
 
