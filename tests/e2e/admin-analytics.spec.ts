@@ -268,12 +268,10 @@ test('a restart on the same data keeps the counts, and the same visitor that day
 }) => {
   const before = await report();
   await stop();
-  const restartedAt = new Date().toISOString();
   start(server.dataDir);
   await waitUntilServing(port);
   admin = await loggedInAdmin(origin);
-  // Once a summary made by the new process is read, the figures are what they were.
-  await expect.poll(async () => (await report()).summarizedAt! > restartedAt, { timeout: 15_000 }).toBe(true);
+  // The new process reads the summaries as they were (it makes them again only once something is counted).
   const after = await report();
   expect(after.site!.visitors).toBe(before.site!.visitors);
   expect(after.site!.views).toBe(before.site!.views);
