@@ -50,7 +50,12 @@ async function settle(page: Page) {
       if (fields === 0) return true;
       // TinyMCE's get() without an id lists every editor of the page.
       const editors = (window as unknown as { tinymce?: { get(): { initialized: boolean }[] } }).tinymce?.get() ?? [];
-      return editors.length >= fields && editors.every((editor) => editor.initialized);
+      if (editors.length < fields || !editors.every((editor) => editor.initialized)) return false;
+      // The resize handle gets its value only once the skin has loaded, which can follow `initialized`
+      // (TinyMCE's theme, "set-aria-valuetext" waits for SkinLoaded): axe would see a separator without one.
+      return [...document.querySelectorAll('.tox-statusbar__resize-handle')].every((handle) =>
+        handle.hasAttribute('aria-valuetext'),
+      );
     },
     undefined,
     { timeout: 30_000 },
