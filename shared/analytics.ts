@@ -2,6 +2,7 @@
  * Cookieless analytics (docs/product.md#analytics, docs/decisions/0040-analytics.md): what is counted and
  * how it is summed. The server's counting, its daily summaries and the dashboard all read these.
  */
+import { addDays } from '#shared/zoned-time.ts';
 
 /** What the counting script (public/count.js) sends. */
 export const EVENT_KINDS = ['view', 'read'] as const;
@@ -89,6 +90,14 @@ export interface AnalyticsSettings {
 }
 
 export const DEFAULT_ANALYTICS_SETTINGS: AnalyticsSettings = { counting: true, honourGpc: false, retentionMonths: 0 };
+
+/**
+ * The first day whose summaries a retention of `months` keeps on `today` (null: kept for good): the retention
+ * job deletes the days before it, and the dashboard counts none of them.
+ */
+export function firstKeptDay(today: string, months: AnalyticsSettings['retentionMonths']): string | null {
+  return months > 0 ? addDays(today, -Math.round(months * 30.44)) : null;
+}
 
 /**
  * What a request's headers say about counting it: the browser string, Global Privacy Control, and whether

@@ -4,7 +4,8 @@ import { ANALYTICS_MESSAGES, TEAM_MESSAGES } from '#shared/messages.ts';
 import { addDays } from '#shared/zoned-time.ts';
 import type { Db } from '#server/db/database.ts';
 import { ForbiddenError, InvalidInputError } from '#server/errors.ts';
-import { dailyValues, topValues, visitorsSince, type SummedRow } from './repository';
+import type { RangeSums } from './range-sums';
+import { dailyValues, visitorsSince, type SummedRow } from './repository';
 
 /** Who asks: the whole site's figures, or only these posts' (an Author's own). */
 export type Viewer = { all: true } | { all: false; postIds: readonly string[] };
@@ -35,19 +36,20 @@ const sumOf = (rows: SummedRow[]) => rows.reduce((n, r) => n + r.visitors, 0);
  */
 export function createReports(deps: {
   db: Db;
+  sums: RangeSums;
   titles: (ids: readonly string[]) => Promise<Map<string, string>>;
   hasCountries: boolean;
   summarizedAt: () => Promise<string | null>;
 }) {
-  const { db } = deps;
+  const { db, sums } = deps;
 
   async function postRows(range: RangeQuery, viewer: Viewer, limit: number | null): Promise<PostRow[]> {
     const among = viewer.all ? undefined : viewer.postIds;
-    const top = await topValues(db, 'post', range.from, range.to, limit, among);
+    const top = await sums.top('post', range.from, range.to, limit, among);
     const ids = top.map((r) => r.value);
     const [reads, subscriptions, titles] = await Promise.all([
-      topValues(db, 'post-read', range.from, range.to, null, ids),
-      topValues(db, 'post-subscription', range.from, range.to, null, ids),
+      sums.top('post-read', range.from, range.to, null, ids),
+      sums.top('post-subscription', range.from, range.to, null, ids),
       deps.titles(ids),
     ]);
     const readsOf = new Map(reads.map((r) => [r.value, r.visitors]));
@@ -63,7 +65,7 @@ export function createReports(deps: {
   }
 
   async function table(name: ReportTable, range: RangeQuery, limit: number | null): Promise<ReportRow[]> {
-    return topValues(db, REPORT_TABLES[name], range.from, range.to, limit);
+    return sums.top(REPORT_TABLES[name], range.from, range.to, limit);
   }
 
   return {
@@ -79,8 +81,8 @@ export function createReports(deps: {
       ]);
       const byName = Object.fromEntries(names.map((name, i) => [name, tables[i]!])) as Record<ReportTable, ReportRow[]>;
       const [subscriptions, messages] = await Promise.all([
-        topValues(db, 'goal-subscription', range.from, range.to, null),
-        topValues(db, 'goal-contact', range.from, range.to, null),
+        sums.top('goal-subscription', range.from, range.to, null),
+        sums.top('goal-contact', range.from, range.to, null),
       ]);
       return {
         from: range.from,
@@ -123,9 +125,9 @@ export function createReports(deps: {
     async post(postId: string, today: string): Promise<PostStats> {
       const ever = { from: '0000-01-01', to: today };
       const [views, reads, subscriptions, series] = await Promise.all([
-        topValues(db, 'post', ever.from, ever.to, null, [postId]),
-        topValues(db, 'post-read', ever.from, ever.to, null, [postId]),
-        topValues(db, 'post-subscription', ever.from, ever.to, null, [postId]),
+        sums.top('post', ever.from, ever.to, null, [postId]),
+        sums.top('post-read', ever.from, ever.to, null, [postId]),
+        sums.top('post-subscription', ever.from, ever.to, null, [postId]),
         dailyValues(db, 'post', postId, addDays(today, -29), today),
       ]);
       return {

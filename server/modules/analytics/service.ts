@@ -2,6 +2,7 @@ import {
   DEFAULT_ANALYTICS_SETTINGS,
   RAW_EVENT_DAYS,
   RETENTION_CHOICES,
+  firstKeptDay,
   type AnalyticsSettings,
   type ReportTable,
 } from '#shared/analytics.ts';
@@ -14,6 +15,7 @@ import { NotFoundError } from '#server/errors.ts';
 import { createCounting, type Counted, type Visit } from './counting';
 import { fitText, pageAddressOf } from './event-input';
 import { createPagePaths, type PageLookups } from './page-paths';
+import { createRangeSums } from './range-sums';
 import { createReports, type Viewer } from './report';
 import * as repo from './repository';
 import { createVisitorHasher } from './visitors';
@@ -109,6 +111,7 @@ export function createAnalyticsService(deps: {
 
   const reports = createReports({
     db,
+    sums: createRangeSums(db, today, async () => firstKeptDay(today(), (await settings()).retentionMonths)),
     titles: deps.titles,
     hasCountries: deps.hasCountries,
     summarizedAt: async () => (await siteMeta.readSetting(SUMMARIZED_KEY)) ?? null,
@@ -286,7 +289,8 @@ export function createAnalyticsService(deps: {
       await repo.deleteEventsBefore(db, addDays(day, -RAW_EVENT_DAYS));
       await repo.deleteGoalsBefore(db, new Date(Date.now() - RAW_EVENT_DAYS * 86_400_000).toISOString());
       const { retentionMonths } = await settings();
-      if (retentionMonths > 0) await repo.deleteSummariesBefore(db, addDays(day, -Math.round(retentionMonths * 30.44)));
+      const kept = firstKeptDay(day, retentionMonths);
+      if (kept) await repo.deleteSummariesBefore(db, kept);
     },
 
     /** Writes the events this process holds (tests; the summaries job does it first). */
