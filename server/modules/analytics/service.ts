@@ -273,13 +273,16 @@ export function createAnalyticsService(deps: {
     async summarize(): Promise<void> {
       await writer.flush();
       const day = today();
-      // Events and goals are only ever added to a day (or the day deleted whole): the same counts as at
-      // the last run mean the same summary, so a quiet site costs two counts a run, not a rebuild.
+      // Events and goals are only ever added to a day (or the day deleted whole): a day with the same counts
+      // as at the last run has the same summary, so a quiet site costs two counts a run, and yesterday is
+      // made again only while its last events arrive, not every run of a busy today.
       const days = [addDays(day, -1), day];
-      const source = (await Promise.all(days.map((d) => repo.summarySource(db, d)))).join(' ');
-      if (source === (await siteMeta.readSetting(SUMMARY_SOURCE_KEY))) return;
-      for (const d of days) await repo.summarizeDay(db, d);
-      await siteMeta.writeSetting(SUMMARY_SOURCE_KEY, source);
+      const sources = await Promise.all(days.map((d) => repo.summarySource(db, d)));
+      const last = new Set((await siteMeta.readSetting(SUMMARY_SOURCE_KEY))?.split(' '));
+      const changed = days.filter((_, i) => !last.has(sources[i]!));
+      if (!changed.length) return;
+      for (const d of changed) await repo.summarizeDay(db, d);
+      await siteMeta.writeSetting(SUMMARY_SOURCE_KEY, sources.join(' '));
       await siteMeta.writeSetting(SUMMARIZED_KEY, now());
     },
 
