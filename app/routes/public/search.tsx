@@ -2,7 +2,7 @@ import { SearchResults } from '#app/features/blog/SearchResults.tsx';
 import { pageParam } from '#app/features/blog/page-param.ts';
 import { SEARCH_MESSAGES } from '#shared/messages.ts';
 import { MAX_QUERY_LENGTH, SEARCH_PAGE_SIZE } from '#shared/schemas/search.ts';
-import { visitSignals } from '#shared/analytics.ts';
+import { pageVisitOf } from '#app/lib/form-visit.server.ts';
 import type { Route } from './+types/search';
 
 const LATEST_COUNT = 4;
@@ -26,8 +26,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   ]);
   // A search counts once, on its first page (docs/product.md#analytics); counting never holds the page up.
   if (page === 1) {
-    const visit = { address: context.formPost.address, ...visitSignals((name) => request.headers.get(name)) };
-    void context.services.analytics.search(visit, query, meta.total + pages.length).catch(() => undefined);
+    void context.services.analytics
+      .search(pageVisitOf(request, context), query, meta.total + pages.length)
+      .catch(() => undefined);
   }
   const latest =
     meta.total === 0 && !pages.length

@@ -1,11 +1,10 @@
-import { visitSignals } from '#shared/analytics.ts';
 import * as api from '#shared/api/analytics.ts';
 import { can } from '#shared/roles.ts';
 import { csvLine } from '#server/lib/csv.ts';
 import { authOf, writerOf } from '#server/plugins/auth.ts';
-import { clientAddress } from '#server/plugins/rate-limits.ts';
 import type { Services } from '#server/services.ts';
 import type { FastifyRequest } from 'fastify';
+import { visitOf } from './client-info';
 import { route, type ApiRoutes } from './define';
 
 /** Beacons are small: a path, a referrer and a kind. */
@@ -42,8 +41,7 @@ export const analyticsRoutes: ApiRoutes = {
             kind: request.body.k,
             page: request.body.p,
             referrer: request.body.r,
-            address: clientAddress(request),
-            ...visitSignals((name) => request.headers[name] as string | undefined),
+            ...visitOf(request),
           });
           // The same answer counted or not: a visitor's browser learns nothing from it.
           return reply.code(204).send();
@@ -52,10 +50,7 @@ export const analyticsRoutes: ApiRoutes = {
       );
     });
     route(scope, api.countPixel, async (request, reply) => {
-      await analytics.countPage(request.headers.referer, {
-        address: clientAddress(request),
-        ...visitSignals((name) => request.headers[name] as string | undefined),
-      });
+      await analytics.countPage(request.headers.referer, visitOf(request));
       reply.header('content-type', api.countPixel.file.contentType);
       reply.header('cache-control', 'no-store');
       return reply.send(PIXEL);

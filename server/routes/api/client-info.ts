@@ -11,11 +11,19 @@ export const clientInfoOf = (request: FastifyRequest): ClientInfo => ({
 });
 
 /**
- * Where a form was sent from, for the analytics' goals (docs/product.md#analytics): the page in the
- * Referer (the site's own pages send their full address to the site), the address and the browser.
+ * Who a counted request comes from, for the analytics (docs/product.md#analytics): the address, the browser
+ * and what it asks of counting (Global Privacy Control, a prefetch).
+ */
+export const visitOf = (request: FastifyRequest) => ({
+  address: clientAddress(request),
+  ...visitSignals((name) => request.headers[name] as string | undefined),
+});
+
+/**
+ * Where a form was sent from, for the analytics' goals: the page in the Referer (the site's own pages send
+ * their full address to the site), and who sent it.
  */
 export const goalVisitOf = (request: FastifyRequest): GoalVisit => ({
   page: request.headers.referer,
-  address: clientAddress(request),
-  ...visitSignals((name) => request.headers[name] as string | undefined),
+  ...visitOf(request),
 });

@@ -1,7 +1,7 @@
 import * as api from '#shared/api/search.ts';
-import { visitSignals } from '#shared/analytics.ts';
-import { clientAddress, rateLimit } from '#server/plugins/rate-limits.ts';
+import { rateLimit } from '#server/plugins/rate-limits.ts';
 import { writerOf } from '#server/plugins/auth.ts';
+import { visitOf } from './client-info';
 import { route, type ApiRoutes } from './define';
 
 /** Search of posts: the public one (rate limited per address, with the /search page) and the admin list's. */
@@ -15,11 +15,7 @@ export const searchRoutes: ApiRoutes = {
         const { hits, meta } = await blog.searchPublic(q, page);
         // The search box's answers: a search counts once, on its first page (docs/product.md#analytics).
         if ((page.page ?? 1) === 1) {
-          const visit = {
-            address: clientAddress(request),
-            ...visitSignals((name) => request.headers[name] as string | undefined),
-          };
-          void analytics.search(visit, q, meta.total).catch(() => undefined);
+          void analytics.search(visitOf(request), q, meta.total).catch(() => undefined);
         }
         return { data: hits, meta };
       },
