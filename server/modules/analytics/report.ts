@@ -75,7 +75,7 @@ export function createReports(deps: {
       if (!viewer.all) return { from: range.from, to: range.to, site: null, posts, summarizedAt };
       const names = Object.keys(REPORT_TABLES) as ReportTable[];
       const [series, now, ...tables] = await Promise.all([
-        dailyValues(db, 'total', '', range.from, range.to),
+        dailyValues(db, 'total', '', await sums.from(range.from), range.to),
         visitorsSince(db, new Date(Date.now() - NOW_MINUTES * 60_000).toISOString()),
         ...names.map((name) => table(name, range, TABLE_ROWS)),
       ]);
@@ -114,7 +114,8 @@ export function createReports(deps: {
       }
       if (!viewer.all) throw new ForbiddenError(TEAM_MESSAGES.forbidden);
       if (name === 'days') {
-        const days = everyDay(range.from, range.to, await dailyValues(db, 'total', '', range.from, range.to));
+        const known = await dailyValues(db, 'total', '', await sums.from(range.from), range.to);
+        const days = everyDay(range.from, range.to, known);
         return [['day', 'visitors', 'views'], ...days.map((d) => [d.day, String(d.visitors), String(d.views)])];
       }
       const rows = await table(name, range, null);

@@ -33,7 +33,8 @@ export async function deleteSaltsBefore(db: Db, day: string): Promise<void> {
 /**
  * One batch, in one transaction. SQLite's statements run on the event loop (better-sqlite3 is synchronous):
  * the loop gets a turn between statements, so a batch of a busy site (20,000 events after 2 s at 10,000 a
- * second) never holds every other request for its whole write.
+ * second) never stalls the requests that need no database (beacons, cached pages) for its whole write.
+ * Requests that do query the database still wait for the transaction, as for any other write on SQLite.
  */
 export async function insertEvents(db: Db, rows: readonly EventRow[]): Promise<void> {
   await db.transaction().execute(async (trx) => {
@@ -263,23 +264,25 @@ export async function summarizeDay(db: Db, day: string): Promise<void> {
 }
 
 /**
- * What a day's summary is made from, in a few numbers: its events and the goals done that day (counted
- * through their indexes). The same numbers as at the last summary: nothing to make again.
+ * What a day's summary is made from, in a few values: how many events and goals done that day, and the
+ * latest of each (a goal deleted by the retention job while another is done keeps the count, not the
+ * latest). The same values as at the last summary: nothing to make again. No spaces: the summaries job
+ * keeps several days' sources in one setting, separated by spaces.
  */
 export async function summarySource(db: Db, day: string): Promise<string> {
   const [events, goals] = await Promise.all([
     db
       .selectFrom('analytics_events')
-      .select(sql<number | string>`count(*)`.as('n'))
+      .select([sql<number | string>`count(*)`.as('n'), sql<string | null>`max(at)`.as('last')])
       .where('day', '=', day)
       .executeTakeFirstOrThrow(),
     db
       .selectFrom('analytics_goals')
-      .select(sql<number | string>`count(*)`.as('n'))
+      .select([sql<number | string>`count(*)`.as('n'), sql<string | null>`max(done_at)`.as('last')])
       .where('done_day', '=', day)
       .executeTakeFirstOrThrow(),
   ]);
-  return `${day}:${Number(events.n)}:${Number(goals.n)}`;
+  return `${day}:${Number(events.n)}:${events.last ?? ''}:${Number(goals.n)}:${goals.last ?? ''}`;
 }
 
 export async function deleteSummariesBefore(db: Db, day: string): Promise<void> {

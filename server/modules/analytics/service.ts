@@ -25,6 +25,8 @@ const SETTINGS_KEY = 'analytics';
 const SUMMARIZED_KEY = 'analytics-summarized-at';
 /** The counts the last summaries were made from (repository summarySource). */
 const SUMMARY_SOURCE_KEY = 'analytics-summary-source';
+/** The first day whose summaries the retention job kept the last time it deleted any. */
+const KEPT_FROM_KEY = 'analytics-summaries-kept-from';
 const SEARCH_WORDS_MAX = 100;
 
 /** Who is on the page a goal came from, as the request that made it shows. */
@@ -111,7 +113,13 @@ export function createAnalyticsService(deps: {
 
   const reports = createReports({
     db,
-    sums: createRangeSums(db, today, async () => firstKeptDay(today(), (await settings()).retentionMonths)),
+    // A range starts at the retention setting's first kept day, or at the first day the retention job kept
+    // (days it deleted stay gone when the setting is made longer again): whichever is later.
+    sums: createRangeSums(db, today, async () => {
+      const [current, keptFrom] = await Promise.all([settings(), siteMeta.readSetting(KEPT_FROM_KEY)]);
+      const kept = firstKeptDay(today(), current.retentionMonths);
+      return [kept, keptFrom ?? null].reduce<string | null>((a, b) => (b && (!a || b > a) ? b : a), null);
+    }),
     titles: deps.titles,
     hasCountries: deps.hasCountries,
     summarizedAt: async () => (await siteMeta.readSetting(SUMMARIZED_KEY)) ?? null,
@@ -293,7 +301,11 @@ export function createAnalyticsService(deps: {
       await repo.deleteGoalsBefore(db, new Date(Date.now() - RAW_EVENT_DAYS * 86_400_000).toISOString());
       const { retentionMonths } = await settings();
       const kept = firstKeptDay(day, retentionMonths);
-      if (kept) await repo.deleteSummariesBefore(db, kept);
+      if (!kept) return;
+      const before = await siteMeta.readSetting(KEPT_FROM_KEY);
+      // Recorded first: a range read while the rows go already leaves those days out.
+      if (!before || kept > before) await siteMeta.writeSetting(KEPT_FROM_KEY, kept);
+      await repo.deleteSummariesBefore(db, kept);
     },
 
     /** Writes the events this process holds (tests; the summaries job does it first). */
