@@ -4,6 +4,7 @@ import { boot } from '#server/boot.ts';
 import * as analyticsApi from '#shared/api/analytics.ts';
 import { addDays, localDayIn } from '#shared/zoned-time.ts';
 import { insertEvents, summarizeDay, type EventRow } from '#server/modules/analytics/repository.ts';
+import { viewRow } from '#tests/helpers/analytics.ts';
 import { NO_RATE_LIMITS } from '#tests/helpers/auth.ts';
 import { DATABASE_KINDS } from '#tests/helpers/databases.ts';
 import { createPost, loggedInAdmin, unique, type LoggedInAdmin } from '#tests/helpers/factories.ts';
@@ -30,22 +31,15 @@ describe.each(DATABASE_KINDS)('analytics over past days on %s', (kind) => {
 
   /** `n` views of `path` on `day` by distinct visitors, referred by `referrer`. */
   const views = (day: string, path: string, n: number, referrer: string | null, postId: string | null = null) =>
-    Array.from({ length: n }, (_, i): EventRow => ({
-      at: `${day}T12:00:00.000Z`,
-      day,
-      kind: 'view',
-      visitor: `${day.replaceAll('-', '')}${path.length}${i}`.padEnd(16, '0').slice(0, 16),
-      path,
-      post_id: postId,
-      referrer,
-      utm_source: null,
-      utm_medium: null,
-      utm_campaign: null,
-      device: 'desktop',
-      browser: 'Chrome',
-      country: null,
-      detail: null,
-    }));
+    Array.from({ length: n }, (_, i) =>
+      viewRow({
+        day,
+        visitor: `${day.replaceAll('-', '')}${path.length}${i}`.padEnd(16, '0').slice(0, 16),
+        path,
+        post_id: postId,
+        referrer,
+      }),
+    );
 
   beforeAll(async () => {
     t = await buildTestApp(kind, { app: { rateLimits: NO_RATE_LIMITS } });

@@ -7,6 +7,7 @@ import { ANALYTICS_MESSAGES, TEAM_MESSAGES } from '#shared/messages.ts';
 import { localDayIn } from '#shared/zoned-time.ts';
 import { createVisitorHasher } from '#server/modules/analytics/visitors.ts';
 import { createEventWriter } from '#server/modules/analytics/writer.ts';
+import { viewRow } from '#tests/helpers/analytics.ts';
 import { api } from '#tests/helpers/api.ts';
 import { NO_RATE_LIMITS } from '#tests/helpers/auth.ts';
 import { DATABASE_KINDS } from '#tests/helpers/databases.ts';
@@ -472,22 +473,7 @@ describe.each(DATABASE_KINDS)('analytics on %s', (kind) => {
     const dropped: number[] = [];
     const broken = { transaction: () => ({ execute: () => Promise.reject(new Error('database is down')) }) };
     const writer = createEventWriter({ db: broken as never, flushMs: 60_000, onDropped: (n) => dropped.push(n) });
-    const row = {
-      at: new Date().toISOString(),
-      day: today,
-      kind: 'view',
-      visitor: '0123456789abcdef',
-      path: '/',
-      post_id: null,
-      referrer: null,
-      utm_source: null,
-      utm_medium: null,
-      utm_campaign: null,
-      device: 'desktop',
-      browser: 'Chrome',
-      country: null,
-      detail: null,
-    };
+    const row = viewRow({ at: new Date().toISOString(), day: today, visitor: '0123456789abcdef' });
     writer.add(row);
     writer.add(row);
     // The first failure keeps the batch for one more try; the second drops it, said once.

@@ -69,19 +69,17 @@ export function createRangeSums(db: Db, today: () => string, firstDay: () => Pro
     from,
 
     /**
-     * `dimension`'s values over days `asked`…`to` (from the first day a range may count on), in `byVisitors`
-     * order; `limit` null: all of them; `among`: only these values.
+     * `dimension`'s values over days `start`…`to`, in `byVisitors` order; `limit` null: all of them; `among`:
+     * only these values. `start` is a day `from` gave (no earlier than the first day a range may count).
      */
     async top(
       dimension: Dimension,
-      asked: string,
+      start: string,
       to: string,
       limit: number | null,
       among?: readonly string[],
     ): Promise<SummedRow[]> {
-      if (among && among.length === 0) return [];
-      const start = await from(asked);
-      if (start > to) return [];
+      if ((among && among.length === 0) || start > to) return [];
       const lastFinal = addDays(today(), -2);
       const finalTo = to < lastFinal ? to : lastFinal;
       const [final, recent] = await Promise.all([

@@ -43,6 +43,15 @@ export function createReports(deps: {
 }) {
   const { db, sums } = deps;
 
+  /**
+   * The days of a range that may be counted: from the first day the retention keeps (read once a request,
+   * then handed to every sum of it). The range as asked still sets the chart's and the days CSV's days.
+   */
+  const countedOf = async (range: RangeQuery): Promise<RangeQuery> => ({
+    from: await sums.from(range.from),
+    to: range.to,
+  });
+
   async function postRows(range: RangeQuery, viewer: Viewer, limit: number | null): Promise<PostRow[]> {
     const among = viewer.all ? undefined : viewer.postIds;
     const top = await sums.top('post', range.from, range.to, limit, among);
@@ -71,18 +80,19 @@ export function createReports(deps: {
   return {
     async report(raw: RangeQuery, viewer: Viewer): Promise<AnalyticsReport> {
       const range = checkedRange(raw);
-      const [posts, summarizedAt] = await Promise.all([postRows(range, viewer, TABLE_ROWS), deps.summarizedAt()]);
+      const counted = await countedOf(range);
+      const [posts, summarizedAt] = await Promise.all([postRows(counted, viewer, TABLE_ROWS), deps.summarizedAt()]);
       if (!viewer.all) return { from: range.from, to: range.to, site: null, posts, summarizedAt };
       const names = Object.keys(REPORT_TABLES) as ReportTable[];
       const [series, now, ...tables] = await Promise.all([
-        dailyValues(db, 'total', '', await sums.from(range.from), range.to),
+        dailyValues(db, 'total', '', counted.from, counted.to),
         visitorsSince(db, new Date(Date.now() - NOW_MINUTES * 60_000).toISOString()),
-        ...names.map((name) => table(name, range, TABLE_ROWS)),
+        ...names.map((name) => table(name, counted, TABLE_ROWS)),
       ]);
       const byName = Object.fromEntries(names.map((name, i) => [name, tables[i]!])) as Record<ReportTable, ReportRow[]>;
       const [subscriptions, messages] = await Promise.all([
-        sums.top('goal-subscription', range.from, range.to, null),
-        sums.top('goal-contact', range.from, range.to, null),
+        sums.top('goal-subscription', counted.from, counted.to, null),
+        sums.top('goal-contact', counted.from, counted.to, null),
       ]);
       return {
         from: range.from,
@@ -105,8 +115,9 @@ export function createReports(deps: {
     /** Every row of one table, for its CSV: its header and its lines. An Author has only the posts' table. */
     async table(name: ReportTable | 'posts' | 'days', raw: RangeQuery, viewer: Viewer): Promise<string[][]> {
       const range = checkedRange(raw);
+      const counted = await countedOf(range);
       if (name === 'posts') {
-        const rows = await postRows(range, viewer, null);
+        const rows = await postRows(counted, viewer, null);
         return [
           ['post', 'title', 'visitors', 'views', 'reads', 'subscriptions'],
           ...rows.map((r) => [r.postId, r.title, ...[r.visitors, r.views, r.reads, r.subscriptions].map(String)]),
@@ -114,17 +125,16 @@ export function createReports(deps: {
       }
       if (!viewer.all) throw new ForbiddenError(TEAM_MESSAGES.forbidden);
       if (name === 'days') {
-        const known = await dailyValues(db, 'total', '', await sums.from(range.from), range.to);
-        const days = everyDay(range.from, range.to, known);
+        const days = everyDay(range.from, range.to, await dailyValues(db, 'total', '', counted.from, counted.to));
         return [['day', 'visitors', 'views'], ...days.map((d) => [d.day, String(d.visitors), String(d.views)])];
       }
-      const rows = await table(name, range, null);
+      const rows = await table(name, counted, null);
       return [['value', 'visitors', 'views'], ...rows.map((r) => [r.value, String(r.visitors), String(r.views)])];
     },
 
     /** One post's figures: all time, and each of its last 30 days up to `today`. */
     async post(postId: string, today: string): Promise<PostStats> {
-      const ever = { from: '0000-01-01', to: today };
+      const ever = await countedOf({ from: '0000-01-01', to: today });
       const [views, reads, subscriptions, series] = await Promise.all([
         sums.top('post', ever.from, ever.to, null, [postId]),
         sums.top('post-read', ever.from, ever.to, null, [postId]),
